@@ -1,0 +1,10 @@
+//! pdnkit: read, validate, convert and summarise PDN game records of Russian draughts.
+//!
+//! The library is a pipeline: [`pdn`] reads text into games, [`rules`] knows the game,
+//! and the command line in `src/cli` is a thin layer over them. Nothing here prints or exits.
+
+pub mod color;
+pub mod pdn;
+pub mod rules;
+
+pub use color::Color;

@@ -1,0 +1,1 @@
+//! PDN text: reading, writing, FEN.
