@@ -1,0 +1,255 @@
+//! The registry of diagnostic codes: one stable code and kebab-case name per kind of finding.
+//!
+//! Codes are grouped by what they concern (ruff style): `P` syntax, `E` encoding and input,
+//! `T` tags, `F` setups (FEN), `M` moves, `R` results, `V` variants, `D` draw rules.
+//! A code never changes meaning once released; new kinds get new codes.
+
+use super::Severity;
+
+/// One kind of diagnostic: its stable identity and its documentation.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Stable short code, e.g. `M101`.
+    pub code: &'static str,
+    /// Stable kebab-case name, e.g. `illegal-move`.
+    pub name: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// One line: what the diagnostic means.
+    pub summary: &'static str,
+    /// Why it matters and what to do; shown by `pdnkit rule NAME`.
+    pub explanation: &'static str,
+    /// A small PDN example that triggers it.
+    pub example: &'static str,
+}
+
+macro_rules! rules {
+    ($( $ident:ident = $code:literal $name:literal $sev:ident, $summary:literal, $explanation:literal, $example:literal; )*) => {
+        $( #[doc = $summary] pub static $ident: Rule = Rule {
+            code: $code, name: $name, severity: Severity::$sev,
+            summary: $summary, explanation: $explanation, example: $example,
+        }; )*
+        /// Every rule, in code order.
+        pub static ALL: &[&Rule] = &[ $( &$ident ),* ];
+    };
+}
+
+rules! {
+    // --- P: syntax -------------------------------------------------------------------
+    UNTERMINATED_COMMENT = "P101" "unterminated-comment" Error,
+        "A `{` comment is never closed.",
+        "The comment runs to the end of the game (or to the next tag line, where pdnkit stops it). Everything after the `{` was read as comment text, so moves may be missing.",
+        "1. c3-d4 { forgot to close\n2. b2-c3 *";
+    UNBALANCED_VARIATION = "P102" "unbalanced-variation" Error,
+        "A `(` variation is never closed, or a `)` closes nothing.",
+        "Variations must nest properly. An unclosed variation would swallow the rest of the main line; pdnkit closes it at the end of the game and reports where it opened.",
+        "1. c3-d4 (1. a3-b4 f6-g5 2. b2-c3 *";
+    MALFORMED_TAG = "P103" "malformed-tag" Error,
+        "A tag pair is not of the form `[Name \"value\"]`.",
+        "The tag is skipped. Common causes: a missing closing bracket, a value without quotes, a name that is not an identifier.",
+        "[Event Moscow]\n1. c3-d4 *";
+    UNTERMINATED_STRING = "P104" "unterminated-string" Error,
+        "A tag value's opening `\"` is never closed on its line.",
+        "Quotes inside values must be escaped as `\\\"`. The tag is kept with the text up to the end of the line.",
+        "[Event \"Moscow]\n1. c3-d4 *";
+    UNEXPECTED_TOKEN = "P105" "unexpected-token" Error,
+        "Text in the movetext that is neither a move, a move number, a comment, a NAG nor a result.",
+        "The token is skipped and reading goes on. Often a typo in a move (`c3-d`), a stray character, or a result written in an unusual way.",
+        "1. c3-d4 @@ f6-g5 *";
+    NESTED_COMMENT = "P106" "nested-comment" Warning,
+        "A `{` inside a `{…}` comment: PDN comments do not nest.",
+        "The comment ends at the first `}`; what follows is read as movetext, which is usually not what the author meant.",
+        "1. c3-d4 { a { nested } comment } *";
+    GAME_TOO_LARGE = "P107" "game-too-large" Error,
+        "One game's text exceeds the size limit and was skipped.",
+        "pdnkit reads in bounded memory; a single game of many megabytes is almost always a broken file (for example an unterminated comment). The rest of the file is still read.",
+        "";
+    NOT_PDN = "P108" "not-pdn" Error,
+        "The input is not a PDN file (binary data).",
+        "NUL bytes or mostly non-text bytes were found. The file is skipped.",
+        "";
+    MISSING_TERMINATOR = "P109" "missing-terminator" Info,
+        "A game ends without a result or `*` terminator.",
+        "The game ended at the next tag block or at the end of the file. Legal in practice, but the terminator is required by PDN 1.0/2.0.",
+        "[Event \"x\"]\n1. c3-d4 f6-g5\n[Event \"y\"]\n1. c3-d4 *";
+    VARIATION_TOO_DEEP = "P110" "variation-too-deep" Error,
+        "Variations are nested deeper than pdnkit follows.",
+        "Deeper levels are read as flat text to keep memory and stack bounded.",
+        "";
+    STRAY_TEXT = "P111" "stray-text" Warning,
+        "Text outside any game, for example before the first tag.",
+        "The text is skipped.",
+        "3\n[Event \"x\"]\n1. c3-d4 *";
+    SYNTAX_ERROR = "P199" "syntax-error" Error,
+        "Another syntax problem.",
+        "The message says what was found.",
+        "";
+
+    // --- E: encoding and input ----------------------------------------------------------
+    DECODING_REPLACED = "E101" "decoding-replaced" Warning,
+        "Bytes that are not valid in the file's encoding were replaced by U+FFFD.",
+        "The file mixes encodings or is damaged. Use `--encoding` if detection chose wrongly.",
+        "";
+    IO_ERROR = "E102" "io-error" Error,
+        "A file could not be read.",
+        "The file is missing, unreadable or a directory loop was found. Other files are still checked; the exit status is 2.",
+        "";
+
+    // --- T: tags ----------------------------------------------------------------------
+    MISSING_TAG = "T101" "missing-tag" Warning,
+        "One of the seven roster tags (Event, Site, Date, Round, White, Black, Result) is missing.",
+        "PDN 3.0 calls these tags mandatory; archives without them are hard to search.",
+        "[Event \"x\"]\n1. c3-d4 *";
+    INVALID_DATE = "T102" "invalid-date" Warning,
+        "The Date tag cannot be read as a date.",
+        "PDN wants `YYYY.MM.DD` with `??` for unknown parts. pdnkit also reads `D.M.YYYY`, `YYYY-MM-DD` and a few other common forms without complaint.",
+        "[Date \"last tuesday\"]";
+    INVALID_RESULT_TAG = "T103" "invalid-result-tag" Warning,
+        "The Result tag is not one of `1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0 *`.",
+        "The tag is ignored when checking the result.",
+        "[Result \"white\"]";
+    DUPLICATE_TAG = "T104" "duplicate-tag" Warning,
+        "The same tag name appears twice in one game.",
+        "The first value is used.",
+        "[Event \"a\"]\n[Event \"b\"]";
+    EMPTY_GAME = "T105" "empty-game" Info,
+        "A game with tags but no moves.",
+        "Header-only games appear in real archives (e.g. problem collections). Nothing to replay.",
+        "[Event \"x\"]\n*";
+
+    // --- F: setups --------------------------------------------------------------------
+    INVALID_FEN = "F101" "invalid-fen" Error,
+        "A FEN tag or `/FEN/` setup that cannot be read or describes an impossible position.",
+        "The message says what is wrong (syntax, a square twice, a man on its promotion rank, too many pieces…). The game is not replayed.",
+        "[FEN \"W:W21-32:B1-12,21\"]";
+
+    // --- M: moves ---------------------------------------------------------------------
+    ILLEGAL_MOVE = "M101" "illegal-move" Error,
+        "A move that the rules do not allow in the position.",
+        "The message says why: no piece on the square, a capture was mandatory (and which captures were available), wrong direction, a capture not completed, … The rest of that line is not replayed; other variations and games are.",
+        "1. c3-d4 f6-g5 2. d4-c5 d6-e5 *";
+    AMBIGUOUS_MOVE = "M102" "ambiguous-move" Error,
+        "A capture written from/to that matches several different legal captures.",
+        "Write the intermediate landing squares (e.g. `f4:h6:f8:d6:h2`). pdnkit tried each candidate against the rest of the game and could not decide.",
+        "[FEN \"W:W19:B7,8,16,24\"]\n1. f4:h2 *";
+    AMBIGUOUS_MOVE_RESOLVED = "M103" "ambiguous-move-resolved" Warning,
+        "An ambiguous short capture that only one candidate makes consistent with the rest of the game.",
+        "pdnkit plays that candidate (as lidraughts does). Writing the full path removes the ambiguity.",
+        "";
+    WRONG_MOVE_NUMBER = "M104" "wrong-move-number" Warning,
+        "A move number that does not fit the move it stands before.",
+        "Move numbers count full moves; `N.` precedes White's move and `N...` Black's.",
+        "1. c3-d4 f6-g5 3. b2-c3 *";
+    CAPTURE_WRITTEN_AS_MOVE = "M105" "capture-separator" Info,
+        "A capture written with `-`, or a quiet move written with `x`/`:`.",
+        "The separator is not evidence of legality, so the move is accepted; this is a style note.",
+        "";
+    UNREADABLE_MOVE = "M106" "unreadable-move" Error,
+        "A move token whose squares cannot be read.",
+        "For example a square outside the board or a light square. The rest of that line is not replayed.",
+        "1. c3-d9 *";
+    PLACEHOLDER_MOVE = "M107" "placeholder-move" Warning,
+        "A `- -` placeholder for an unknown move.",
+        "The rest of that line cannot be replayed.",
+        "1. - - - - *";
+
+    // --- R: results -------------------------------------------------------------------
+    RESULT_MISMATCH = "R101" "result-mismatch" Error,
+        "The Result tag and the movetext terminator disagree.",
+        "`*` as terminator is accepted with any Result tag (many programs write it).",
+        "[Result \"1-0\"]\n1. c3-d4 0-1";
+    RESULT_CONTRADICTS_POSITION = "R102" "result-contradicts-position" Error,
+        "The recorded result is impossible in the final position.",
+        "The side recorded as winner has no legal move at the end, or the game is recorded as a draw or a loss for the side that has just won (the side to move has no legal move).",
+        "";
+
+    // --- V: variants ------------------------------------------------------------------
+    UNSUPPORTED_VARIANT = "V101" "unsupported-variant" Warning,
+        "The GameType tag names a variant pdnkit cannot replay yet.",
+        "The game is read but not replayed. Use `--variant russian` to force Russian rules.",
+        "[GameType \"20\"]";
+
+    // --- D: draw rules ----------------------------------------------------------------
+    PLAY_AFTER_AUTOMATIC_DRAW = "D101" "play-after-automatic-draw" Error,
+        "Moves were played after the game was drawn automatically by a move-count rule.",
+        "The message names the rule (e.g. 6.1.8.6) and the ply at which the game ended.",
+        "";
+    RESULT_CONTRADICTS_DRAW_RULE = "D102" "result-contradicts-draw-rule" Error,
+        "A decisive result after the game had been drawn automatically.",
+        "",
+        "";
+    DRAW_WITHOUT_BASIS = "D103" "draw-without-basis" Info,
+        "A drawn result that no draw rule supports: a draw by agreement.",
+        "",
+        "";
+    EARLY_DRAW_AGREEMENT = "D104" "early-draw-agreement" Warning,
+        "A draw agreed before each side made 20 moves (russia edition, 6.1.8.1).",
+        "",
+        "";
+    REPETITION_NOT_CLAIMED = "D105" "repetition-not-claimed" Info,
+        "A threefold repetition occurred in a game recorded as decisive.",
+        "",
+        "";
+}
+
+/// Looks a rule up by code (`M101`), by name (`illegal-move`), case-insensitively.
+pub fn find(key: &str) -> Option<&'static Rule> {
+    ALL.iter()
+        .copied()
+        .find(|r| r.code.eq_ignore_ascii_case(key) || r.name.eq_ignore_ascii_case(key))
+}
+
+/// Does a `--select`/`--ignore` selector match this rule? A selector is a code
+/// (`M101`), a name (`illegal-move`), or a code prefix (`M`, `M1`).
+pub fn selector_matches(selector: &str, rule: &Rule) -> bool {
+    let s = selector.trim();
+    !s.is_empty()
+        && (rule.name.eq_ignore_ascii_case(s)
+            || rule
+                .code
+                .get(..s.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(s)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_names_are_unique_and_well_formed() {
+        let mut codes = HashSet::new();
+        let mut names = HashSet::new();
+        for r in ALL {
+            assert!(codes.insert(r.code), "duplicate code {}", r.code);
+            assert!(names.insert(r.name), "duplicate name {}", r.name);
+            assert!(
+                r.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                r.name
+            );
+            assert_eq!(r.code.len(), 4);
+        }
+    }
+
+    #[test]
+    fn find_by_code_or_name() {
+        assert_eq!(find("M101").unwrap().name, "illegal-move");
+        assert_eq!(find("illegal-move").unwrap().code, "M101");
+        assert_eq!(find("m101").unwrap().code, "M101");
+        assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn selectors_match_code_prefix_and_name() {
+        assert!(selector_matches("M", &ILLEGAL_MOVE));
+        assert!(selector_matches("M1", &ILLEGAL_MOVE));
+        assert!(selector_matches("M101", &ILLEGAL_MOVE));
+        assert!(selector_matches("illegal-move", &ILLEGAL_MOVE));
+        assert!(!selector_matches("M102", &ILLEGAL_MOVE));
+        assert!(!selector_matches("", &ILLEGAL_MOVE));
+        assert!(!selector_matches("illegal", &ILLEGAL_MOVE));
+    }
+}
