@@ -1,0 +1,78 @@
+//! Command-line front end. Each subcommand lives in its own module; all real work is done
+//! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
+
+#[allow(dead_code)] // used by lint, convert and stats as they land
+mod files;
+mod rule;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+/// Read, validate, convert and summarise PDN game records of Russian draughts.
+#[derive(Parser, Debug)]
+#[command(name = "pdnkit", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// When to colour output: auto (only on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
+    Rule(rule::RuleArgs),
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour a stream that is (or is not) a terminal.
+    #[allow(dead_code)] // used by lint as it lands
+    pub fn enabled(self, is_terminal: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+
+    /// Whether to colour standard output.
+    #[allow(dead_code)]
+    pub fn stdout(self) -> bool {
+        self.enabled(io::stdout().is_terminal())
+    }
+}
+
+/// Parses the command line and runs it. A broken pipe (e.g. `pdnkit lint … | head`) is
+/// not an error.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Rule(args) => rule::run(args, &cli),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("pdnkit: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,67 @@
+//! `pdnkit rule`: explain diagnostics.
+
+use super::Cli;
+use pdnkit::diag::codes;
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct RuleArgs {
+    /// A code (`M101`) or name (`illegal-move`).
+    #[arg(required_unless_present = "all")]
+    pub name: Option<String>,
+
+    /// List every diagnostic with its code, name, severity and summary.
+    #[arg(long, conflicts_with = "name")]
+    pub all: bool,
+
+    /// Print the list as JSON Lines instead.
+    #[arg(long, requires = "all")]
+    pub json: bool,
+}
+
+pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.all {
+        for r in codes::ALL {
+            if args.json {
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({
+                        "code": r.code, "name": r.name, "severity": r.severity,
+                        "summary": r.summary,
+                    }),
+                )?;
+                writeln!(out)?;
+            } else {
+                writeln!(
+                    out,
+                    "{:<5} {:<30} {:<8} {}",
+                    r.code, r.name, r.severity, r.summary
+                )?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let key = args.name.as_deref().unwrap_or_default();
+    let Some(r) = codes::find(key) else {
+        eprintln!("pdnkit: no diagnostic named `{key}`; `pdnkit rule --all` lists them");
+        return Ok(ExitCode::from(2));
+    };
+    writeln!(out, "{} {} ({})", r.code, r.name, r.severity)?;
+    writeln!(out)?;
+    writeln!(out, "{}", r.summary)?;
+    if !r.explanation.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "{}", r.explanation)?;
+    }
+    if !r.example.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "Example:")?;
+        for line in r.example.lines() {
+            writeln!(out, "    {line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
