@@ -4,6 +4,7 @@
 //! and the command line in `src/cli` is a thin layer over them. Nothing here prints or exits.
 
 pub mod color;
+pub mod date;
 pub mod diag;
 pub mod pdn;
 pub mod rules;

@@ -1,0 +1,252 @@
+//! Lenient reading of PDN `Date` tags.
+//!
+//! PDN 3.0 wants `YYYY.MM.DD` with `??` for unknown parts; real files also write
+//! `1.1.1965`, `25.11.2000`, `13-01-1996`, `2024-12-14`, `1970.4.2`, `1950.`, `17 april 2009`,
+//! `2004.10.27 - 2004.11.01` and `2007/2008` (PDN.md §7.12). We read what can be read
+//! without guessing, keep the raw text elsewhere, and say "unreadable" otherwise.
+
+use std::fmt;
+
+/// A date with possibly unknown month and day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PartialDate {
+    pub year: Option<u16>,
+    pub month: Option<u8>,
+    pub day: Option<u8>,
+}
+
+impl PartialDate {
+    /// ISO 8601 as far as known: `1965-01-01`, `1965-03`, `1965`; `None` when even the year
+    /// is unknown.
+    pub fn iso(&self) -> Option<String> {
+        let y = self.year?;
+        Some(match (self.month, self.day) {
+            (Some(m), Some(d)) => format!("{y:04}-{m:02}-{d:02}"),
+            (Some(m), None) => format!("{y:04}-{m:02}"),
+            _ => format!("{y:04}"),
+        })
+    }
+}
+
+impl fmt::Display for PartialDate {
+    /// PDN form `YYYY.MM.DD` with `??` for unknown parts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.year {
+            Some(y) => write!(f, "{y:04}.")?,
+            None => f.write_str("????.")?,
+        }
+        match self.month {
+            Some(m) => write!(f, "{m:02}.")?,
+            None => f.write_str("??.")?,
+        }
+        match self.day {
+            Some(d) => write!(f, "{d:02}"),
+            None => f.write_str("??"),
+        }
+    }
+}
+
+/// What a `Date` value says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateValue {
+    /// Empty, `?` or `????.??.??`: explicitly unknown.
+    Unknown,
+    /// A date (possibly partial).
+    Date(PartialDate),
+    /// A range such as `2004.10.27 - 2004.11.01` or a season `2007/2008`: the first date.
+    Range(PartialDate, PartialDate),
+    /// Not readable as a date.
+    Unreadable,
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// Reads a `Date` tag value.
+pub fn parse_date(raw: &str) -> DateValue {
+    let s = raw.trim();
+    if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
+        return DateValue::Unknown;
+    }
+    if let Some(d) = parse_single(s) {
+        return DateValue::Date(d);
+    }
+    // ranges: "A - B", "A/B" (seasons), "A-B" where both sides are dates
+    for sep in [" - ", " – ", "/", " to "] {
+        if let Some((a, b)) = s.split_once(sep) {
+            if let (Some(a), Some(b)) = (parse_single(a.trim()), parse_single(b.trim())) {
+                return DateValue::Range(a, b);
+            }
+        }
+    }
+    DateValue::Unreadable
+}
+
+fn valid(y: Option<u16>, m: Option<u8>, d: Option<u8>) -> Option<PartialDate> {
+    if let Some(y) = y {
+        if !(1000..=2999).contains(&y) {
+            return None;
+        }
+    }
+    if let Some(m) = m {
+        if !(1..=12).contains(&m) {
+            return None;
+        }
+    }
+    if let Some(d) = d {
+        if !(1..=31).contains(&d) || m.is_none() {
+            return None;
+        }
+    }
+    Some(PartialDate {
+        year: y,
+        month: m,
+        day: d,
+    })
+}
+
+/// One part: a number, or `?`/`??`/`????` for unknown. `Err` when it is neither.
+fn part(p: &str) -> Result<Option<u32>, ()> {
+    let p = p.trim();
+    if !p.is_empty() && p.chars().all(|c| c == '?') {
+        return Ok(None);
+    }
+    if p.is_empty() || p.len() > 4 || !p.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    p.parse().map(Some).map_err(|_| ())
+}
+
+fn parse_single(s: &str) -> Option<PartialDate> {
+    let s = s.trim().trim_end_matches(['.', ',']);
+    // "17 april 2009", "april 17, 2009"
+    if s.chars().any(|c| c.is_ascii_alphabetic()) {
+        return parse_words(s);
+    }
+    let parts: Vec<&str> = s.split(['.', '-', '/']).collect();
+    if parts.iter().any(|p| p.len() > 4) {
+        return None;
+    }
+    let nums: Vec<Result<Option<u32>, ()>> = parts.iter().map(|p| part(p)).collect();
+    if nums.iter().any(|n| n.is_err()) {
+        return None;
+    }
+    let n: Vec<Option<u32>> = nums.into_iter().map(|n| n.unwrap_or(None)).collect();
+    // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
+    if n.iter().skip(1).flatten().any(|&v| v > 99) && !(n.len() == 3 && parts[2].trim().len() == 4)
+    {
+        return None;
+    }
+    let year_first = parts[0].trim().len() == 4;
+    let y = |v: Option<u32>| v.map(|v| v as u16);
+    let b = |v: Option<u32>| v.and_then(|v| u8::try_from(v).ok());
+    match (n.len(), year_first) {
+        (1, true) => valid(y(n[0]), None, None),
+        (2, true) => valid(y(n[0]), b(n[1]), None),
+        (3, true) => valid(y(n[0]), b(n[1]), b(n[2])),
+        // D.M.YYYY and D-M-YYYY: the European order used by every such file we have seen
+        (3, false) if parts[2].trim().len() == 4 => valid(y(n[2]), b(n[1]), b(n[0])),
+        // M.YYYY
+        (2, false) if parts[1].trim().len() == 4 => valid(y(n[1]), b(n[0]), None),
+        // two-digit years (`03.07.20`) are not guessed at
+        _ => None,
+    }
+}
+
+fn parse_words(s: &str) -> Option<PartialDate> {
+    let mut year = None;
+    let mut month = None;
+    let mut day = None;
+    for w in s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        let lw = w.to_ascii_lowercase();
+        if let Some(i) = MONTHS.iter().position(|m| lw.starts_with(m)) {
+            month.replace((i + 1) as u8).map_or(Some(()), |_| None)?;
+        } else if w.bytes().all(|b| b.is_ascii_digit()) {
+            let v: u32 = w.parse().ok()?;
+            if w.len() == 4 {
+                year.replace(v as u16).map_or(Some(()), |_| None)?;
+            } else if w.len() <= 2 {
+                day.replace(u8::try_from(v).ok()?)
+                    .map_or(Some(()), |_| None)?;
+            } else {
+                return None;
+            }
+        } else {
+            return None;
+        }
+    }
+    year?;
+    valid(year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iso(raw: &str) -> Option<String> {
+        match parse_date(raw) {
+            DateValue::Date(d) | DateValue::Range(d, _) => d.iso(),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn standard_and_partial() {
+        assert_eq!(iso("1965.01.01").as_deref(), Some("1965-01-01"));
+        assert_eq!(iso("1965.??.??").as_deref(), Some("1965"));
+        assert_eq!(iso("1965.03.??").as_deref(), Some("1965-03"));
+        assert_eq!(parse_date("????.??.??"), DateValue::Unknown);
+        assert_eq!(parse_date("?"), DateValue::Unknown);
+        assert_eq!(parse_date(""), DateValue::Unknown);
+    }
+
+    #[test]
+    fn forms_seen_in_real_files() {
+        assert_eq!(iso("1.1.1965").as_deref(), Some("1965-01-01"));
+        assert_eq!(iso("2.12.1968").as_deref(), Some("1968-12-02"));
+        assert_eq!(iso("25.11.2000").as_deref(), Some("2000-11-25"));
+        assert_eq!(iso("13-01-1996").as_deref(), Some("1996-01-13"));
+        assert_eq!(iso("2024-12-14").as_deref(), Some("2024-12-14"));
+        assert_eq!(iso("1970.4.2").as_deref(), Some("1970-04-02"));
+        assert_eq!(iso("1950.").as_deref(), Some("1950"));
+        assert_eq!(iso("17 april 2009").as_deref(), Some("2009-04-17"));
+        assert_eq!(iso("April 17, 2009").as_deref(), Some("2009-04-17"));
+        assert_eq!(iso("2007-05-19").as_deref(), Some("2007-05-19"));
+    }
+
+    #[test]
+    fn ranges_keep_both_ends() {
+        let DateValue::Range(a, b) = parse_date("2004.10.27 - 2004.11.01") else {
+            panic!()
+        };
+        assert_eq!(a.iso().unwrap(), "2004-10-27");
+        assert_eq!(b.iso().unwrap(), "2004-11-01");
+        assert!(matches!(parse_date("2007/2008"), DateValue::Range(..)));
+    }
+
+    #[test]
+    fn unreadable_is_said_not_guessed() {
+        for raw in [
+            "03.07.20",
+            "last tuesday",
+            "1965.13.01",
+            "1965.02.40",
+            "99999",
+            "12",
+        ] {
+            assert_eq!(parse_date(raw), DateValue::Unreadable, "{raw}");
+        }
+    }
+
+    #[test]
+    fn display_is_pdn_form() {
+        let DateValue::Date(d) = parse_date("1.1.1965") else {
+            panic!()
+        };
+        assert_eq!(d.to_string(), "1965.01.01");
+    }
+}
