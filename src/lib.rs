@@ -6,6 +6,7 @@
 pub mod color;
 pub mod date;
 pub mod diag;
+pub mod diagram;
 pub mod pdn;
 pub mod rules;
 
