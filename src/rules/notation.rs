@@ -425,6 +425,11 @@ fn as_text(squares: &[Square]) -> MoveText {
 
 /// Writes `m` (legal in `pos`) in `style`. A move that is not legal in `pos` is written
 /// short, as its routes are unknown.
+///
+/// [`CaptureStyle::Minimal`] cannot always be unambiguous: a one-landing capture whose
+/// from/to another capture shares (`f4:h2` in `W:Wf4:Bg3,g5,e7,g7`) has no intermediate
+/// square to add, so it is written in full, which is also its short form; a reader resolves
+/// it from the rest of the game (RULES.md §3).
 pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
     let short = [m.from(), m.to()];
     if !m.is_capture() || style.captures == CaptureStyle::Short {
