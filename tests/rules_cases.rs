@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use pdnkit::pdn::fen::Setup;
-use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, resolve};
+use pdnkit::rules::notation::{
+    CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, resolve,
+};
 use pdnkit::rules::{FenStyle, Position};
 use serde::Deserialize;
 
@@ -33,13 +35,20 @@ fn position(fen: &str) -> Position {
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-const SHORT: Style = Style { squares: SquareStyle::Algebraic, captures: CaptureStyle::Short, separator: CaptureSeparator::Cross };
+const SHORT: Style = Style {
+    squares: SquareStyle::Algebraic,
+    captures: CaptureStyle::Short,
+    separator: CaptureSeparator::Cross,
+};
 
 #[test]
 fn movegen_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules-cases/movegen");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} not found, skipping the movegen cases", dir.display());
+        eprintln!(
+            "note: {} not found, skipping the movegen cases",
+            dir.display()
+        );
         return;
     };
     let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -52,7 +61,12 @@ fn movegen_cases() {
         let case: Case = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         let pos = position(&case.fen);
         assert_eq!(position(&case.fen_numeric), pos, "{}: numeric FEN", case.id);
-        assert_eq!(pos.to_fen(FenStyle::Algebraic), case.fen, "{}: FEN output", case.id);
+        assert_eq!(
+            pos.to_fen(FenStyle::Algebraic),
+            case.fen,
+            "{}: FEN output",
+            case.id
+        );
 
         // (notation, captured, promotes, result FEN) and routes, as sets.
         type Key = (String, Vec<String>, bool, String);
@@ -61,7 +75,12 @@ fn movegen_cases() {
         for m in &case.moves {
             let mut captured = m.captured.clone();
             captured.sort();
-            let key = (m.notation.clone(), captured, m.promotes, m.result_fen.clone());
+            let key = (
+                m.notation.clone(),
+                captured,
+                m.promotes,
+                m.result_fen.clone(),
+            );
             for p in &m.paths {
                 expected_routes.insert((key.clone(), p.clone()));
             }
@@ -75,13 +94,27 @@ fn movegen_cases() {
         for m in legal.iter() {
             let mut captured: Vec<String> = m.captured().map(|s| s.to_string()).collect();
             captured.sort();
-            let key = (format_move(&pos, m, SHORT), captured, m.promotes(), pos.after(m).to_fen(FenStyle::Algebraic));
+            let key = (
+                format_move(&pos, m, SHORT),
+                captured,
+                m.promotes(),
+                pos.after(m).to_fen(FenStyle::Algebraic),
+            );
             for r in pos.routes(m) {
                 let sep = if m.is_capture() { "x" } else { "-" };
-                let path = r.squares().iter().map(|s| s.to_string()).collect::<Vec<_>>().join(sep);
+                let path = r
+                    .squares()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(sep);
                 actual_routes.insert((key.clone(), path));
             }
-            assert!(actual.insert(key), "{}: move generated twice: {m:?}", case.id);
+            assert!(
+                actual.insert(key),
+                "{}: move generated twice: {m:?}",
+                case.id
+            );
 
             // The full and minimal forms read back as the move, except for a capture with a
             // single landing whose short form another capture shares (case 07: `f4xh2`
@@ -93,7 +126,11 @@ fn movegen_cases() {
                     Resolution::Unique { mv, .. } => assert_eq!(mv, *m, "{}: {written}", case.id),
                     Resolution::Ambiguous(c) => {
                         assert!(c.contains(m), "{}: {written}", case.id);
-                        assert!(pos.routes(m).iter().any(|r| r.squares().len() == 2), "{}: {written}", case.id);
+                        assert!(
+                            pos.routes(m).iter().any(|r| r.squares().len() == 2),
+                            "{}: {written}",
+                            case.id
+                        );
                     }
                     other => panic!("{}: {written} -> {other:?}", case.id),
                 }
@@ -111,11 +148,20 @@ fn movegen_cases() {
             }
         }
         let expected_ambiguous: BTreeSet<String> = case.ambiguous_from_to.iter().cloned().collect();
-        assert_eq!(ambiguous, expected_ambiguous, "{}: ambiguous short notations", case.id);
+        assert_eq!(
+            ambiguous, expected_ambiguous,
+            "{}: ambiguous short notations",
+            case.id
+        );
         for notation in &seen {
             let r = resolve(&pos, &notation.parse().unwrap());
             let is_ambiguous = matches!(r, Resolution::Ambiguous(_));
-            assert_eq!(is_ambiguous, ambiguous.contains(notation), "{}: {notation} -> {r:?}", case.id);
+            assert_eq!(
+                is_ambiguous,
+                ambiguous.contains(notation),
+                "{}: {notation} -> {r:?}",
+                case.id
+            );
         }
     }
 }

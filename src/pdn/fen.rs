@@ -121,7 +121,6 @@ impl FromStr for Setup {
             .bytes()
             .enumerate()
             .filter(|(_, b)| !b.is_ascii_whitespace())
-            .map(|(i, b)| (i, b))
             .collect();
         let mut kept = &kept[..];
         // A trailing dot is PDN 1.0 (and common in old files).
@@ -129,7 +128,10 @@ impl FromStr for Setup {
             kept = rest;
         }
         if kept.is_empty() {
-            return Err(ParseFenError { position: 0, kind: FenErrorKind::Empty });
+            return Err(ParseFenError {
+                position: 0,
+                kind: FenErrorKind::Empty,
+            });
         }
 
         let mut fields = kept.split(|&(_, b)| b == b':');
@@ -146,7 +148,11 @@ impl FromStr for Setup {
             }
         };
 
-        let mut setup = Setup { turn, pieces: Vec::new(), extra: Vec::new() };
+        let mut setup = Setup {
+            turn,
+            pieces: Vec::new(),
+            extra: Vec::new(),
+        };
         let mut seen = [false; 2];
         for field in fields {
             let Some(&(pos, first)) = field.first() else {
@@ -161,7 +167,10 @@ impl FromStr for Setup {
                 }
             };
             if std::mem::replace(&mut seen[color.index()], true) {
-                return Err(ParseFenError { position: pos, kind: FenErrorKind::DuplicateColor(color) });
+                return Err(ParseFenError {
+                    position: pos,
+                    kind: FenErrorKind::DuplicateColor(color),
+                });
             }
             for item in field[1..].split(|&(_, b)| b == b',') {
                 parse_item(item, color, &mut setup.pieces)?;
@@ -176,17 +185,28 @@ fn text(bytes: &[(usize, u8)]) -> String {
 }
 
 /// One list item: `[K]sq` or `[K]n-[K]m`.
-fn parse_item(item: &[(usize, u8)], color: Color, out: &mut Vec<SetupPiece>) -> Result<(), ParseFenError> {
+fn parse_item(
+    item: &[(usize, u8)],
+    color: Color,
+    out: &mut Vec<SetupPiece>,
+) -> Result<(), ParseFenError> {
     let Some(&(pos, _)) = item.first() else {
         return Ok(()); // `W21,,22` or a trailing comma: nothing to add
     };
-    let err = |kind| ParseFenError { position: pos, kind };
+    let err = |kind| ParseFenError {
+        position: pos,
+        kind,
+    };
     let (king, rest) = strip_king(item);
     let mut halves = rest.splitn(2, |&(_, b)| b == b'-');
     let first = halves.next().unwrap_or(&[]);
     let first_sq = parse_square(first).ok_or_else(|| err(bad_square(item)))?;
     let Some(second) = halves.next() else {
-        out.push(SetupPiece { color, king, square: first_sq? });
+        out.push(SetupPiece {
+            color,
+            king,
+            square: first_sq?,
+        });
         return Ok(());
     };
     let first_n = match first_sq? {
@@ -207,7 +227,11 @@ fn parse_item(item: &[(usize, u8)], color: Color, out: &mut Vec<SetupPiece>) -> 
     if last_n - first_n >= MAX_RANGE {
         return Err(err(FenErrorKind::RangeTooLong(first_n, last_n)));
     }
-    out.extend((first_n..=last_n).map(|n| SetupPiece { color, king, square: FenSquare::Numeric(n) }));
+    out.extend((first_n..=last_n).map(|n| SetupPiece {
+        color,
+        king,
+        square: FenSquare::Numeric(n),
+    }));
     Ok(())
 }
 
@@ -226,7 +250,12 @@ fn strip_king(item: &[(usize, u8)]) -> (bool, &[(usize, u8)]) {
 fn parse_square(item: &[(usize, u8)]) -> Option<Result<FenSquare, ParseFenError>> {
     let bytes: Vec<u8> = item.iter().map(|&(_, b)| b).collect();
     let pos = item.first()?.0;
-    parse_square_bytes(&bytes).map(|r| r.map_err(|kind| ParseFenError { position: pos, kind }))
+    parse_square_bytes(&bytes).map(|r| {
+        r.map_err(|kind| ParseFenError {
+            position: pos,
+            kind,
+        })
+    })
 }
 
 /// Reads `22`, `09`, `c3`, `C3` (also used by move text). `None` if not square-shaped.
@@ -253,7 +282,10 @@ pub(crate) fn parse_square_bytes(bytes: &[u8]) -> Option<Result<FenSquare, FenEr
             if r == 0 {
                 return None;
             }
-            Some(Ok(FenSquare::Algebraic { file: l.to_ascii_lowercase() - b'a', rank: (r - 1) as u8 }))
+            Some(Ok(FenSquare::Algebraic {
+                file: l.to_ascii_lowercase() - b'a',
+                rank: (r - 1) as u8,
+            }))
         }
         _ => None,
     }
@@ -279,8 +311,14 @@ mod tests {
     fn start_position_with_ranges() {
         let s: Setup = "W:W21-32:B1-12".parse().unwrap();
         assert_eq!(s.turn, Some(Color::White));
-        assert_eq!(numeric(&s, Color::White), (21..=32).map(|n| (false, n)).collect::<Vec<_>>());
-        assert_eq!(numeric(&s, Color::Black), (1..=12).map(|n| (false, n)).collect::<Vec<_>>());
+        assert_eq!(
+            numeric(&s, Color::White),
+            (21..=32).map(|n| (false, n)).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            numeric(&s, Color::Black),
+            (1..=12).map(|n| (false, n)).collect::<Vec<_>>()
+        );
         assert!(s.extra.is_empty());
     }
 
@@ -288,14 +326,20 @@ mod tests {
     fn kings_leading_zeros_dot_spaces() {
         let s: Setup = " B : W18, 24,K10 :B06,K22. ".parse().unwrap();
         assert_eq!(s.turn, Some(Color::Black));
-        assert_eq!(numeric(&s, Color::White), [(false, 18), (false, 24), (true, 10)]);
+        assert_eq!(
+            numeric(&s, Color::White),
+            [(false, 18), (false, 24), (true, 10)]
+        );
         assert_eq!(numeric(&s, Color::Black), [(false, 6), (true, 22)]);
     }
 
     #[test]
     fn king_ranges() {
         let s: Setup = "W:WK1-3,K5-K6:B".parse().unwrap();
-        assert_eq!(numeric(&s, Color::White), [(true, 1), (true, 2), (true, 3), (true, 5), (true, 6)]);
+        assert_eq!(
+            numeric(&s, Color::White),
+            [(true, 1), (true, 2), (true, 3), (true, 5), (true, 6)]
+        );
         let e = "W:W1-K3:B".parse::<Setup>().unwrap_err();
         assert_eq!(e.kind, FenErrorKind::MixedRange);
     }
@@ -304,7 +348,11 @@ mod tests {
     fn algebraic_either_case() {
         let s: Setup = "w:wa1,C3,kh8:bB8".parse().unwrap();
         assert_eq!(s.turn, Some(Color::White));
-        let sq: Vec<_> = s.pieces.iter().map(|p| (p.color, p.king, p.square.to_string())).collect();
+        let sq: Vec<_> = s
+            .pieces
+            .iter()
+            .map(|p| (p.color, p.king, p.square.to_string()))
+            .collect();
         assert_eq!(
             sq,
             [
@@ -314,7 +362,10 @@ mod tests {
                 (Color::Black, false, "b8".to_string()),
             ]
         );
-        assert_eq!("W:Wa1-c3:B".parse::<Setup>().unwrap_err().kind, FenErrorKind::AlgebraicRange);
+        assert_eq!(
+            "W:Wa1-c3:B".parse::<Setup>().unwrap_err().kind,
+            FenErrorKind::AlgebraicRange
+        );
     }
 
     #[test]
@@ -348,17 +399,31 @@ mod tests {
         assert_eq!(e.kind, FenErrorKind::BadSquare("#".into()));
         assert_eq!(e.position, 5);
         assert!(e.to_string().contains("byte 5"));
-        assert_eq!("W:W12-5".parse::<Setup>().unwrap_err().kind, FenErrorKind::BackwardRange(12, 5));
-        assert_eq!("W:W1-5000".parse::<Setup>().unwrap_err().kind, FenErrorKind::RangeTooLong(1, 5000));
-        assert!(matches!("W:W99999999999999".parse::<Setup>().unwrap_err().kind, FenErrorKind::NumberTooLarge(_)));
-        assert_eq!("  . ".parse::<Setup>().unwrap_err().kind, FenErrorKind::Empty);
+        assert_eq!(
+            "W:W12-5".parse::<Setup>().unwrap_err().kind,
+            FenErrorKind::BackwardRange(12, 5)
+        );
+        assert_eq!(
+            "W:W1-5000".parse::<Setup>().unwrap_err().kind,
+            FenErrorKind::RangeTooLong(1, 5000)
+        );
+        assert!(matches!(
+            "W:W99999999999999".parse::<Setup>().unwrap_err().kind,
+            FenErrorKind::NumberTooLarge(_)
+        ));
+        assert_eq!(
+            "  . ".parse::<Setup>().unwrap_err().kind,
+            FenErrorKind::Empty
+        );
         assert!("W:WK:B".parse::<Setup>().is_err());
         assert!("W:W1-:B".parse::<Setup>().is_err());
     }
 
     #[test]
     fn never_panics_on_odd_bytes() {
-        for s in ["", ":", "::::", "W:W-", "W:W,", "W:Wé1", "W:W\u{0}", "W:Wa", "W:Wa100", "B:K", "W:W0"] {
+        for s in [
+            "", ":", "::::", "W:W-", "W:W,", "W:Wé1", "W:W\u{0}", "W:Wa", "W:Wa100", "B:K", "W:W0",
+        ] {
             let _ = s.parse::<Setup>();
         }
         // Square 0 parses (the board rejects it), as does an out-of-board algebraic square.

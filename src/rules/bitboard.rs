@@ -108,7 +108,11 @@ impl Square {
     #[inline]
     pub fn step(self, dir: Direction) -> Option<Square> {
         let n = STEP[dir as usize][self.index()];
-        if n == NONE { None } else { Some(Square::new_unchecked(n)) }
+        if n == NONE {
+            None
+        } else {
+            Some(Square::new_unchecked(n))
+        }
     }
 
     /// If `self` and `other` are distinct squares on one diagonal, the direction from
@@ -184,7 +188,11 @@ impl Bitboard {
     /// The lowest-index square, if any.
     #[inline]
     pub fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new_unchecked(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
+        }
     }
 
     /// Every square moved one step in `dir`; squares that would leave the board are dropped.

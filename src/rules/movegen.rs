@@ -30,7 +30,12 @@ pub struct Move {
 impl Move {
     /// A move from its parts. Nothing is checked: use [`Position::play`] to play it safely.
     pub const fn new(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
-        Move { from, to, captured, promotes }
+        Move {
+            from,
+            to,
+            captured,
+            promotes,
+        }
     }
 
     /// Square the piece starts on.
@@ -105,7 +110,11 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { moves: [NULL_MOVE; MOVE_LIST_CAPACITY], len: 0, truncated: false }
+        MoveList {
+            moves: [NULL_MOVE; MOVE_LIST_CAPACITY],
+            len: 0,
+            truncated: false,
+        }
     }
 
     #[inline]
@@ -247,7 +256,12 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
 
     #[inline]
     fn report(&mut self, to: Square, captured: Bitboard, promotes: bool) {
-        let m = Move { from: self.from, to, captured, promotes };
+        let m = Move {
+            from: self.from,
+            to,
+            captured,
+            promotes,
+        };
         self.sink.found(m, &self.route[..self.len]);
     }
 
@@ -299,10 +313,14 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
     /// Whether a king on `sq` could capture something, given `captured` so far.
     fn king_can_capture(&self, sq: Square, captured: Bitboard) -> bool {
         let capturable = self.enemy & !captured;
-        Direction::ALL.into_iter().any(|dir| match self.first_piece(sq, dir) {
-            Some(p) if capturable.contains(p) => p.step(dir).is_some_and(|l| self.empty.contains(l)),
-            _ => false,
-        })
+        Direction::ALL
+            .into_iter()
+            .any(|dir| match self.first_piece(sq, dir) {
+                Some(p) if capturable.contains(p) => {
+                    p.step(dir).is_some_and(|l| self.empty.contains(l))
+                }
+                _ => false,
+            })
     }
 
     /// A king (or a man crowned mid-capture, `promotes`) on `sq` that has captured `captured`.
@@ -310,7 +328,9 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
         let capturable = self.enemy & !captured;
         let mut extended = false;
         for dir in Direction::ALL {
-            let Some(over) = self.first_piece(sq, dir) else { continue };
+            let Some(over) = self.first_piece(sq, dir) else {
+                continue;
+            };
             if !capturable.contains(over) {
                 continue; // own piece, or a captured one that blocks (Turkish strike)
             }
@@ -437,7 +457,12 @@ impl Position {
             let back = dir.opposite();
             for to in self.men(us).shift(dir) & empty {
                 if let Some(from) = to.step(back) {
-                    list.push(Move { from, to, captured: Bitboard::EMPTY, promotes: promotion.contains(to) });
+                    list.push(Move {
+                        from,
+                        to,
+                        captured: Bitboard::EMPTY,
+                        promotes: promotion.contains(to),
+                    });
                 }
             }
         }
@@ -448,7 +473,12 @@ impl Position {
                     if !empty.contains(to) {
                         break;
                     }
-                    list.push(Move { from, to, captured: Bitboard::EMPTY, promotes: false });
+                    list.push(Move {
+                        from,
+                        to,
+                        captured: Bitboard::EMPTY,
+                        promotes: false,
+                    });
                     if !self.variant.flying_kings() {
                         break;
                     }
@@ -504,12 +534,19 @@ impl Position {
     /// Empty if `m` is not legal here. Allocates: meant for notation, not for search.
     pub fn routes(&self, m: &Move) -> Vec<Route> {
         if !m.is_capture() {
-            return if self.legal_moves().contains(m) { vec![Route(vec![m.from, m.to])] } else { Vec::new() };
+            return if self.legal_moves().contains(m) {
+                vec![Route(vec![m.from, m.to])]
+            } else {
+                Vec::new()
+            };
         }
         if !self.has_captures() {
             return Vec::new();
         }
-        let mut sink = RouteSink { target: m, routes: Vec::new() };
+        let mut sink = RouteSink {
+            target: m,
+            routes: Vec::new(),
+        };
         self.captures_into(&mut sink);
         sink.routes
     }
@@ -573,7 +610,12 @@ mod tests {
 
     #[test]
     fn start_has_seven_moves() {
-        assert_eq!(short(&Position::start()), ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]);
+        assert_eq!(
+            short(&Position::start()),
+            [
+                "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+            ]
+        );
         assert_eq!(Position::start().count_legal_moves(), 7);
     }
 
@@ -586,7 +628,11 @@ mod tests {
     fn promotion_mid_capture_continues_as_king() {
         let p = pos("W:Wd6:Be3,e7,g7");
         assert_eq!(short(&p), ["d6:c1", "d6:d2"]);
-        assert!(p.legal_moves().iter().all(|m| m.promotes() && m.captured().count() == 3));
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| m.promotes() && m.captured().count() == 3)
+        );
     }
 
     #[test]
@@ -613,7 +659,12 @@ mod tests {
     #[test]
     fn checked_play_rejects_illegal_moves() {
         let mut p = Position::start();
-        let m = Move::new(Square::from_numeric(22).unwrap(), Square::from_numeric(15).unwrap(), Bitboard::EMPTY, false);
+        let m = Move::new(
+            Square::from_numeric(22).unwrap(),
+            Square::from_numeric(15).unwrap(),
+            Bitboard::EMPTY,
+            false,
+        );
         assert!(p.play(&m).is_err());
         assert_eq!(p, Position::start());
         let m = p.legal_moves()[0];

@@ -114,10 +114,15 @@ impl FromStr for MoveText {
             }
             let sq = match parse_square_bytes(&b[start..i]) {
                 Some(Ok(sq)) => sq,
-                Some(Err(FenErrorKind::NumberTooLarge(n))) => return Err(ParseMoveError::NumberTooLarge(n)),
+                Some(Err(FenErrorKind::NumberTooLarge(n))) => {
+                    return Err(ParseMoveError::NumberTooLarge(n));
+                }
                 _ => {
                     let ch = s[start..].chars().next().unwrap_or('?');
-                    return Err(ParseMoveError::UnexpectedChar { position: start, ch });
+                    return Err(ParseMoveError::UnexpectedChar {
+                        position: start,
+                        ch,
+                    });
                 }
             };
             if !squares.is_empty() {
@@ -138,14 +143,26 @@ impl FromStr for MoveText {
         }
         if squares.len() == 1 {
             // `3228` (PDN 1.0 and [3.0] "seen"): two 2-digit numbers with no separator.
-            let digits: Vec<u8> = b.iter().copied().filter(|c| !c.is_ascii_whitespace()).collect();
+            let digits: Vec<u8> = b
+                .iter()
+                .copied()
+                .filter(|c| !c.is_ascii_whitespace())
+                .collect();
             if digits.len() == 4 && digits.iter().all(u8::is_ascii_digit) {
-                let n = |d: &[u8]| FenSquare::Numeric(u32::from(d[0] - b'0') * 10 + u32::from(d[1] - b'0'));
-                return Ok(MoveText { squares: vec![n(&digits[..2]), n(&digits[2..])], separators: vec![Separator::None] });
+                let n = |d: &[u8]| {
+                    FenSquare::Numeric(u32::from(d[0] - b'0') * 10 + u32::from(d[1] - b'0'))
+                };
+                return Ok(MoveText {
+                    squares: vec![n(&digits[..2]), n(&digits[2..])],
+                    separators: vec![Separator::None],
+                });
             }
             return Err(ParseMoveError::SingleSquare);
         }
-        Ok(MoveText { squares, separators })
+        Ok(MoveText {
+            squares,
+            separators,
+        })
     }
 }
 
@@ -215,7 +232,11 @@ pub enum Illegal {
 }
 
 fn list(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A resolved token that cannot be played: the rule-level error (syntax errors are
@@ -264,7 +285,10 @@ fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> 
             s.last() == Some(&to) && is_subsequence(mids, interior)
         } else {
             // Written squares end on a landing square before the end: a prefix.
-            interior.iter().enumerate().any(|(k, &sq)| sq == to && is_subsequence(mids, &interior[..k]))
+            interior
+                .iter()
+                .enumerate()
+                .any(|(k, &sq)| sq == to && is_subsequence(mids, &interior[..k]))
         }
     })
 }
@@ -273,7 +297,8 @@ fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> 
 /// moves whose from and to match and one of whose routes passes the written intermediate
 /// squares in order.
 pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
-    let squares: Result<Vec<Square>, Illegal> = text.squares.iter().map(|&s| square_of(s)).collect();
+    let squares: Result<Vec<Square>, Illegal> =
+        text.squares.iter().map(|&s| square_of(s)).collect();
     let squares = match squares {
         Ok(s) if s.len() >= 2 => s,
         Ok(_) => return Resolution::Illegal(Illegal::NoCapturePossible),
@@ -296,7 +321,10 @@ pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
                 .separators
                 .iter()
                 .any(|&s| s != Separator::None && s.claims_capture() != mv.is_capture());
-            Resolution::Unique { mv, separator_mismatch }
+            Resolution::Unique {
+                mv,
+                separator_mismatch,
+            }
         }
         _ => Resolution::Ambiguous(fits),
     }
@@ -308,7 +336,9 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 }
 
 fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Square) -> Illegal {
-    let Some(piece) = pos.piece_at(from) else { return Illegal::NoPiece(from) };
+    let Some(piece) = pos.piece_at(from) else {
+        return Illegal::NoPiece(from);
+    };
     if piece.color != pos.turn() {
         return Illegal::WrongSide(from);
     }
@@ -317,8 +347,11 @@ fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Sq
     }
     if legal[0].is_capture() {
         let mine: Vec<Move> = legal.iter().filter(|m| m.from() == from).copied().collect();
-        let unfinished: Vec<Move> =
-            mine.iter().filter(|m| route_fits(&pos.routes(m), mids, to, false)).copied().collect();
+        let unfinished: Vec<Move> = mine
+            .iter()
+            .filter(|m| route_fits(&pos.routes(m), mids, to, false))
+            .copied()
+            .collect();
         return if !unfinished.is_empty() {
             Illegal::CaptureNotCompleted(unfinished)
         } else if !mine.is_empty() {
@@ -330,7 +363,9 @@ fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Sq
     if !mids.is_empty() {
         return Illegal::NoCapturePossible;
     }
-    let Some((dir, dist)) = from.direction_to(to) else { return Illegal::NotDiagonal(from, to) };
+    let Some((dir, dist)) = from.direction_to(to) else {
+        return Illegal::NotDiagonal(from, to);
+    };
     if !piece.king {
         let forward = match pos.turn() {
             crate::Color::White => to.rank() > from.rank(),
@@ -340,13 +375,21 @@ fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Sq
             return Illegal::ManBackwards;
         }
         if dist > 1 {
-            return if dist == 2 { Illegal::NoCapturePossible } else { Illegal::ManTooFar };
+            return if dist == 2 {
+                Illegal::NoCapturePossible
+            } else {
+                Illegal::ManTooFar
+            };
         }
     }
     let mut t = from.step(dir);
     while let Some(sq) = t {
         if pos.piece_at(sq).is_some() {
-            return if sq == to { Illegal::Occupied(to) } else { Illegal::Blocked(sq) };
+            return if sq == to {
+                Illegal::Occupied(to)
+            } else {
+                Illegal::Blocked(sq)
+            };
         }
         if sq == to {
             break;
@@ -418,7 +461,10 @@ fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
 
 fn as_text(squares: &[Square]) -> MoveText {
     MoveText {
-        squares: squares.iter().map(|s| FenSquare::Numeric(s.numeric())).collect(),
+        squares: squares
+            .iter()
+            .map(|s| FenSquare::Numeric(s.numeric()))
+            .collect(),
         separators: vec![Separator::None; squares.len().saturating_sub(1)],
     }
 }
@@ -436,7 +482,9 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
         return write_squares(&short, style, m.is_capture());
     }
     let routes = pos.routes(m);
-    let Some(first) = routes.first() else { return write_squares(&short, style, true) };
+    let Some(first) = routes.first() else {
+        return write_squares(&short, style, true);
+    };
     if style.captures == CaptureStyle::Full {
         return write_squares(first.squares(), style, true);
     }
@@ -474,7 +522,12 @@ mod tests {
     }
 
     fn text(s: &str) -> Vec<String> {
-        s.parse::<MoveText>().unwrap().squares.iter().map(|s| s.to_string()).collect()
+        s.parse::<MoveText>()
+            .unwrap()
+            .squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     }
 
     #[test]
@@ -498,12 +551,30 @@ mod tests {
     fn rejects_malformed_tokens() {
         assert_eq!("".parse::<MoveText>(), Err(ParseMoveError::Empty));
         assert_eq!("c3".parse::<MoveText>(), Err(ParseMoveError::SingleSquare));
-        assert!(matches!("c3--d4".parse::<MoveText>(), Err(ParseMoveError::MissingSquare { .. })));
-        assert!(matches!("c3-".parse::<MoveText>(), Err(ParseMoveError::MissingSquare { .. })));
-        assert!(matches!("-c3".parse::<MoveText>(), Err(ParseMoveError::MissingSquare { .. })));
-        assert!(matches!("c3-d4!".parse::<MoveText>(), Err(ParseMoveError::UnexpectedChar { ch: '!', .. })));
-        assert!(matches!("c3-dé".parse::<MoveText>(), Err(ParseMoveError::UnexpectedChar { .. })));
-        assert!(matches!("1-99999999999".parse::<MoveText>(), Err(ParseMoveError::NumberTooLarge(_))));
+        assert!(matches!(
+            "c3--d4".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "c3-".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "-c3".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "c3-d4!".parse::<MoveText>(),
+            Err(ParseMoveError::UnexpectedChar { ch: '!', .. })
+        ));
+        assert!(matches!(
+            "c3-dé".parse::<MoveText>(),
+            Err(ParseMoveError::UnexpectedChar { .. })
+        ));
+        assert!(matches!(
+            "1-99999999999".parse::<MoveText>(),
+            Err(ParseMoveError::NumberTooLarge(_))
+        ));
         for s in ["x", ":", "ab", "a0-b1", "é", "123", "0-0"] {
             let _ = s.parse::<MoveText>();
         }
@@ -517,35 +588,77 @@ mod tests {
     fn resolves_quiet_moves_in_any_form() {
         let p = Position::start();
         for s in ["c3-d4", "C3-D4", "22-18", "c3d4", "2218"] {
-            assert!(matches!(resolve_str(&p, s), Resolution::Unique { separator_mismatch: false, .. }), "{s}");
+            assert!(
+                matches!(
+                    resolve_str(&p, s),
+                    Resolution::Unique {
+                        separator_mismatch: false,
+                        ..
+                    }
+                ),
+                "{s}"
+            );
         }
-        assert!(matches!(resolve_str(&p, "c3xd4"), Resolution::Unique { separator_mismatch: true, .. }));
+        assert!(matches!(
+            resolve_str(&p, "c3xd4"),
+            Resolution::Unique {
+                separator_mismatch: true,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn capture_written_with_dash_resolves_with_a_flag() {
         let p = pos("W:Wa1:Bb2,d4");
         for s in ["a1:e5", "a1-e5", "a1:c3:e5", "29x22x15", "29-22-15"] {
-            assert!(matches!(resolve_str(&p, s), Resolution::Unique { .. }), "{s}");
+            assert!(
+                matches!(resolve_str(&p, s), Resolution::Unique { .. }),
+                "{s}"
+            );
         }
-        assert!(matches!(resolve_str(&p, "a1-e5"), Resolution::Unique { separator_mismatch: true, .. }));
-        assert!(matches!(resolve_str(&p, "a1:e5"), Resolution::Unique { separator_mismatch: false, .. }));
+        assert!(matches!(
+            resolve_str(&p, "a1-e5"),
+            Resolution::Unique {
+                separator_mismatch: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            resolve_str(&p, "a1:e5"),
+            Resolution::Unique {
+                separator_mismatch: false,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn ambiguous_short_capture_and_full_path() {
         let p = pos("W:Wf4:Bg3,g5,e7,g7");
         assert!(matches!(resolve_str(&p, "f4:h2"), Resolution::Ambiguous(ref c) if c.len() == 2));
-        let Resolution::Unique { mv, .. } = resolve_str(&p, "f4:h6:f8:d6:h2") else { panic!() };
+        let Resolution::Unique { mv, .. } = resolve_str(&p, "f4:h6:f8:d6:h2") else {
+            panic!()
+        };
         assert_eq!(mv.captured().count(), 4);
-        let Resolution::Unique { mv: one, .. } = resolve_str(&p, "f4:f8:h2") else { panic!() };
+        let Resolution::Unique { mv: one, .. } = resolve_str(&p, "f4:f8:h2") else {
+            panic!()
+        };
         assert_eq!(one, mv);
         // Minimal notation adds one square, and it reads back as the same move.
-        let minimal = Style { captures: CaptureStyle::Minimal, ..Style::default() };
+        let minimal = Style {
+            captures: CaptureStyle::Minimal,
+            ..Style::default()
+        };
         let written = format_move(&p, &mv, minimal);
         assert_eq!(written.split(':').count(), 3, "{written}");
         assert!(matches!(resolve_str(&p, &written), Resolution::Unique { mv: m, .. } if m == mv));
-        let small = p.legal_moves().iter().copied().find(|m| m.captured().count() == 1).unwrap();
+        let small = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.captured().count() == 1)
+            .unwrap();
         assert_eq!(format_move(&p, &small, minimal), "f4:h2");
     }
 
@@ -574,28 +687,100 @@ mod tests {
         assert!(matches!(illegal(&p, "a1-h8"), Illegal::Blocked(_)));
         let p = pos("W:Wa1:Bb2,d4");
         let e = illegal(&p, "a1:c3");
-        assert!(matches!(e, Illegal::CaptureNotCompleted(ref m) if m[0].captured().count() == 2), "{e:?}");
+        assert!(
+            matches!(e, Illegal::CaptureNotCompleted(ref m) if m[0].captured().count() == 2),
+            "{e:?}"
+        );
         assert!(e.to_string().contains("a1:e5"));
-        assert!(matches!(illegal(&pos("W:W:B1"), "a1-b2"), Illegal::NoPiece(_)));
-        assert!(matches!(illegal(&pos("W:W5:B1"), "a7-b8"), Illegal::NoLegalMoves));
-        assert!(matches!(illegal(&pos("W:W5,10:B1"), "a7-b8"), Illegal::Occupied(_)));
+        assert!(matches!(
+            illegal(&pos("W:W:B1"), "a1-b2"),
+            Illegal::NoPiece(_)
+        ));
+        assert!(matches!(
+            illegal(&pos("W:W5:B1"), "a7-b8"),
+            Illegal::NoLegalMoves
+        ));
+        assert!(matches!(
+            illegal(&pos("W:W5,10:B1"), "a7-b8"),
+            Illegal::Occupied(_)
+        ));
     }
 
     #[test]
     fn formats_in_every_style() {
         let p = pos("W:Wa1:Bb2,d4");
         let m = p.legal_moves()[0];
-        let f = |squares, captures, separator| format_move(&p, &m, Style { squares, captures, separator });
-        assert_eq!(f(SquareStyle::Algebraic, CaptureStyle::Short, CaptureSeparator::Colon), "a1:e5");
-        assert_eq!(f(SquareStyle::Algebraic, CaptureStyle::Full, CaptureSeparator::Cross), "a1xc3xe5");
-        assert_eq!(f(SquareStyle::Numeric, CaptureStyle::Full, CaptureSeparator::Colon), "29:22:15");
-        assert_eq!(f(SquareStyle::Numeric, CaptureStyle::Minimal, CaptureSeparator::Cross), "29x15");
+        let f = |squares, captures, separator| {
+            format_move(
+                &p,
+                &m,
+                Style {
+                    squares,
+                    captures,
+                    separator,
+                },
+            )
+        };
+        assert_eq!(
+            f(
+                SquareStyle::Algebraic,
+                CaptureStyle::Short,
+                CaptureSeparator::Colon
+            ),
+            "a1:e5"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Algebraic,
+                CaptureStyle::Full,
+                CaptureSeparator::Cross
+            ),
+            "a1xc3xe5"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Numeric,
+                CaptureStyle::Full,
+                CaptureSeparator::Colon
+            ),
+            "29:22:15"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Numeric,
+                CaptureStyle::Minimal,
+                CaptureSeparator::Cross
+            ),
+            "29x15"
+        );
         let start = Position::start();
         let q = start.legal_moves()[0];
-        let s = format_move(&start, &q, Style { squares: SquareStyle::Numeric, ..Style::default() });
+        let s = format_move(
+            &start,
+            &q,
+            Style {
+                squares: SquareStyle::Numeric,
+                ..Style::default()
+            },
+        );
         assert!(s.contains('-'));
         // A move that is not legal here is still written, short.
-        let bogus = Move::new(Square::from_numeric(1).unwrap(), Square::from_numeric(2).unwrap(), Bitboard(1), false);
-        assert_eq!(format_move(&start, &bogus, Style { captures: CaptureStyle::Full, ..Style::default() }), "b8:d8");
+        let bogus = Move::new(
+            Square::from_numeric(1).unwrap(),
+            Square::from_numeric(2).unwrap(),
+            Bitboard(1),
+            false,
+        );
+        assert_eq!(
+            format_move(
+                &start,
+                &bogus,
+                Style {
+                    captures: CaptureStyle::Full,
+                    ..Style::default()
+                }
+            ),
+            "b8:d8"
+        );
     }
 }

@@ -11,7 +11,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
-        _ => pos.legal_moves().iter().map(|m| perft(&pos.after(m), depth - 1)).sum(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|m| perft(&pos.after(m), depth - 1))
+            .sum(),
     }
 }
 
@@ -33,7 +37,11 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<DivideEntry> {
         .map(|m| DivideEntry {
             mv: *m,
             notation: format_move(pos, m, Style::default()),
-            nodes: if depth == 0 { 1 } else { perft(&pos.after(m), depth - 1) },
+            nodes: if depth == 0 {
+                1
+            } else {
+                perft(&pos.after(m), depth - 1)
+            },
         })
         .collect()
 }
@@ -43,13 +51,19 @@ mod tests {
     use super::*;
 
     /// `distinct` column of rules-cases/perft.json.
-    const DISTINCT: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032];
+    const DISTINCT: [u64; 10] = [
+        7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
+    ];
 
     #[test]
     fn start_depths_1_to_7() {
         let start = Position::start();
         for depth in 1..=7 {
-            assert_eq!(perft(&start, depth), DISTINCT[depth as usize - 1], "depth {depth}");
+            assert_eq!(
+                perft(&start, depth),
+                DISTINCT[depth as usize - 1],
+                "depth {depth}"
+            );
         }
     }
 
@@ -58,7 +72,11 @@ mod tests {
     fn start_depths_8_to_10() {
         let start = Position::start();
         for depth in 8..=10 {
-            assert_eq!(perft(&start, depth), DISTINCT[depth as usize - 1], "depth {depth}");
+            assert_eq!(
+                perft(&start, depth),
+                DISTINCT[depth as usize - 1],
+                "depth {depth}"
+            );
         }
     }
 

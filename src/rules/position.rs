@@ -86,7 +86,12 @@ impl Position {
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         let turn = setup.turn.ok_or(SetupError::UnknownTurn)?;
         let variant = Variant::Russian;
-        let mut pos = Position { men: [Bitboard::EMPTY; 2], kings: [Bitboard::EMPTY; 2], turn, variant };
+        let mut pos = Position {
+            men: [Bitboard::EMPTY; 2],
+            kings: [Bitboard::EMPTY; 2],
+            turn,
+            variant,
+        };
         for piece in &setup.pieces {
             let sq = board_square(piece.square)?;
             if pos.occupied().contains(sq) {
@@ -95,7 +100,11 @@ impl Position {
             if !piece.king && Position::promotion_rank(piece.color).contains(sq) {
                 return Err(SetupError::ManOnPromotionRank(piece.color, sq));
             }
-            let set = if piece.king { &mut pos.kings } else { &mut pos.men };
+            let set = if piece.king {
+                &mut pos.kings
+            } else {
+                &mut pos.men
+            };
             set[piece.color.index()].insert(sq);
         }
         for color in [Color::White, Color::Black] {
@@ -239,10 +248,22 @@ impl fmt::Display for Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::White, king: false }) => 'w',
-                        Some(Piece { color: Color::White, king: true }) => 'W',
-                        Some(Piece { color: Color::Black, king: false }) => 'b',
-                        Some(Piece { color: Color::Black, king: true }) => 'B',
+                        Some(Piece {
+                            color: Color::White,
+                            king: false,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            king: true,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: false,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: true,
+                        }) => 'B',
                     },
                 };
                 write!(f, "{c}")?;
@@ -273,26 +294,59 @@ mod tests {
     #[test]
     fn fen_round_trip_with_kings() {
         let p = pos("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29").unwrap();
-        assert_eq!(p.to_fen(FenStyle::Numeric), "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29");
+        assert_eq!(
+            p.to_fen(FenStyle::Numeric),
+            "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29"
+        );
         assert_eq!(pos(&p.to_fen(FenStyle::Algebraic)).unwrap(), p);
-        assert_eq!(pos("B:WKh2:B").unwrap().to_fen(FenStyle::Algebraic), "B:WKh2:B");
+        assert_eq!(
+            pos("B:WKh2:B").unwrap().to_fen(FenStyle::Algebraic),
+            "B:WKh2:B"
+        );
         assert_eq!(p.count(Color::White), 6);
-        assert_eq!(p.piece_at(Square::from_numeric(22).unwrap()), Some(Piece { color: Color::Black, king: true }));
+        assert_eq!(
+            p.piece_at(Square::from_numeric(22).unwrap()),
+            Some(Piece {
+                color: Color::Black,
+                king: true
+            })
+        );
     }
 
     #[test]
     fn rejects_impossible_setups() {
         assert_eq!(pos("?:W21:B1"), Err(SetupError::UnknownTurn));
-        assert_eq!(pos("W:W33:B1"), Err(SetupError::OffBoard(FenSquare::Numeric(33))));
-        assert_eq!(pos("W:W0:B1"), Err(SetupError::OffBoard(FenSquare::Numeric(0))));
+        assert_eq!(
+            pos("W:W33:B1"),
+            Err(SetupError::OffBoard(FenSquare::Numeric(33)))
+        );
+        assert_eq!(
+            pos("W:W0:B1"),
+            Err(SetupError::OffBoard(FenSquare::Numeric(0)))
+        );
         assert!(matches!(pos("W:Wa2:B1"), Err(SetupError::LightSquare(_))));
         assert!(matches!(pos("W:Wi1:B1"), Err(SetupError::OffBoard(_))));
-        assert!(matches!(pos("W:W21,21:B1"), Err(SetupError::DuplicateSquare(_))));
-        assert!(matches!(pos("W:W21:B21"), Err(SetupError::DuplicateSquare(_))));
-        assert!(matches!(pos("W:W1:B5"), Err(SetupError::ManOnPromotionRank(Color::White, _))));
-        assert!(matches!(pos("W:W5:B29"), Err(SetupError::ManOnPromotionRank(Color::Black, _))));
+        assert!(matches!(
+            pos("W:W21,21:B1"),
+            Err(SetupError::DuplicateSquare(_))
+        ));
+        assert!(matches!(
+            pos("W:W21:B21"),
+            Err(SetupError::DuplicateSquare(_))
+        ));
+        assert!(matches!(
+            pos("W:W1:B5"),
+            Err(SetupError::ManOnPromotionRank(Color::White, _))
+        ));
+        assert!(matches!(
+            pos("W:W5:B29"),
+            Err(SetupError::ManOnPromotionRank(Color::Black, _))
+        ));
         assert!(pos("W:WK1:BK29").is_ok());
-        assert_eq!(pos("W:W5-17:B1"), Err(SetupError::TooManyPieces(Color::White, 13)));
+        assert_eq!(
+            pos("W:W5-17:B1"),
+            Err(SetupError::TooManyPieces(Color::White, 13))
+        );
     }
 
     #[test]

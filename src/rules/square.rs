@@ -19,7 +19,11 @@ impl Square {
     /// The square with internal index `index`, if `index < 32`.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 32 { Some(Square(index)) } else { None }
+        if index < 32 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square with internal index `index`; the caller guarantees `index < 32`.
