@@ -429,4 +429,18 @@ mod tests {
         // Square 0 parses (the board rejects it), as does an out-of-board algebraic square.
         assert!("W:W0:Bz9".parse::<Setup>().is_ok());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(s in "\\PC{0,40}") {
+            let _ = s.parse::<Setup>();
+        }
+
+        #[test]
+        fn fen_shaped_text_never_panics(s in "[WB?][:WBKwbk0-9a-z,. -]{0,40}") {
+            if let Ok(setup) = s.parse::<Setup>() {
+                let _ = crate::rules::Position::from_setup(&setup);
+            }
+        }
+    }
 }

@@ -241,7 +241,9 @@ struct CaptureSearch<'a, S> {
 impl<S: CaptureSink> CaptureSearch<'_, S> {
     #[inline]
     fn enter(&mut self, sq: Square) {
-        if S::ROUTES {
+        // The bound holds for any position from `from_setup`; the check keeps a board
+        // corrupted by illegal `play_unchecked` calls from panicking.
+        if S::ROUTES && self.len < self.route.len() {
             self.route[self.len] = sq;
             self.len += 1;
         }
@@ -250,7 +252,7 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
     #[inline]
     fn leave(&mut self) {
         if S::ROUTES {
-            self.len -= 1;
+            self.len = self.len.saturating_sub(1);
         }
     }
 
