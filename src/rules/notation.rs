@@ -788,10 +788,8 @@ mod tests {
         #[test]
         fn arbitrary_tokens_never_panic(s in "[a-kA-K0-9xX:\\- ]{0,14}|\\PC{0,12}") {
             let p = pos("W:W19,K30:B7,8,16,24");
-            if let Ok(r) = parse_and_resolve(&p, &s) {
-                if let Resolution::Illegal(i) = r {
-                    let _ = i.to_string();
-                }
+            if let Ok(Resolution::Illegal(i)) = parse_and_resolve(&p, &s) {
+                let _ = i.to_string();
             }
         }
     }
