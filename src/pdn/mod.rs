@@ -1,1 +1,3 @@
 //! PDN text: reading, writing, FEN.
+
+pub mod fen;

@@ -1,1 +1,27 @@
-//! The rules of Russian draughts.
+//! The rules of Russian draughts: board, positions, legal moves, move notation, perft.
+//!
+//! The flow follows shakmaty: text becomes an unchecked [`crate::pdn::fen::Setup`], which
+//! becomes a [`Position`] only through [`Position::from_setup`]. A position lists its legal
+//! moves ([`Position::legal_moves`]) and plays them; [`notation`] turns move text into a legal
+//! move and back.
+//!
+//! ```
+//! use pdnkit::rules::{perft::perft, Position};
+//! let start = Position::start();
+//! assert_eq!(start.legal_moves().len(), 7);
+//! assert_eq!(perft(&start, 3), 302);
+//! ```
+
+mod bitboard;
+mod movegen;
+pub mod notation;
+pub mod perft;
+mod position;
+mod square;
+mod variant;
+
+pub use bitboard::{Bitboard, Direction};
+pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
+pub use position::{FenStyle, Piece, Position, SetupError};
+pub use square::Square;
+pub use variant::{CaptureChoice, Variant};

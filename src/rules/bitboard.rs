@@ -1,0 +1,342 @@
+//! Sets of squares as 32-bit masks, and the four diagonal directions.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+use super::Square;
+
+/// A set of dark squares: bit `i` is the square with internal index `i`.
+///
+/// ```text
+///            bit layout (internal index)        diagonal steps
+///   rank 8 |  . 28  . 29  . 30  . 31           from an even row (ranks 1,3,5,7):
+///   rank 7 | 24  . 25  . 26  . 27  .             NW +3  NE +4  SW -5  SE -4
+///   rank 6 |  . 20  . 21  . 22  . 23           from an odd row (ranks 2,4,6,8):
+///   rank 5 | 16  . 17  . 18  . 19  .             NW +4  NE +5  SW -4  SE -3
+///   rank 4 |  . 12  . 13  . 14  . 15
+///   rank 3 |  8  .  9  . 10  . 11  .           so one shift per row parity, with the
+///   rank 2 |  .  4  .  5  .  6  .  7           a-file (bits 0,8,16,24) or h-file
+///   rank 1 |  0  .  1  .  2  .  3  .           (bits 7,15,23,31) masked off first.
+///           a  b  c  d  e  f  g  h
+/// ```
+///
+/// Moving towards rank 8 is a left shift, so bits pushed off the top simply fall out of
+/// the `u32`; no guard row is needed. The price of a dense 32-bit layout is that the shift
+/// amount depends on the row parity, hence the two masks in [`Bitboard::shift`].
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u32);
+
+/// Rows whose dark squares are on files a, c, e, g (ranks 1, 3, 5, 7).
+const EVEN_ROWS: u32 = 0x0F0F_0F0F;
+/// Rows whose dark squares are on files b, d, f, h (ranks 2, 4, 6, 8).
+const ODD_ROWS: u32 = 0xF0F0_F0F0;
+const FILE_A: u32 = 0x0101_0101;
+const FILE_H: u32 = 0x8080_8080;
+
+/// A diagonal direction, seen from White's side of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards rank 8 and the a-file.
+    NorthWest = 0,
+    /// Towards rank 8 and the h-file.
+    NorthEast = 1,
+    /// Towards rank 1 and the a-file.
+    SouthWest = 2,
+    /// Towards rank 1 and the h-file.
+    SouthEast = 3,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::NorthWest,
+        Direction::NorthEast,
+        Direction::SouthWest,
+        Direction::SouthEast,
+    ];
+
+    /// The reverse direction.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::NorthWest => Direction::SouthEast,
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::SouthWest => Direction::NorthEast,
+            Direction::SouthEast => Direction::NorthWest,
+        }
+    }
+
+    const fn delta(self) -> (i8, i8) {
+        match self {
+            Direction::NorthWest => (-1, 1),
+            Direction::NorthEast => (1, 1),
+            Direction::SouthWest => (-1, -1),
+            Direction::SouthEast => (1, -1),
+        }
+    }
+}
+
+/// Marker for "off the board" in [`STEP`].
+const NONE: u8 = 0xFF;
+
+/// `STEP[dir][sq]`: the neighbour of `sq` in direction `dir`, or [`NONE`]. Table lookups
+/// beat the shift-and-mask arithmetic when walking one piece at a time (king rays, capture
+/// search); the shifts are for whole-board work.
+static STEP: [[u8; 32]; 4] = {
+    let mut t = [[NONE; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let dir = Direction::ALL[d];
+        let (df, dr) = dir.delta();
+        let mut i = 0;
+        while i < 32 {
+            let sq = Square::new_unchecked(i as u8);
+            let f = sq.file() as i8 + df;
+            let r = sq.rank() as i8 + dr;
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[d][i] = (r * 4 + f / 2) as u8;
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+impl Square {
+    /// The neighbouring square in `dir`, if there is one.
+    #[inline]
+    pub fn step(self, dir: Direction) -> Option<Square> {
+        let n = STEP[dir as usize][self.index()];
+        if n == NONE {
+            None
+        } else {
+            Some(Square::new_unchecked(n))
+        }
+    }
+
+    /// If `self` and `other` are distinct squares on one diagonal, the direction from
+    /// `self` to `other` and the distance in steps.
+    pub fn direction_to(self, other: Square) -> Option<(Direction, u8)> {
+        let df = other.file() as i8 - self.file() as i8;
+        let dr = other.rank() as i8 - self.rank() as i8;
+        if df == 0 || df.abs() != dr.abs() {
+            return None;
+        }
+        let dir = match (df > 0, dr > 0) {
+            (false, true) => Direction::NorthWest,
+            (true, true) => Direction::NorthEast,
+            (false, false) => Direction::SouthWest,
+            (true, false) => Direction::SouthEast,
+        };
+        Some((dir, df.unsigned_abs()))
+    }
+}
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 32 squares.
+    pub const FULL: Bitboard = Bitboard(u32::MAX);
+    /// Rank 1 (a1, c1, e1, g1): Black's promotion rank.
+    pub const RANK_1: Bitboard = Bitboard(0x0000_000F);
+    /// Rank 8 (b8, d8, f8, h8): White's promotion rank.
+    pub const RANK_8: Bitboard = Bitboard(0xF000_0000);
+
+    /// The set holding only `sq`.
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1 << sq.index())
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1 << sq.index()) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set has at least one square.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1 << sq.index();
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1 << sq.index());
+    }
+
+    /// The lowest-index square, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// Every square moved one step in `dir`; squares that would leave the board are dropped.
+    #[inline]
+    pub const fn shift(self, dir: Direction) -> Bitboard {
+        let b = self.0;
+        Bitboard(match dir {
+            Direction::NorthWest => ((b & EVEN_ROWS & !FILE_A) << 3) | ((b & ODD_ROWS) << 4),
+            Direction::NorthEast => ((b & EVEN_ROWS) << 4) | ((b & ODD_ROWS & !FILE_H) << 5),
+            Direction::SouthWest => ((b & EVEN_ROWS & !FILE_A) >> 5) | ((b & ODD_ROWS) >> 4),
+            Direction::SouthEast => ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !FILE_H) >> 3),
+        })
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    /// Pops the lowest square: iterating a bitboard visits squares in index order.
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for sq in iter {
+            b.insert(sq);
+        }
+        b
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ rhs.0)
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Bitboard) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Bitboard{")?;
+        for (i, sq) in self.enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{sq}")?;
+        }
+        f.write_str("}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_agrees_with_step_table() {
+        for dir in Direction::ALL {
+            for sq in Square::all() {
+                let shifted = Bitboard::from_square(sq).shift(dir);
+                let expected: Bitboard = sq.step(dir).into_iter().collect();
+                assert_eq!(shifted, expected, "{sq} {dir:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn steps_from_corners() {
+        let a1 = Square::from_algebraic("a1").unwrap();
+        assert_eq!(a1.step(Direction::NorthEast), Square::from_algebraic("b2"));
+        assert_eq!(a1.step(Direction::NorthWest), None);
+        assert_eq!(a1.step(Direction::SouthEast), None);
+        let h8 = Square::from_algebraic("h8").unwrap();
+        assert_eq!(h8.step(Direction::SouthWest), Square::from_algebraic("g7"));
+        assert_eq!(h8.step(Direction::NorthEast), None);
+    }
+
+    #[test]
+    fn direction_to() {
+        let c3 = Square::from_algebraic("c3").unwrap();
+        let f6 = Square::from_algebraic("f6").unwrap();
+        assert_eq!(c3.direction_to(f6), Some((Direction::NorthEast, 3)));
+        assert_eq!(f6.direction_to(c3), Some((Direction::SouthWest, 3)));
+        assert_eq!(c3.direction_to(c3), None);
+        assert_eq!(c3.direction_to(Square::from_algebraic("c5").unwrap()), None);
+    }
+
+    #[test]
+    fn promotion_ranks() {
+        let r8: Vec<String> = Bitboard::RANK_8.map(|s| s.to_string()).collect();
+        assert_eq!(r8, ["b8", "d8", "f8", "h8"]);
+        let r1: Vec<String> = Bitboard::RANK_1.map(|s| s.to_string()).collect();
+        assert_eq!(r1, ["a1", "c1", "e1", "g1"]);
+    }
+}

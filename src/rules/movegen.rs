@@ -1,0 +1,682 @@
+//! Legal moves: generation, playing, and the routes of a capture.
+//!
+//! Rules (RULES.md §2): capture is mandatory; free choice among captures; a capture goes on
+//! while the piece can capture; men capture backwards; kings fly and, when some landing
+//! squares beyond a captured piece let the capture go on, must land on one of those; captured
+//! pieces stay on the board until the move ends (Turkish strike), so they can be neither
+//! jumped again nor passed over; a man reaching the far rank mid-capture goes on as a king.
+//!
+//! A move is the triple (from, to, captured set): different routes to the same triple are one
+//! move, and the generator removes duplicates as it goes.
+
+use std::fmt;
+use std::ops::Deref;
+
+use super::{Bitboard, Direction, Position, Square};
+use crate::Color;
+
+/// A legal move: where the piece starts and ends and which pieces it captures.
+///
+/// Small and `Copy`; the route (the landing squares of a capture) is not stored because
+/// several routes may realise one move. Ask [`Position::routes`] when notation needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    captured: Bitboard,
+    promotes: bool,
+}
+
+impl Move {
+    /// A move from its parts. Nothing is checked: use [`Position::play`] to play it safely.
+    pub const fn new(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
+        Move {
+            from,
+            to,
+            captured,
+            promotes,
+        }
+    }
+
+    /// Square the piece starts on.
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    /// Square the piece ends on (may equal [`Move::from`] for a ring capture).
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.to
+    }
+
+    /// Squares of the captured pieces (empty for a quiet move).
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// Whether a man becomes a king with this move (on arrival or mid-capture).
+    #[inline]
+    pub fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// The same move? Moves are identified by (from, to, captured set).
+    #[inline]
+    fn same(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl fmt::Display for Move {
+    /// Short algebraic notation: `c3-d4`, `a1:e5` (from and to only).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { ':' } else { '-' };
+        write!(f, "{}{}{}", self.from, sep, self.to)
+    }
+}
+
+/// Capacity of a [`MoveList`].
+///
+/// Quiet moves: at most 12 kings × 13 squares (the most a king sees, from the centre) = 156.
+/// Captures in real and composed positions stay far below that. Should a constructed
+/// position ever produce more distinct moves, the list keeps the first `CAPACITY` and
+/// [`MoveList::is_truncated`] says so: never a panic or an out-of-bounds write.
+pub const MOVE_LIST_CAPACITY: usize = 256;
+
+const NULL_MOVE: Move = Move {
+    from: Square::new_unchecked(0),
+    to: Square::new_unchecked(0),
+    captured: Bitboard::EMPTY,
+    promotes: false,
+};
+
+/// The legal moves of a position, in a fixed-size array (no allocation).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MOVE_LIST_CAPACITY],
+    len: usize,
+    truncated: bool,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [NULL_MOVE; MOVE_LIST_CAPACITY],
+            len: 0,
+            truncated: false,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.len < MOVE_LIST_CAPACITY {
+            self.moves[self.len] = m;
+            self.len += 1;
+        } else {
+            self.truncated = true;
+        }
+    }
+
+    /// Adds a capture unless the same (from, to, captured) is already listed.
+    #[inline]
+    fn push_distinct(&mut self, m: Move) {
+        if !self.moves[..self.len].iter().any(|x| x.same(&m)) {
+            self.push(m);
+        }
+    }
+
+    /// Whether moves were dropped because the list was full (believed impossible, see
+    /// [`MOVE_LIST_CAPACITY`]).
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// One way to play a move: the start square, then every landing square in order.
+/// A quiet move's route is `[from, to]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Route(pub Vec<Square>);
+
+impl Route {
+    /// The squares: from, landings…, to.
+    pub fn squares(&self) -> &[Square] {
+        &self.0
+    }
+}
+
+/// [`Position::play`] was given a move that is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0}")]
+pub struct IllegalMoveError(pub Move);
+
+/// Where the capture search reports complete captures.
+trait CaptureSink {
+    /// Whether the search must keep the route (costs a little; off for plain generation).
+    const ROUTES: bool;
+    fn found(&mut self, m: Move, route: &[Square]);
+}
+
+impl CaptureSink for MoveList {
+    const ROUTES: bool = false;
+    #[inline]
+    fn found(&mut self, m: Move, _route: &[Square]) {
+        self.push_distinct(m);
+    }
+}
+
+/// Collects the routes of one move.
+struct RouteSink<'a> {
+    target: &'a Move,
+    routes: Vec<Route>,
+}
+
+impl CaptureSink for RouteSink<'_> {
+    const ROUTES: bool = true;
+    fn found(&mut self, m: Move, route: &[Square]) {
+        if m.same(self.target) {
+            let r = Route(route.to_vec());
+            if !self.routes.contains(&r) {
+                self.routes.push(r);
+            }
+        }
+    }
+}
+
+/// Depth-first search of the captures of one piece.
+struct CaptureSearch<'a, S> {
+    from: Square,
+    /// Opponent pieces (captured or not: captured ones are removed per branch).
+    enemy: Bitboard,
+    /// Empty squares, counting the mover's start square as empty (a ring may end there)
+    /// and captured pieces as occupied (Turkish strike).
+    empty: Bitboard,
+    promotion: Bitboard,
+    men_backwards: bool,
+    forward: [Direction; 2],
+    /// Start square and landing squares so far; a capture takes one piece per landing and
+    /// there are at most 31 other pieces, so 32 entries always suffice.
+    route: [Square; 32],
+    len: usize,
+    sink: &'a mut S,
+}
+
+impl<S: CaptureSink> CaptureSearch<'_, S> {
+    #[inline]
+    fn enter(&mut self, sq: Square) {
+        // The bound holds for any position from `from_setup`; the check keeps a board
+        // corrupted by illegal `play_unchecked` calls from panicking.
+        if S::ROUTES && self.len < self.route.len() {
+            self.route[self.len] = sq;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn leave(&mut self) {
+        if S::ROUTES {
+            self.len = self.len.saturating_sub(1);
+        }
+    }
+
+    #[inline]
+    fn report(&mut self, to: Square, captured: Bitboard, promotes: bool) {
+        let m = Move {
+            from: self.from,
+            to,
+            captured,
+            promotes,
+        };
+        self.sink.found(m, &self.route[..self.len]);
+    }
+
+    /// A man on `sq` that has captured `captured` so far.
+    fn man(&mut self, sq: Square, captured: Bitboard) {
+        let capturable = self.enemy & !captured;
+        let mut extended = false;
+        for dir in Direction::ALL {
+            if !self.men_backwards && !self.forward.contains(&dir) {
+                continue;
+            }
+            let Some(over) = sq.step(dir) else { continue };
+            if !capturable.contains(over) {
+                continue;
+            }
+            let Some(land) = over.step(dir) else { continue };
+            if !self.empty.contains(land) {
+                continue;
+            }
+            extended = true;
+            let now = captured | Bitboard::from_square(over);
+            self.enter(land);
+            if self.promotion.contains(land) {
+                // 1.5.15: crowned on arrival, it goes on (if it can) as a king.
+                self.king(land, now, true);
+            } else {
+                self.man(land, now);
+            }
+            self.leave();
+        }
+        if !extended && captured.any() {
+            self.report(sq, captured, false);
+        }
+    }
+
+    /// The first piece met from `sq` going `dir` over empty squares, if any.
+    #[inline]
+    fn first_piece(&self, sq: Square, dir: Direction) -> Option<Square> {
+        let mut t = sq.step(dir);
+        while let Some(s) = t {
+            if !self.empty.contains(s) {
+                return Some(s);
+            }
+            t = s.step(dir);
+        }
+        None
+    }
+
+    /// Whether a king on `sq` could capture something, given `captured` so far.
+    fn king_can_capture(&self, sq: Square, captured: Bitboard) -> bool {
+        let capturable = self.enemy & !captured;
+        Direction::ALL
+            .into_iter()
+            .any(|dir| match self.first_piece(sq, dir) {
+                Some(p) if capturable.contains(p) => {
+                    p.step(dir).is_some_and(|l| self.empty.contains(l))
+                }
+                _ => false,
+            })
+    }
+
+    /// A king (or a man crowned mid-capture, `promotes`) on `sq` that has captured `captured`.
+    fn king(&mut self, sq: Square, captured: Bitboard, promotes: bool) {
+        let capturable = self.enemy & !captured;
+        let mut extended = false;
+        for dir in Direction::ALL {
+            let Some(over) = self.first_piece(sq, dir) else {
+                continue;
+            };
+            if !capturable.contains(over) {
+                continue; // own piece, or a captured one that blocks (Turkish strike)
+            }
+            let now = captured | Bitboard::from_square(over);
+            let mut lands = [over; 7];
+            let mut n = 0;
+            let mut t = over.step(dir);
+            while let Some(s) = t {
+                if !self.empty.contains(s) {
+                    break;
+                }
+                lands[n] = s;
+                n += 1;
+                t = s.step(dir);
+            }
+            if n == 0 {
+                continue;
+            }
+            extended = true;
+            // 1.5.6: if some landing squares let the capture go on, only those are allowed.
+            let mut continued = false;
+            for &land in &lands[..n] {
+                if self.king_can_capture(land, now) {
+                    continued = true;
+                    self.enter(land);
+                    self.king(land, now, promotes);
+                    self.leave();
+                }
+            }
+            if !continued {
+                for &land in &lands[..n] {
+                    self.enter(land);
+                    self.report(land, now, promotes);
+                    self.leave();
+                }
+            }
+        }
+        if !extended && captured.any() {
+            self.report(sq, captured, promotes);
+        }
+    }
+}
+
+impl Position {
+    #[inline]
+    fn forward(color: Color) -> [Direction; 2] {
+        match color {
+            Color::White => [Direction::NorthWest, Direction::NorthEast],
+            Color::Black => [Direction::SouthWest, Direction::SouthEast],
+        }
+    }
+
+    /// Whether the side to move has a capture (and so must capture). Whole-board shifts, no
+    /// search: the cheap test that decides between the two generators.
+    pub fn has_captures(&self) -> bool {
+        let us = self.turn;
+        let enemy = self.pieces(us.opponent());
+        let empty = self.empty();
+        let men = self.men(us);
+        let men_dirs: &[Direction] = if self.variant.men_capture_backwards() {
+            &Direction::ALL
+        } else {
+            &Self::forward(us)
+        };
+        for &dir in men_dirs {
+            if ((men.shift(dir) & enemy).shift(dir) & empty).any() {
+                return true;
+            }
+        }
+        let kings = self.kings(us);
+        if kings.any() {
+            for dir in Direction::ALL {
+                // Slide all kings at once over empty squares; a capture exists when the front
+                // meets an enemy piece with an empty square behind it.
+                let mut front = kings;
+                while front.any() {
+                    let next = front.shift(dir);
+                    if ((next & enemy).shift(dir) & empty).any() {
+                        return true;
+                    }
+                    front = next & empty;
+                }
+            }
+        }
+        false
+    }
+
+    /// Runs the capture search for every piece of the side to move.
+    fn captures_into<S: CaptureSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let mut search = CaptureSearch {
+            from: Square::new_unchecked(0),
+            enemy: self.pieces(us.opponent()),
+            empty: !occupied,
+            promotion: Position::promotion_rank(us),
+            men_backwards: self.variant.men_capture_backwards(),
+            forward: Self::forward(us),
+            route: [Square::new_unchecked(0); 32],
+            len: 0,
+            sink,
+        };
+        for sq in self.men(us) {
+            search.from = sq;
+            search.empty = !occupied | Bitboard::from_square(sq);
+            search.len = 0;
+            search.enter(sq);
+            search.man(sq, Bitboard::EMPTY);
+        }
+        for sq in self.kings(us) {
+            search.from = sq;
+            search.empty = !occupied | Bitboard::from_square(sq);
+            search.len = 0;
+            search.enter(sq);
+            search.king(sq, Bitboard::EMPTY, false);
+        }
+    }
+
+    fn quiet_moves_into(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let empty = self.empty();
+        let promotion = Position::promotion_rank(us);
+        for dir in Self::forward(us) {
+            let back = dir.opposite();
+            for to in self.men(us).shift(dir) & empty {
+                if let Some(from) = to.step(back) {
+                    list.push(Move {
+                        from,
+                        to,
+                        captured: Bitboard::EMPTY,
+                        promotes: promotion.contains(to),
+                    });
+                }
+            }
+        }
+        for from in self.kings(us) {
+            for dir in Direction::ALL {
+                let mut t = from.step(dir);
+                while let Some(to) = t {
+                    if !empty.contains(to) {
+                        break;
+                    }
+                    list.push(Move {
+                        from,
+                        to,
+                        captured: Bitboard::EMPTY,
+                        promotes: false,
+                    });
+                    if !self.variant.flying_kings() {
+                        break;
+                    }
+                    t = to.step(dir);
+                }
+            }
+        }
+    }
+
+    /// All legal moves, each distinct (from, to, captured set) once.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.has_captures() {
+            self.captures_into(&mut list);
+        } else {
+            self.quiet_moves_into(&mut list);
+        }
+        list
+    }
+
+    /// The number of legal moves, faster than `legal_moves().len()` when no capture exists
+    /// (quiet moves are counted with population counts, not listed).
+    pub fn count_legal_moves(&self) -> usize {
+        if self.has_captures() {
+            let mut list = MoveList::new();
+            self.captures_into(&mut list);
+            return list.len();
+        }
+        let us = self.turn;
+        let empty = self.empty();
+        let men = self.men(us);
+        let mut n = 0;
+        for dir in Self::forward(us) {
+            n += (men.shift(dir) & empty).count();
+        }
+        let kings = self.kings(us);
+        if kings.any() {
+            for dir in Direction::ALL {
+                let mut front = kings.shift(dir) & empty;
+                while front.any() {
+                    n += front.count();
+                    if !self.variant.flying_kings() {
+                        break;
+                    }
+                    front = front.shift(dir) & empty;
+                }
+            }
+        }
+        n as usize
+    }
+
+    /// Every route (start square and landing squares) that realises `m`, no duplicates.
+    /// Empty if `m` is not legal here. Allocates: meant for notation, not for search.
+    pub fn routes(&self, m: &Move) -> Vec<Route> {
+        if !m.is_capture() {
+            return if self.legal_moves().contains(m) {
+                vec![Route(vec![m.from, m.to])]
+            } else {
+                Vec::new()
+            };
+        }
+        if !self.has_captures() {
+            return Vec::new();
+        }
+        let mut sink = RouteSink {
+            target: m,
+            routes: Vec::new(),
+        };
+        self.captures_into(&mut sink);
+        sink.routes
+    }
+
+    /// Plays `m`, which must be legal here (from [`Position::legal_moves`]). An illegal
+    /// move leaves the board in an unspecified but memory-safe state.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn.index();
+        let them = self.turn.opponent().index();
+        let from = Bitboard::from_square(m.from);
+        let to = Bitboard::from_square(m.to);
+        if (self.kings[us] & from).any() {
+            self.kings[us] = (self.kings[us] & !from) | to;
+        } else {
+            self.men[us] &= !from;
+            if m.promotes {
+                self.kings[us] |= to;
+            } else {
+                self.men[us] |= to;
+            }
+        }
+        self.men[them] &= !m.captured;
+        self.kings[them] &= !m.captured;
+        self.turn = self.turn.opponent();
+    }
+
+    /// Plays `m` if it is legal here.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+        if self.legal_moves().iter().any(|x| x == m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError(*m))
+        }
+    }
+
+    /// The position after `m` (which must be legal), leaving `self` unchanged.
+    #[inline]
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = *self;
+        p.play_unchecked(m);
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::FenStyle;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(&fen.parse().unwrap()).unwrap()
+    }
+
+    fn short(p: &Position) -> Vec<String> {
+        let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn start_has_seven_moves() {
+        assert_eq!(
+            short(&Position::start()),
+            [
+                "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+            ]
+        );
+        assert_eq!(Position::start().count_legal_moves(), 7);
+    }
+
+    #[test]
+    fn man_captures_backwards() {
+        assert_eq!(short(&pos("W:Wd4:Bc3,e5")), ["d4:b2", "d4:f6"]);
+    }
+
+    #[test]
+    fn promotion_mid_capture_continues_as_king() {
+        let p = pos("W:Wd6:Be3,e7,g7");
+        assert_eq!(short(&p), ["d6:c1", "d6:d2"]);
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| m.promotes() && m.captured().count() == 3)
+        );
+    }
+
+    #[test]
+    fn ring_returns_to_start_with_two_routes() {
+        let p = pos("W:We1:Bd2,f2,d4,f4");
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].from(), moves[0].to());
+        assert_eq!(p.routes(&moves[0]).len(), 2);
+        assert_eq!(p.after(&moves[0]).to_fen(FenStyle::Algebraic), "B:We1:B");
+    }
+
+    #[test]
+    fn quiet_promotion_and_king_moves() {
+        let p = pos("W:W6:B12");
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), 2);
+        assert!(moves.iter().all(|m| m.promotes()));
+        let p = pos("W:WK29:B4");
+        assert_eq!(p.count_legal_moves(), 6); // a1-b2…g7; h8 is occupied
+        assert_eq!(p.legal_moves().len(), 6);
+    }
+
+    #[test]
+    fn checked_play_rejects_illegal_moves() {
+        let mut p = Position::start();
+        let m = Move::new(
+            Square::from_numeric(22).unwrap(),
+            Square::from_numeric(15).unwrap(),
+            Bitboard::EMPTY,
+            false,
+        );
+        assert!(p.play(&m).is_err());
+        assert_eq!(p, Position::start());
+        let m = p.legal_moves()[0];
+        assert!(p.play(&m).is_ok());
+        assert_eq!(p.turn(), Color::Black);
+    }
+
+    #[test]
+    fn no_pieces_no_moves() {
+        assert_eq!(pos("W:W:B1").legal_moves().len(), 0);
+        assert_eq!(pos("W:W:B1").count_legal_moves(), 0);
+    }
+}

@@ -1,0 +1,796 @@
+//! Move text: reading a move token as written in PDN, resolving it against the legal moves,
+//! and writing moves back.
+//!
+//! Reading is two steps, as for FEN: [`MoveText`] is syntax only (`c3:e5`, `22x15`,
+//! `a3b4`, `29-18-27`); [`resolve`] finds the legal move it names (RULES.md §3) or says why
+//! there is none ([`Illegal`]) or lists the candidates ([`Resolution::Ambiguous`]).
+
+use std::str::FromStr;
+
+use super::position::board_square;
+use super::{Move, Position, Route, SetupError, Square};
+use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
+
+/// What stood between two squares of a move token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// `-`: a quiet move by PDN convention.
+    Dash,
+    /// `x` or `X`: a capture.
+    Cross,
+    /// `:`: a capture (the PDN 3.0 form for Russian).
+    Colon,
+    /// Nothing: `a3b4`, `3228`.
+    None,
+}
+
+impl Separator {
+    /// Whether this separator claims a capture (`x`, `X`, `:`).
+    pub fn claims_capture(self) -> bool {
+        matches!(self, Separator::Cross | Separator::Colon)
+    }
+}
+
+/// A move token, parsed but not checked against any position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The squares as written: from, intermediate landing squares, to. At least two.
+    pub squares: Vec<FenSquare>,
+    /// `separators[i]` stood between `squares[i]` and `squares[i + 1]`.
+    pub separators: Vec<Separator>,
+}
+
+/// A move token that is not a move at all, syntactically.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// Nothing but spaces.
+    #[error("empty move")]
+    Empty,
+    /// A character that belongs in no move token.
+    #[error("unexpected {ch:?} at byte {position} of the move")]
+    UnexpectedChar {
+        /// Byte offset in the token.
+        position: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A separator with no square after it, or two separators in a row, or a leading one.
+    #[error("missing square at byte {position} of the move")]
+    MissingSquare {
+        /// Byte offset in the token.
+        position: usize,
+    },
+    /// Only one square.
+    #[error("a move needs at least two squares")]
+    SingleSquare,
+    /// A square number beyond any board.
+    #[error("square number {0} is too large")]
+    NumberTooLarge(String),
+}
+
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
+        let b = s.as_bytes();
+        let mut squares = Vec::new();
+        let mut separators = Vec::new();
+        // The separator seen since the last square; `None` before the first square.
+        let mut pending: Option<Separator> = None;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            let sep = match c {
+                b'-' => Some(Separator::Dash),
+                b'x' | b'X' => Some(Separator::Cross),
+                b':' => Some(Separator::Colon),
+                _ => None,
+            };
+            if let Some(sep) = sep {
+                if squares.is_empty() || pending.is_some_and(|p| p != Separator::None) {
+                    return Err(ParseMoveError::MissingSquare { position: i });
+                }
+                pending = Some(sep);
+                i += 1;
+                continue;
+            }
+            if c.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            if c.is_ascii_digit() {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else if c.is_ascii_alphabetic() {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                let ch = s[i..].chars().next().unwrap_or('?');
+                return Err(ParseMoveError::UnexpectedChar { position: i, ch });
+            }
+            let sq = match parse_square_bytes(&b[start..i]) {
+                Some(Ok(sq)) => sq,
+                Some(Err(FenErrorKind::NumberTooLarge(n))) => {
+                    return Err(ParseMoveError::NumberTooLarge(n));
+                }
+                _ => {
+                    let ch = s[start..].chars().next().unwrap_or('?');
+                    return Err(ParseMoveError::UnexpectedChar {
+                        position: start,
+                        ch,
+                    });
+                }
+            };
+            if !squares.is_empty() {
+                separators.push(pending.unwrap_or(Separator::None));
+            }
+            squares.push(sq);
+            pending = Some(Separator::None);
+        }
+        if squares.is_empty() {
+            return Err(if pending.is_some() {
+                ParseMoveError::MissingSquare { position: 0 }
+            } else {
+                ParseMoveError::Empty
+            });
+        }
+        if pending.is_some_and(|p| p != Separator::None) {
+            return Err(ParseMoveError::MissingSquare { position: b.len() });
+        }
+        if squares.len() == 1 {
+            // `3228` (PDN 1.0 and [3.0] "seen"): two 2-digit numbers with no separator.
+            let digits: Vec<u8> = b
+                .iter()
+                .copied()
+                .filter(|c| !c.is_ascii_whitespace())
+                .collect();
+            if digits.len() == 4 && digits.iter().all(u8::is_ascii_digit) {
+                let n = |d: &[u8]| {
+                    FenSquare::Numeric(u32::from(d[0] - b'0') * 10 + u32::from(d[1] - b'0'))
+                };
+                return Ok(MoveText {
+                    squares: vec![n(&digits[..2]), n(&digits[2..])],
+                    separators: vec![Separator::None],
+                });
+            }
+            return Err(ParseMoveError::SingleSquare);
+        }
+        Ok(MoveText {
+            squares,
+            separators,
+        })
+    }
+}
+
+/// The outcome of resolving a move token against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// Exactly one legal move fits.
+    Unique {
+        /// The move.
+        mv: Move,
+        /// The written separators contradict the move (`c3-e5` for a capture, `c3xd4` for a
+        /// quiet move, `-` inside a capture path): legal, but worth a style warning.
+        separator_mismatch: bool,
+    },
+    /// Several distinct legal moves fit (e.g. a short capture `f4:h2` with two captured sets).
+    Ambiguous(Vec<Move>),
+    /// No legal move fits; the reason, as precisely as we can tell.
+    Illegal(Illegal),
+}
+
+/// Why a move token names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// A written square is not on the 8×8 board (`33`, `i1`).
+    #[error("square {0} is not on the board")]
+    OffBoard(FenSquare),
+    /// A written square is a light square (`a2`).
+    #[error("square {0} is a light square")]
+    LightSquare(FenSquare),
+    /// The side to move has no legal move at all: the game is over (1.8.1).
+    #[error("the side to move has no legal move (the game is over)")]
+    NoLegalMoves,
+    /// Nothing stands on the from-square.
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the from-square belongs to the side not to move.
+    #[error("the piece on {0} belongs to the side not to move")]
+    WrongSide(Square),
+    /// A quiet move (or a capture by another piece) although a capture is available.
+    #[error("a capture is mandatory: {}", list(.0))]
+    CaptureMandatory(Vec<Move>),
+    /// The move stops where the capture must go on: the written squares are the start of
+    /// these legal captures.
+    #[error("the capture is not completed; it continues as {}", list(.0))]
+    CaptureNotCompleted(Vec<Move>),
+    /// The piece can capture, but not like this.
+    #[error("no such capture; this piece can play {}", list(.0))]
+    NoSuchCapture(Vec<Move>),
+    /// Intermediate squares written for a move that is not a capture.
+    #[error("no capture is possible here")]
+    NoCapturePossible,
+    /// A man moving towards its own side without capturing.
+    #[error("a man cannot move backwards")]
+    ManBackwards,
+    /// A man moving more than one square without capturing.
+    #[error("a man moves one square at a time")]
+    ManTooFar,
+    /// From and to are not on one diagonal (or are the same square).
+    #[error("{0} and {1} are not on one diagonal")]
+    NotDiagonal(Square, Square),
+    /// The destination is occupied.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    /// A king's path is blocked.
+    #[error("the way is blocked at {0}")]
+    Blocked(Square),
+}
+
+fn list(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A resolved token that cannot be played: the rule-level error (syntax errors are
+/// [`ParseMoveError`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// No legal move fits.
+    #[error("illegal move: {0}")]
+    Illegal(Illegal),
+    /// Several legal moves fit.
+    #[error("ambiguous move: could be {}", list(.0))]
+    Ambiguous(Vec<Move>),
+}
+
+impl Resolution {
+    /// The move, or the reason there is none (drops the separator flag).
+    pub fn into_result(self) -> Result<Move, MoveError> {
+        match self {
+            Resolution::Unique { mv, .. } => Ok(mv),
+            Resolution::Ambiguous(c) => Err(MoveError::Ambiguous(c)),
+            Resolution::Illegal(i) => Err(MoveError::Illegal(i)),
+        }
+    }
+}
+
+fn square_of(sq: FenSquare) -> Result<Square, Illegal> {
+    board_square(sq).map_err(|e| match e {
+        SetupError::LightSquare(s) => Illegal::LightSquare(s),
+        _ => Illegal::OffBoard(sq),
+    })
+}
+
+/// Whether `needle` occurs in `hay` in order (not necessarily adjacent).
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+/// Whether one of `routes` starts `from`, passes `mids` in order, and ends on `to`
+/// (`to` must be the last square when `complete`, else any later landing square).
+fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> bool {
+    routes.iter().any(|r| {
+        let s = r.squares();
+        let interior = &s[1..s.len() - 1];
+        if complete {
+            s.last() == Some(&to) && is_subsequence(mids, interior)
+        } else {
+            // Written squares end on a landing square before the end: a prefix.
+            interior
+                .iter()
+                .enumerate()
+                .any(|(k, &sq)| sq == to && is_subsequence(mids, &interior[..k]))
+        }
+    })
+}
+
+/// Resolves a parsed move token against the legal moves of `pos` (RULES.md §3): keep the
+/// moves whose from and to match and one of whose routes passes the written intermediate
+/// squares in order.
+pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
+    let squares: Result<Vec<Square>, Illegal> =
+        text.squares.iter().map(|&s| square_of(s)).collect();
+    let squares = match squares {
+        Ok(s) if s.len() >= 2 => s,
+        Ok(_) => return Resolution::Illegal(Illegal::NoCapturePossible),
+        Err(e) => return Resolution::Illegal(e),
+    };
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    let mids = &squares[1..squares.len() - 1];
+    let legal = pos.legal_moves();
+    let fits: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.from() == from && m.to() == to)
+        .filter(|m| mids.is_empty() || route_fits(&pos.routes(m), mids, to, true))
+        .copied()
+        .collect();
+    match fits.len() {
+        0 => Resolution::Illegal(explain(pos, &legal, from, mids, to)),
+        1 => {
+            let mv = fits[0];
+            let separator_mismatch = text
+                .separators
+                .iter()
+                .any(|&s| s != Separator::None && s.claims_capture() != mv.is_capture());
+            Resolution::Unique {
+                mv,
+                separator_mismatch,
+            }
+        }
+        _ => Resolution::Ambiguous(fits),
+    }
+}
+
+/// Parses and resolves in one step.
+pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
+    Ok(resolve(pos, &token.parse()?))
+}
+
+fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Square) -> Illegal {
+    let Some(piece) = pos.piece_at(from) else {
+        return Illegal::NoPiece(from);
+    };
+    if piece.color != pos.turn() {
+        return Illegal::WrongSide(from);
+    }
+    if legal.is_empty() {
+        return Illegal::NoLegalMoves;
+    }
+    if legal[0].is_capture() {
+        let mine: Vec<Move> = legal.iter().filter(|m| m.from() == from).copied().collect();
+        let unfinished: Vec<Move> = mine
+            .iter()
+            .filter(|m| route_fits(&pos.routes(m), mids, to, false))
+            .copied()
+            .collect();
+        return if !unfinished.is_empty() {
+            Illegal::CaptureNotCompleted(unfinished)
+        } else if !mine.is_empty() {
+            Illegal::NoSuchCapture(mine)
+        } else {
+            Illegal::CaptureMandatory(legal.to_vec())
+        };
+    }
+    if !mids.is_empty() {
+        return Illegal::NoCapturePossible;
+    }
+    let Some((dir, dist)) = from.direction_to(to) else {
+        return Illegal::NotDiagonal(from, to);
+    };
+    if !piece.king {
+        let forward = match pos.turn() {
+            crate::Color::White => to.rank() > from.rank(),
+            crate::Color::Black => to.rank() < from.rank(),
+        };
+        if !forward {
+            return Illegal::ManBackwards;
+        }
+        if dist > 1 {
+            return if dist == 2 {
+                Illegal::NoCapturePossible
+            } else {
+                Illegal::ManTooFar
+            };
+        }
+    }
+    let mut t = from.step(dir);
+    while let Some(sq) = t {
+        if pos.piece_at(sq).is_some() {
+            return if sq == to {
+                Illegal::Occupied(to)
+            } else {
+                Illegal::Blocked(sq)
+            };
+        }
+        if sq == to {
+            break;
+        }
+        t = sq.step(dir);
+    }
+    // Every geometric reason is ruled out; a legal quiet move would have matched.
+    Illegal::NoCapturePossible
+}
+
+/// How squares are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SquareStyle {
+    /// `c3` (what Russian files use).
+    #[default]
+    Algebraic,
+    /// `22` (GameType 25 numbering).
+    Numeric,
+}
+
+/// How much of a capture's route is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CaptureStyle {
+    /// From and to only: `c3:g7` (may be ambiguous, see RULES.md §3).
+    #[default]
+    Short,
+    /// Every landing square: `c3:e5:g7`.
+    Full,
+    /// PDN 3.0: from and to, plus the fewest intermediate squares that make it unambiguous.
+    Minimal,
+}
+
+/// The character between the squares of a capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CaptureSeparator {
+    /// `:` (PDN 3.0 for Russian).
+    #[default]
+    Colon,
+    /// `x` (lidraughts and most modern files).
+    Cross,
+}
+
+/// A notation style for [`format_move`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// Algebraic or numeric squares.
+    pub squares: SquareStyle,
+    /// How much of a capture route to write.
+    pub captures: CaptureStyle,
+    /// `:` or `x` for captures; quiet moves always use `-`.
+    pub separator: CaptureSeparator,
+}
+
+fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
+    let sep = match (capture, style.separator) {
+        (false, _) => "-",
+        (true, CaptureSeparator::Colon) => ":",
+        (true, CaptureSeparator::Cross) => "x",
+    };
+    squares
+        .iter()
+        .map(|sq| match style.squares {
+            SquareStyle::Algebraic => sq.to_string(),
+            SquareStyle::Numeric => sq.numeric().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn as_text(squares: &[Square]) -> MoveText {
+    MoveText {
+        squares: squares
+            .iter()
+            .map(|s| FenSquare::Numeric(s.numeric()))
+            .collect(),
+        separators: vec![Separator::None; squares.len().saturating_sub(1)],
+    }
+}
+
+/// Writes `m` (legal in `pos`) in `style`. A move that is not legal in `pos` is written
+/// short, as its routes are unknown.
+///
+/// [`CaptureStyle::Minimal`] cannot always be unambiguous: a one-landing capture whose
+/// from/to another capture shares (`f4:h2` in `W:Wf4:Bg3,g5,e7,g7`) has no intermediate
+/// square to add, so it is written in full, which is also its short form; a reader resolves
+/// it from the rest of the game (RULES.md §3).
+pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
+    let short = [m.from(), m.to()];
+    if !m.is_capture() || style.captures == CaptureStyle::Short {
+        return write_squares(&short, style, m.is_capture());
+    }
+    let routes = pos.routes(m);
+    let Some(first) = routes.first() else {
+        return write_squares(&short, style, true);
+    };
+    if style.captures == CaptureStyle::Full {
+        return write_squares(first.squares(), style, true);
+    }
+    let unique = |sq: &[Square]| matches!(resolve(pos, &as_text(sq)), Resolution::Unique { mv, .. } if mv == *m);
+    if unique(&short) {
+        return write_squares(&short, style, true);
+    }
+    // Fewest intermediate squares first; routes are at most a dozen landings long, and
+    // ambiguous captures are rare, so trying subsets in order of size is cheap enough.
+    for route in &routes {
+        let s = route.squares();
+        let interior = &s[1..s.len() - 1];
+        let n = interior.len().min(16);
+        let mut masks: Vec<u32> = (1..(1u32 << n)).collect();
+        masks.sort_by_key(|mask| mask.count_ones());
+        for mask in masks {
+            let mut written = vec![m.from()];
+            written.extend((0..n).filter(|k| mask & (1 << k) != 0).map(|k| interior[k]));
+            written.push(m.to());
+            if unique(&written) {
+                return write_squares(&written, style, true);
+            }
+        }
+    }
+    write_squares(first.squares(), style, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Bitboard;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(&fen.parse().unwrap()).unwrap()
+    }
+
+    fn text(s: &str) -> Vec<String> {
+        s.parse::<MoveText>()
+            .unwrap()
+            .squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn parses_all_written_forms() {
+        assert_eq!(text("c3-d4"), ["c3", "d4"]);
+        assert_eq!(text("c3:e5"), ["c3", "e5"]);
+        assert_eq!(text("C3XE5"), ["c3", "e5"]);
+        assert_eq!(text("c3:e5:g7"), ["c3", "e5", "g7"]);
+        assert_eq!(text("22x15"), ["22", "15"]);
+        assert_eq!(text("09-13"), ["9", "13"]);
+        assert_eq!(text("1- 6"), ["1", "6"]);
+        assert_eq!(text("35x 4"), ["35", "4"]);
+        assert_eq!(text("29-18-27"), ["29", "18", "27"]);
+        assert_eq!(text("a3b4"), ["a3", "b4"]);
+        assert_eq!(text("3228"), ["32", "28"]);
+        let t: MoveText = "29-18x27".parse().unwrap();
+        assert_eq!(t.separators, [Separator::Dash, Separator::Cross]);
+    }
+
+    #[test]
+    fn rejects_malformed_tokens() {
+        assert_eq!("".parse::<MoveText>(), Err(ParseMoveError::Empty));
+        assert_eq!("c3".parse::<MoveText>(), Err(ParseMoveError::SingleSquare));
+        assert!(matches!(
+            "c3--d4".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "c3-".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "-c3".parse::<MoveText>(),
+            Err(ParseMoveError::MissingSquare { .. })
+        ));
+        assert!(matches!(
+            "c3-d4!".parse::<MoveText>(),
+            Err(ParseMoveError::UnexpectedChar { ch: '!', .. })
+        ));
+        assert!(matches!(
+            "c3-dé".parse::<MoveText>(),
+            Err(ParseMoveError::UnexpectedChar { .. })
+        ));
+        assert!(matches!(
+            "1-99999999999".parse::<MoveText>(),
+            Err(ParseMoveError::NumberTooLarge(_))
+        ));
+        for s in ["x", ":", "ab", "a0-b1", "é", "123", "0-0"] {
+            let _ = s.parse::<MoveText>();
+        }
+    }
+
+    fn resolve_str(p: &Position, s: &str) -> Resolution {
+        parse_and_resolve(p, s).unwrap()
+    }
+
+    #[test]
+    fn resolves_quiet_moves_in_any_form() {
+        let p = Position::start();
+        for s in ["c3-d4", "C3-D4", "22-18", "c3d4", "2218"] {
+            assert!(
+                matches!(
+                    resolve_str(&p, s),
+                    Resolution::Unique {
+                        separator_mismatch: false,
+                        ..
+                    }
+                ),
+                "{s}"
+            );
+        }
+        assert!(matches!(
+            resolve_str(&p, "c3xd4"),
+            Resolution::Unique {
+                separator_mismatch: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn capture_written_with_dash_resolves_with_a_flag() {
+        let p = pos("W:Wa1:Bb2,d4");
+        for s in ["a1:e5", "a1-e5", "a1:c3:e5", "29x22x15", "29-22-15"] {
+            assert!(
+                matches!(resolve_str(&p, s), Resolution::Unique { .. }),
+                "{s}"
+            );
+        }
+        assert!(matches!(
+            resolve_str(&p, "a1-e5"),
+            Resolution::Unique {
+                separator_mismatch: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            resolve_str(&p, "a1:e5"),
+            Resolution::Unique {
+                separator_mismatch: false,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn ambiguous_short_capture_and_full_path() {
+        let p = pos("W:Wf4:Bg3,g5,e7,g7");
+        assert!(matches!(resolve_str(&p, "f4:h2"), Resolution::Ambiguous(ref c) if c.len() == 2));
+        let Resolution::Unique { mv, .. } = resolve_str(&p, "f4:h6:f8:d6:h2") else {
+            panic!()
+        };
+        assert_eq!(mv.captured().count(), 4);
+        let Resolution::Unique { mv: one, .. } = resolve_str(&p, "f4:f8:h2") else {
+            panic!()
+        };
+        assert_eq!(one, mv);
+        // Minimal notation adds one square, and it reads back as the same move.
+        let minimal = Style {
+            captures: CaptureStyle::Minimal,
+            ..Style::default()
+        };
+        let written = format_move(&p, &mv, minimal);
+        assert_eq!(written.split(':').count(), 3, "{written}");
+        assert!(matches!(resolve_str(&p, &written), Resolution::Unique { mv: m, .. } if m == mv));
+        let small = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.captured().count() == 1)
+            .unwrap();
+        assert_eq!(format_move(&p, &small, minimal), "f4:h2");
+    }
+
+    #[test]
+    fn explains_illegal_moves() {
+        let p = Position::start();
+        let illegal = |p: &Position, s: &str| match resolve_str(p, s) {
+            Resolution::Illegal(i) => i,
+            other => panic!("{s}: {other:?}"),
+        };
+        assert!(matches!(illegal(&p, "d4-e5"), Illegal::NoPiece(_)));
+        assert!(matches!(illegal(&p, "b6-a5"), Illegal::WrongSide(_)));
+        assert!(matches!(illegal(&p, "c3-c5"), Illegal::NotDiagonal(..)));
+        assert!(matches!(illegal(&p, "c3-e5"), Illegal::NoCapturePossible));
+        assert!(matches!(illegal(&p, "c3-f6"), Illegal::ManTooFar));
+        assert!(matches!(illegal(&p, "b2-c3"), Illegal::Occupied(_)));
+        assert!(matches!(illegal(&p, "c3-i5"), Illegal::OffBoard(_)));
+        assert!(matches!(illegal(&p, "33-29"), Illegal::OffBoard(_)));
+        assert!(matches!(illegal(&p, "a2-b3"), Illegal::LightSquare(_)));
+        let p = pos("W:Wd4,h2:Bc3,e5");
+        assert!(matches!(illegal(&p, "h2-g3"), Illegal::CaptureMandatory(ref m) if m.len() == 2));
+        assert!(matches!(illegal(&p, "d4-c5"), Illegal::NoSuchCapture(_)));
+        let p = pos("W:Wd4:Bh8");
+        assert!(matches!(illegal(&p, "d4-c3"), Illegal::ManBackwards));
+        let p = pos("W:WK29:B15,18");
+        assert!(matches!(illegal(&p, "a1-h8"), Illegal::Blocked(_)));
+        let p = pos("W:Wa1:Bb2,d4");
+        let e = illegal(&p, "a1:c3");
+        assert!(
+            matches!(e, Illegal::CaptureNotCompleted(ref m) if m[0].captured().count() == 2),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("a1:e5"));
+        assert!(matches!(
+            illegal(&pos("W:W:B1"), "a1-b2"),
+            Illegal::NoPiece(_)
+        ));
+        assert!(matches!(
+            illegal(&pos("W:W5:B1"), "a7-b8"),
+            Illegal::NoLegalMoves
+        ));
+        assert!(matches!(
+            illegal(&pos("W:W5,10:B1"), "a7-b8"),
+            Illegal::Occupied(_)
+        ));
+    }
+
+    #[test]
+    fn formats_in_every_style() {
+        let p = pos("W:Wa1:Bb2,d4");
+        let m = p.legal_moves()[0];
+        let f = |squares, captures, separator| {
+            format_move(
+                &p,
+                &m,
+                Style {
+                    squares,
+                    captures,
+                    separator,
+                },
+            )
+        };
+        assert_eq!(
+            f(
+                SquareStyle::Algebraic,
+                CaptureStyle::Short,
+                CaptureSeparator::Colon
+            ),
+            "a1:e5"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Algebraic,
+                CaptureStyle::Full,
+                CaptureSeparator::Cross
+            ),
+            "a1xc3xe5"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Numeric,
+                CaptureStyle::Full,
+                CaptureSeparator::Colon
+            ),
+            "29:22:15"
+        );
+        assert_eq!(
+            f(
+                SquareStyle::Numeric,
+                CaptureStyle::Minimal,
+                CaptureSeparator::Cross
+            ),
+            "29x15"
+        );
+        let start = Position::start();
+        let q = start.legal_moves()[0];
+        let s = format_move(
+            &start,
+            &q,
+            Style {
+                squares: SquareStyle::Numeric,
+                ..Style::default()
+            },
+        );
+        assert!(s.contains('-'));
+        // A move that is not legal here is still written, short.
+        let bogus = Move::new(
+            Square::from_numeric(1).unwrap(),
+            Square::from_numeric(2).unwrap(),
+            Bitboard(1),
+            false,
+        );
+        assert_eq!(
+            format_move(
+                &start,
+                &bogus,
+                Style {
+                    captures: CaptureStyle::Full,
+                    ..Style::default()
+                }
+            ),
+            "b8:d8"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_tokens_never_panic(s in "[a-kA-K0-9xX:\\- ]{0,14}|\\PC{0,12}") {
+            let p = pos("W:W19,K30:B7,8,16,24");
+            if let Ok(Resolution::Illegal(i)) = parse_and_resolve(&p, &s) {
+                let _ = i.to_string();
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! perft: counting the leaves of the move tree, the standard check of a move generator.
+//!
+//! Moves are counted as distinct (from, to, captured set), as in `rules-cases/perft.json`
+//! (`distinct`). Depth-1 nodes are counted without listing quiet moves (bulk counting).
+
+use super::Position;
+use super::notation::{Style, format_move};
+
+/// Number of leaf positions `depth` plies below `pos`.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|m| perft(&pos.after(m), depth - 1))
+            .sum(),
+    }
+}
+
+/// One line of [`perft_divide`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivideEntry {
+    /// The move played from the root.
+    pub mv: super::Move,
+    /// Its short notation (`c3-d4`, `a1:e5`); two moves may share it (see RULES.md §3).
+    pub notation: String,
+    /// Leaves below it.
+    pub nodes: u64,
+}
+
+/// perft split by the root moves (for finding where two generators disagree).
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<DivideEntry> {
+    pos.legal_moves()
+        .iter()
+        .map(|m| DivideEntry {
+            mv: *m,
+            notation: format_move(pos, m, Style::default()),
+            nodes: if depth == 0 {
+                1
+            } else {
+                perft(&pos.after(m), depth - 1)
+            },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `distinct` column of rules-cases/perft.json.
+    const DISTINCT: [u64; 10] = [
+        7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
+    ];
+
+    #[test]
+    fn start_depths_1_to_8() {
+        // Depth 8 takes well under a second even in a debug build.
+        let start = Position::start();
+        for depth in 1..=8 {
+            assert_eq!(
+                perft(&start, depth),
+                DISTINCT[depth as usize - 1],
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --release --ignored"]
+    fn start_depths_9_to_10() {
+        let start = Position::start();
+        for depth in 9..=10 {
+            assert_eq!(
+                perft(&start, depth),
+                DISTINCT[depth as usize - 1],
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let start = Position::start();
+        let d = perft_divide(&start, 3);
+        assert_eq!(d.len(), 7);
+        assert_eq!(d.iter().map(|e| e.nodes).sum::<u64>(), 302);
+        assert!(d.iter().any(|e| e.notation == "c3-d4"));
+    }
+}

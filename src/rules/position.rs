@@ -1,0 +1,357 @@
+//! A legal board position: pieces and side to move.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use super::{Bitboard, Square, Variant};
+use crate::Color;
+use crate::pdn::fen::{FenSquare, Setup};
+
+/// A piece: a man or a king of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// A king (дамка) rather than a man.
+    pub king: bool,
+}
+
+/// How [`Position::to_fen`] writes squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FenStyle {
+    /// `W:W21,22,K30:B1,2`, squares in number order (what Russian PDN files use).
+    #[default]
+    Numeric,
+    /// `W:Wa1,c1,Kh8:Bb8`, squares from a1 rank by rank (the style of pydraughts).
+    Algebraic,
+}
+
+/// Why a [`Setup`] is not a position. The position builder checks, in this order: side to
+/// move, each square, duplicates, men on their promotion rank, piece counts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// `?` as the side to move: a position needs to know who moves. Set
+    /// [`Setup::turn`] before converting if the caller can decide (e.g. from the first move).
+    #[error("the side to move is unknown ('?')")]
+    UnknownTurn,
+    /// A number outside 1–32 or a letter/rank outside a–h/1–8.
+    #[error("square {0} is not on the 8×8 board")]
+    OffBoard(FenSquare),
+    /// `a2`: a light square, where no piece can stand.
+    #[error("square {0} is a light square")]
+    LightSquare(FenSquare),
+    /// The same square holds two pieces.
+    #[error("square {0} is listed twice")]
+    DuplicateSquare(Square),
+    /// A man on the rank where it would already have been crowned: White on rank 8 or
+    /// Black on rank 1.
+    #[error("{0} man on {1}, its promotion rank (it would be a king)")]
+    ManOnPromotionRank(Color, Square),
+    /// More pieces than a side starts with.
+    #[error("{0} has {1} pieces, more than the 12 a side starts with")]
+    TooManyPieces(Color, usize),
+}
+
+/// A position of Russian draughts that passed validation: at most 12 pieces a side, no two
+/// pieces on one square, no man on its promotion rank, a known side to move.
+///
+/// A side to move with no pieces (or no legal move) is a valid position: that side has lost
+/// (1.8.1). A board with no pieces at all is accepted for the same reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) men: [Bitboard; 2],
+    pub(crate) kings: [Bitboard; 2],
+    pub(crate) turn: Color,
+    pub(crate) variant: Variant,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start position: White men on 21–32 (ranks 1–3), Black men on 1–12, White to move.
+    pub const fn start() -> Position {
+        Position {
+            men: [Bitboard(0x0000_0FFF), Bitboard(0xFFF0_0000)],
+            kings: [Bitboard::EMPTY, Bitboard::EMPTY],
+            turn: Color::White,
+            variant: Variant::Russian,
+        }
+    }
+
+    /// Validates an unchecked setup (see [`SetupError`] for what is rejected).
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let turn = setup.turn.ok_or(SetupError::UnknownTurn)?;
+        let variant = Variant::Russian;
+        let mut pos = Position {
+            men: [Bitboard::EMPTY; 2],
+            kings: [Bitboard::EMPTY; 2],
+            turn,
+            variant,
+        };
+        for piece in &setup.pieces {
+            let sq = board_square(piece.square)?;
+            if pos.occupied().contains(sq) {
+                return Err(SetupError::DuplicateSquare(sq));
+            }
+            if !piece.king && Position::promotion_rank(piece.color).contains(sq) {
+                return Err(SetupError::ManOnPromotionRank(piece.color, sq));
+            }
+            let set = if piece.king {
+                &mut pos.kings
+            } else {
+                &mut pos.men
+            };
+            set[piece.color.index()].insert(sq);
+        }
+        for color in [Color::White, Color::Black] {
+            let n = pos.pieces(color).count() as usize;
+            if n > variant.pieces_per_side() {
+                return Err(SetupError::TooManyPieces(color, n));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The rank where `color`'s men are crowned.
+    #[inline]
+    pub const fn promotion_rank(color: Color) -> Bitboard {
+        match color {
+            Color::White => Bitboard::RANK_8,
+            Color::Black => Bitboard::RANK_1,
+        }
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The variant whose rules this position follows.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// `color`'s men.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.men[color.index()]
+    }
+
+    /// `color`'s kings.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.kings[color.index()]
+    }
+
+    /// All of `color`'s pieces.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.men[color.index()] | self.kings[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces(Color::White) | self.pieces(Color::Black)
+    }
+
+    /// Every empty square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// Number of `color`'s pieces.
+    pub fn count(&self, color: Color) -> u32 {
+        self.pieces(color).count()
+    }
+
+    /// Number of pieces on the board.
+    pub fn total_count(&self) -> u32 {
+        self.occupied().count()
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        for color in [Color::White, Color::Black] {
+            if self.men(color).contains(sq) {
+                return Some(Piece { color, king: false });
+            }
+            if self.kings(color).contains(sq) {
+                return Some(Piece { color, king: true });
+            }
+        }
+        None
+    }
+
+    /// FEN text of this position: side to move, then White's list, then Black's.
+    ///
+    /// ```
+    /// use pdnkit::rules::{FenStyle, Position};
+    /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    /// ```
+    pub fn to_fen(&self, style: FenStyle) -> String {
+        let mut s = String::new();
+        s.push(self.turn.letter());
+        for color in [Color::White, Color::Black] {
+            s.push(':');
+            s.push(color.letter());
+            let mut squares: Vec<Square> = self.pieces(color).collect();
+            if style == FenStyle::Numeric {
+                squares.sort_by_key(|sq| sq.numeric());
+            }
+            for (i, sq) in squares.into_iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                if self.kings(color).contains(sq) {
+                    s.push('K');
+                }
+                // Writing to a String cannot fail.
+                let _ = match style {
+                    FenStyle::Numeric => write!(s, "{}", sq.numeric()),
+                    FenStyle::Algebraic => write!(s, "{sq}"),
+                };
+            }
+        }
+        s
+    }
+}
+
+/// A written square on the 8×8 board, or why it is not one.
+pub(crate) fn board_square(sq: FenSquare) -> Result<Square, SetupError> {
+    match sq {
+        FenSquare::Numeric(n) => Square::from_numeric(n).ok_or(SetupError::OffBoard(sq)),
+        FenSquare::Algebraic { file, rank } => {
+            if file >= 8 || rank >= 8 {
+                Err(SetupError::OffBoard(sq))
+            } else {
+                Square::from_file_rank(file, rank).ok_or(SetupError::LightSquare(sq))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// A board diagram from White's side: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8u8 {
+                let c = match Square::from_file_rank(file, rank) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(Piece {
+                            color: Color::White,
+                            king: false,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            king: true,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: false,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: true,
+                        }) => 'B',
+                    },
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  abcdefgh  {} to move", self.turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Result<Position, SetupError> {
+        Position::from_setup(&fen.parse().unwrap())
+    }
+
+    #[test]
+    fn start_matches_fen() {
+        assert_eq!(pos("W:W21-32:B1-12").unwrap(), Position::start());
+        assert_eq!(
+            Position::start().to_fen(FenStyle::Algebraic),
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+        );
+    }
+
+    #[test]
+    fn fen_round_trip_with_kings() {
+        let p = pos("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29").unwrap();
+        assert_eq!(
+            p.to_fen(FenStyle::Numeric),
+            "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29"
+        );
+        assert_eq!(pos(&p.to_fen(FenStyle::Algebraic)).unwrap(), p);
+        assert_eq!(
+            pos("B:WKh2:B").unwrap().to_fen(FenStyle::Algebraic),
+            "B:WKh2:B"
+        );
+        assert_eq!(p.count(Color::White), 6);
+        assert_eq!(
+            p.piece_at(Square::from_numeric(22).unwrap()),
+            Some(Piece {
+                color: Color::Black,
+                king: true
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_impossible_setups() {
+        assert_eq!(pos("?:W21:B1"), Err(SetupError::UnknownTurn));
+        assert_eq!(
+            pos("W:W33:B1"),
+            Err(SetupError::OffBoard(FenSquare::Numeric(33)))
+        );
+        assert_eq!(
+            pos("W:W0:B1"),
+            Err(SetupError::OffBoard(FenSquare::Numeric(0)))
+        );
+        assert!(matches!(pos("W:Wa2:B1"), Err(SetupError::LightSquare(_))));
+        assert!(matches!(pos("W:Wi1:B1"), Err(SetupError::OffBoard(_))));
+        assert!(matches!(
+            pos("W:W21,21:B1"),
+            Err(SetupError::DuplicateSquare(_))
+        ));
+        assert!(matches!(
+            pos("W:W21:B21"),
+            Err(SetupError::DuplicateSquare(_))
+        ));
+        assert!(matches!(
+            pos("W:W1:B5"),
+            Err(SetupError::ManOnPromotionRank(Color::White, _))
+        ));
+        assert!(matches!(
+            pos("W:W5:B29"),
+            Err(SetupError::ManOnPromotionRank(Color::Black, _))
+        ));
+        assert!(pos("W:WK1:BK29").is_ok());
+        assert_eq!(
+            pos("W:W5-17:B1"),
+            Err(SetupError::TooManyPieces(Color::White, 13))
+        );
+    }
+
+    #[test]
+    fn side_without_pieces_is_a_position() {
+        assert!(pos("W:W:B1").is_ok());
+        assert!(pos("B::").is_ok());
+    }
+}
