@@ -5,6 +5,7 @@
 
 pub mod color;
 pub mod diag;
+pub mod draw;
 pub mod pdn;
 pub mod rules;
 
