@@ -3,7 +3,7 @@
 use super::*;
 use crate::Color::{Black, White};
 use crate::diag::codes;
-use crate::draw::{DrawBasis, Outcome, SideMaterial};
+use crate::draw::{DrawBasis, Outcome, SideMaterial, Verdict};
 
 use DrawRule::*;
 use Edition::{Fmjd, Russia};
@@ -995,4 +995,68 @@ fn verdict_automatic_draw_beats_repetition_as_basis() {
     let v = g.t.verdict(Outcome::WhiteWins, 10);
     let codes: Vec<_> = v.findings.iter().map(|f| f.rule.code).collect();
     assert_eq!(codes, ["D105", "D102"]);
+}
+
+/// The K v K shuffle of the D101/D102/D105 examples in `diag/codes.rs`:
+/// `W:WK29:BK28`, 1. a1-b2 h2-g1 2. b2-a1 g1-h2 … (russia edition).
+fn codes_example(plies: u32) -> DrawTracker {
+    let m = mat(k(1), k(1));
+    // White a1 = 29 / b2 = 25, Black h2 = 28 / g1 = 32.
+    let key = |w: u32, b: u32, to_move| PositionKey::new([w, b, 0, 0], to_move);
+    let mut t = DrawTracker::new(Russia, m, key(29, 28, White));
+    let (mut w, mut b) = (29, 28);
+    for ply in 1..=plies {
+        let mover = if ply % 2 == 1 { White } else { Black };
+        if mover == White {
+            w = if w == 29 { 25 } else { 29 };
+        } else {
+            b = if b == 28 { 32 } else { 28 };
+        }
+        t.push(&PlyFacts {
+            mover,
+            capture: false,
+            man_moved: false,
+            promotion: false,
+            after: m,
+            key: key(w, b, mover.opponent()),
+            side_to_move_has_moves: true,
+        });
+    }
+    t
+}
+
+#[test]
+fn diag_code_examples_do_what_they_say() {
+    let codes_of = |v: Verdict| v.findings.iter().map(|f| f.rule.code).collect::<Vec<_>>();
+    // D101: 11 plies, 1-1.
+    let v = codes_example(11).verdict(Outcome::Draw, 11);
+    assert_eq!(codes_of(v.clone()), ["D101"]);
+    assert_eq!(v.findings[0].ply, Some(11));
+    // D102: 10 plies, 2-0 (the repetition at ply 8 also gives D105).
+    let v = codes_example(10).verdict(Outcome::WhiteWins, 10);
+    assert_eq!(codes_of(v), ["D105", "D102"]);
+    // D105: 8 plies, 2-0: the start position stood after plies 0, 4, 8.
+    let v = codes_example(8).verdict(Outcome::WhiteWins, 8);
+    assert_eq!(codes_of(v.clone()), ["D105"]);
+    assert!(v.findings[0].message.contains("after plies 0, 4, 8"));
+    // D103 + D104: four plies from the start, 1-1.
+    let mut g = Game::new(Russia, start(), White);
+    for _ in 0..4 {
+        g.man();
+    }
+    assert_eq!(codes_of(g.t.verdict(Outcome::Draw, 4)), ["D103", "D104"]);
+    // And every D code is documented.
+    for c in [
+        &codes::PLAY_AFTER_AUTOMATIC_DRAW,
+        &codes::RESULT_CONTRADICTS_DRAW_RULE,
+        &codes::DRAW_WITHOUT_BASIS,
+        &codes::EARLY_DRAW_AGREEMENT,
+        &codes::REPETITION_NOT_CLAIMED,
+    ] {
+        assert!(
+            !c.explanation.is_empty() && !c.example.is_empty(),
+            "{}",
+            c.code
+        );
+    }
 }
