@@ -125,21 +125,21 @@ impl fmt::Display for Edition {
 /// The error of parsing an [`Edition`] or a [`DrawRule`] from text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{text}` (expected one of: {expected})")]
-pub struct ParseError {
+pub struct ParseDrawError {
     what: &'static str,
     text: String,
     expected: &'static str,
 }
 
 impl FromStr for Edition {
-    type Err = ParseError;
+    type Err = ParseDrawError;
 
     /// `fmjd` or `russia`, case-insensitively.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "fmjd" => Ok(Edition::Fmjd),
             "russia" => Ok(Edition::Russia),
-            _ => Err(ParseError {
+            _ => Err(ParseDrawError {
                 what: "draw-rule edition",
                 text: s.to_string(),
                 expected: "fmjd, russia",
@@ -267,7 +267,7 @@ impl fmt::Display for DrawRule {
 }
 
 impl FromStr for DrawRule {
-    type Err = ParseError;
+    type Err = ParseDrawError;
 
     /// The id as [`DrawRule::id`] gives it.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -275,7 +275,7 @@ impl FromStr for DrawRule {
         DrawRule::ALL
             .into_iter()
             .find(|r| r.id().eq_ignore_ascii_case(t))
-            .ok_or_else(|| ParseError {
+            .ok_or_else(|| ParseDrawError {
                 what: "draw rule",
                 text: s.to_string(),
                 expected: "7.2.3 7.2.4 7.2.5 7.2.6 7.2.7 7.2.8 6.1.8.3 6.1.8.4 6.1.8.5 6.1.8.6 6.1.8.8 repetition",
@@ -330,6 +330,19 @@ impl Outcome {
     /// A win for one side.
     pub fn is_decisive(self) -> bool {
         matches!(self, Outcome::WhiteWins | Outcome::BlackWins)
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The result in words: `White wins`, `Black wins`, `draw`, `both lose`, `unknown`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::WhiteWins => "White wins",
+            Outcome::BlackWins => "Black wins",
+            Outcome::Draw => "draw",
+            Outcome::BothLose => "both lose",
+            Outcome::Unknown => "unknown",
+        })
     }
 }
 

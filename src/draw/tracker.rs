@@ -402,7 +402,9 @@ impl DrawTracker {
                     if continuing {
                         st.plies += 1;
                         st.moves[f.mover.index()] += 1;
-                        if st.reached() {
+                        // Only the first time the limit is reached (king against king:
+                        // the second side reaching it later changes nothing).
+                        if st.reached() && st.fires_at.is_none_or(|at| at >= ply) {
                             st.fires_at = Some(ply);
                             if reached.is_none() {
                                 reached = Some(DrawEvent {

@@ -664,6 +664,18 @@ fn f728_king_against_king_either_side() {
 }
 
 #[test]
+fn f728_king_against_king_win_on_limit_then_no_late_draw() {
+    // White's 5th move (ply 9) blocks Black: a win. Black's 5th move would be ply 10,
+    // but the game is over: no draw is reported afterwards.
+    let mut g = Game::new(Fmjd, mat(k(1), k(1)), White);
+    g.quiet_until(8);
+    assert_eq!(g.blocking_win(), None);
+    assert_eq!(g.king(), None);
+    assert_eq!(g.auto(), None);
+    assert_eq!(g.state(R7_2_8).fires_at, Some(9));
+}
+
+#[test]
 fn f728_two_men_do_not_count() {
     let g = Game::new(Fmjd, mat(km(0, 2), k(1)), White);
     assert!(!g.state(R7_2_8).holds);

@@ -3,7 +3,6 @@
 use super::{DrawEvent, DrawEventKind, DrawRule, DrawTracker, Edition, Outcome};
 use crate::diag::{Rule, codes};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Why a drawn game is drawn. Serialised with a `kind` tag:
 /// `{"kind":"rule","rule":"6.1.8.6","ply":57}`, `{"kind":"repetition","ply":40}`,
@@ -53,19 +52,6 @@ pub struct Verdict {
     pub automatic: Option<DrawEvent>,
     /// Findings `D101`–`D105`, in ply order (result findings last).
     pub findings: Vec<DrawFinding>,
-}
-
-impl fmt::Display for Outcome {
-    /// The result in words: `White wins`, `Black wins`, `draw`, `both lose`, `unknown`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::WhiteWins => "White wins",
-            Outcome::BlackWins => "Black wins",
-            Outcome::Draw => "draw",
-            Outcome::BothLose => "both lose",
-            Outcome::Unknown => "unknown",
-        })
-    }
 }
 
 fn plies_word(n: u32) -> &'static str {
@@ -150,14 +136,14 @@ impl DrawTracker {
                 });
             }
             if let Some(first) = repetitions.first() {
-                let key = self.key_of_repetition(first);
+                let plies = self.repetition_plies(first);
                 findings.push(DrawFinding {
                     rule: &codes::REPETITION_NOT_CLAIMED,
                     message: format!(
                         "threefold repetition ({}): the position after ply {} stood for the third time (after plies {}); a draw could have been claimed, yet the result is {outcome}{}",
                         first.rule.id(),
                         first.ply,
-                        list(&key),
+                        list(&plies),
                         if repetitions.len() > 1 {
                             format!(" ({} repetition claims were possible)", repetitions.len())
                         } else {
@@ -178,7 +164,7 @@ impl DrawTracker {
 
     /// The plies (up to and including `ev.ply`) at which the position of a repetition
     /// event stood.
-    fn key_of_repetition(&self, ev: &DrawEvent) -> Vec<u32> {
+    fn repetition_plies(&self, ev: &DrawEvent) -> Vec<u32> {
         self.occurrence_lists()
             .find(|plies| plies.contains(&ev.ply))
             .map(|plies| plies.iter().copied().filter(|&p| p <= ev.ply).collect())
