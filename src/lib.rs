@@ -7,6 +7,7 @@ pub mod color;
 pub mod date;
 pub mod diag;
 pub mod diagram;
+pub mod draw;
 pub mod pdn;
 pub mod rules;
 

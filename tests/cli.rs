@@ -45,5 +45,8 @@ fn rule_all_lists_every_code_once() {
 
 #[test]
 fn no_arguments_is_a_usage_error_with_help() {
-    pdnkit().assert().code(2).stderr(predicate::str::contains("Usage"));
+    pdnkit()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage"));
 }

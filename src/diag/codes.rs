@@ -172,24 +172,24 @@ rules! {
     // --- D: draw rules ----------------------------------------------------------------
     PLAY_AFTER_AUTOMATIC_DRAW = "D101" "play-after-automatic-draw" Error,
         "Moves were played after the game was drawn automatically by a move-count rule.",
-        "The message names the rule (e.g. 6.1.8.6) and the ply at which the game ended.",
-        "";
+        "The move-count draw rules (fmjd 7.2.4-7.2.8, russia 6.1.8.3-6.1.8.6 and 6.1.8.8) end the game on the ply where the limit is reached: there is no claim to make, and the game cannot go on. The message names the rule (e.g. 6.1.8.6), the ply at which the game ended and how many plies follow; the finding points at the first of them. It is reported once per game. Usually the record continues a game that the arbiter should have stopped, or the chosen edition of the draw rules (fmjd or russia) is not the one the event was played under. How each rule's moves are counted is described in the README's rules section.",
+        "[GameType \"25\"]\n[FEN \"W:WK29:BK28\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 5. a1-b2 h2-g1 6. b2-a1 1-1";
     RESULT_CONTRADICTS_DRAW_RULE = "D102" "result-contradicts-draw-rule" Error,
         "A decisive result after the game had been drawn automatically.",
-        "",
-        "";
+        "The game reached the limit of a move-count draw rule (the message names it and the ply), so by the rules it ended drawn there; a result of 1-0/2-0 or 0-1/0-2 contradicts that. Either the result is wrong, the record is incomplete (a capture or promotion that would have restarted the count is missing), or the event used the other edition of the draw rules. A 0-0 result (both lose) is an arbiter's sanction and is not checked. A win on the very ply the limit is reached (the opponent has no move left) takes precedence over the draw and is not reported.",
+        "[GameType \"25\"]\n[FEN \"W:WK29:BK28\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 5. a1-b2 h2-g1 2-0";
     DRAW_WITHOUT_BASIS = "D103" "draw-without-basis" Info,
         "A drawn result that no draw rule supports: a draw by agreement.",
-        "",
-        "";
+        "No move-count rule reached its limit and no position stood three times with the same side to move, so the draw rests on the players' agreement (7.2.1; in the russia edition allowed after 20 moves each, 6.1.8.1) or on an arbiter's decision the record does not show (7.2.2, 6.1.8.7, which pdnkit does not check). Nothing is wrong; `pdnkit` reports it so that a game's draw basis is always known. The message gives the move number at which the game stopped.",
+        "1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1";
     EARLY_DRAW_AGREEMENT = "D104" "early-draw-agreement" Warning,
         "A draw agreed before each side made 20 moves (russia edition, 6.1.8.1).",
-        "",
-        "";
+        "In the disciplines \"русские шашки\" and team events a player may offer a draw only after each side has made at least 20 moves (6.1.8.1). The game is recorded as drawn with fewer moves and no draw rule applies, so the draw was agreed too early (or the record is incomplete). Moves before a FEN setup count, from the setup's move number. The fmjd edition has no such limit. Other disciplines (blitz, rapid) may allow it: ignore the code there.",
+        "1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1";
     REPETITION_NOT_CLAIMED = "D105" "repetition-not-claimed" Info,
         "A threefold repetition occurred in a game recorded as decisive.",
-        "",
-        "";
+        "The same position with the same side to move stood three times (not necessarily in a row; the initial position or FEN setup counts as its first occurrence). Either player could then claim a draw (7.2.3), but a claim is a right, not an obligation: play may go on, and the game was recorded as a win. Nothing is wrong; the message names the plies at which the position stood.",
+        "[GameType \"25\"]\n[FEN \"W:WK29:BK28\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 2-0";
 }
 
 /// Looks a rule up by code (`M101`), by name (`illegal-move`), case-insensitively.

@@ -1,0 +1,525 @@
+//! Following a game ply by ply: the state of every draw rule of an edition.
+
+use super::{DrawRule, Edition, Material};
+use crate::Color;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// What identifies a position for threefold repetition (7.2.3): the placement of all
+/// pieces and the side to move.
+///
+/// The caller chooses the encoding of `placement`; it only has to be injective, e.g. four
+/// 32-square bitboards (white men, white kings, black men, black kings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PositionKey {
+    /// Any injective encoding of where the men and kings of both sides stand.
+    pub placement: [u32; 4],
+    /// The side to move in this position.
+    pub side_to_move: Color,
+}
+
+impl PositionKey {
+    /// A key from a placement encoding and the side to move.
+    pub const fn new(placement: [u32; 4], side_to_move: Color) -> Self {
+        PositionKey {
+            placement,
+            side_to_move,
+        }
+    }
+}
+
+/// What the replayer knows about one ply (one player's move), computed from the position
+/// before and after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyFacts {
+    /// The side that made this ply.
+    pub mover: Color,
+    /// The ply captured at least one piece.
+    pub capture: bool,
+    /// The moving piece was a man when the ply began (a promotion is a man move).
+    pub man_moved: bool,
+    /// A man became a king on this ply.
+    pub promotion: bool,
+    /// The material on the board after the ply.
+    pub after: Material,
+    /// The position after the ply (side to move = the mover's opponent).
+    pub key: PositionKey,
+    /// The side to move after this ply has at least one legal move. `false` means the
+    /// mover has just won (1.8.1), which takes precedence over any draw on the same ply.
+    pub side_to_move_has_moves: bool,
+}
+
+/// Whether a draw event ends the game or gives a right to claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawEventKind {
+    /// The game is drawn on this ply; moves after it are a violation.
+    Automatic,
+    /// A draw may be claimed (threefold repetition); the game may go on.
+    Claimable,
+}
+
+/// A draw rule reaching its limit (or a threefold repetition) on a ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct DrawEvent {
+    /// The rule.
+    pub rule: DrawRule,
+    /// The 1-based ply after which the game is drawn (or the repeated position stands).
+    pub ply: u32,
+    /// Automatic draw or claim.
+    pub kind: DrawEventKind,
+    /// The rule's condition and limit as they applied, e.g. "2-3 piece ending with kings
+    /// on both sides, balance unchanged for 5 moves each".
+    pub detail: &'static str,
+}
+
+/// How a rule's limit is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "counting", rename_all = "snake_case")]
+pub enum Counting {
+    /// "N moves" of both players: N moves by each side, 2N plies after the establishing ply.
+    MovesEach {
+        /// N.
+        moves: u32,
+    },
+    /// "Its Nth move": the stronger side's Nth own move after the establishing ply.
+    /// `side: None` when either side may count as "the player" (king against king,
+    /// 7.2.8): the first side to make its Nth move reaches the limit.
+    StrongerSide {
+        /// The side that plays for the win, or `None` for either.
+        side: Option<Color>,
+        /// N.
+        moves: u32,
+    },
+}
+
+/// The state of one rule in the current position: for inspection and tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleState {
+    /// The rule.
+    pub rule: DrawRule,
+    /// Its condition holds in the current position.
+    pub holds: bool,
+    /// How the limit is counted, while the condition holds.
+    pub counting: Option<Counting>,
+    /// The condition and limit in words, while it holds (empty otherwise).
+    pub detail: &'static str,
+    /// The ply that established the condition (0 = the initial position), while it holds.
+    /// That ply itself is not counted.
+    pub established_at: Option<u32>,
+    /// Plies played since the establishing ply.
+    pub plies: u32,
+    /// Moves made by each side since the establishing ply, indexed by [`Color::index`].
+    pub moves: [u32; 2],
+    /// The ply at which the limit is (or was) reached if nothing changes, while it holds.
+    pub fires_at: Option<u32>,
+}
+
+impl RuleState {
+    fn idle(rule: DrawRule) -> Self {
+        RuleState {
+            rule,
+            holds: false,
+            counting: None,
+            detail: "",
+            established_at: None,
+            plies: 0,
+            moves: [0, 0],
+            fires_at: None,
+        }
+    }
+
+    /// The limit is reached in the current position.
+    fn reached(&self) -> bool {
+        match self.counting {
+            None => false,
+            Some(Counting::MovesEach { moves }) => self.plies == 2 * moves,
+            Some(Counting::StrongerSide { side, moves }) => match side {
+                Some(s) => self.moves[s.index()] == moves,
+                None => self.moves.contains(&moves),
+            },
+        }
+    }
+
+    /// The projected ply of the limit, given the current ply and the side to move next.
+    fn projection(&self, ply: u32, next: Color) -> Option<u32> {
+        let established = self.established_at?;
+        match self.counting? {
+            Counting::MovesEach { moves } => Some(established + 2 * moves),
+            Counting::StrongerSide { side, moves } => {
+                let at = |s: Color| {
+                    let done = self.moves[s.index()];
+                    if done >= moves {
+                        // Reached on an earlier ply: count back to it.
+                        None
+                    } else {
+                        let left = moves - done;
+                        Some(if s == next {
+                            ply + 2 * left - 1
+                        } else {
+                            ply + 2 * left
+                        })
+                    }
+                };
+                match side {
+                    Some(s) => at(s),
+                    None => [at(Color::White), at(Color::Black)]
+                        .into_iter()
+                        .flatten()
+                        .min(),
+                }
+            }
+        }
+    }
+}
+
+/// Does the ply restart the rule's count although its condition still holds?
+fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
+    use DrawRule::*;
+    match rule {
+        // 7.2.5, 6.1.8.8: only king moves count; a man move or a capture restarts.
+        R7_2_5 | R6_1_8_8 => f.capture || f.man_moved || f.promotion,
+        // Every other rule counts from the establishment of the balance of forces, which
+        // changes on a capture or a promotion (7.2.6, 6.1.8.6 say so in words).
+        _ => f.capture || f.promotion,
+    }
+}
+
+/// The rule's condition in this material: its counting and the detail text, or `None`.
+fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
+    use DrawRule::*;
+    let each = |moves| Counting::MovesEach { moves };
+    let stronger = |side, moves| Counting::StrongerSide { side, moves };
+    let lone = m.against_lone_king();
+    match rule {
+        R7_2_3 | Repetition => None,
+        // 7.2.4: three kings (and more), no men, against one king.
+        R7_2_4 => {
+            let s = lone?;
+            let me = m.side(s);
+            (me.kings >= 3 && me.men == 0).then_some((
+                stronger(Some(s), 15),
+                "three or more kings against a lone king, 15 moves by the stronger side",
+            ))
+        }
+        // 7.2.5: only kings moved for 15 moves (by each side).
+        R7_2_5 => m.both_have_kings().then_some((
+            each(15),
+            "only king moves, no man move and no capture, for 15 moves each",
+        )),
+        // 7.2.6: kings on both sides, balance unchanged: 4–5 pieces 30, 6–7 pieces 60.
+        R7_2_6 if m.both_have_kings() => match m.total() {
+            4..=5 => Some((
+                each(30),
+                "4-5 piece ending with kings on both sides, balance unchanged for 30 moves each",
+            )),
+            6..=7 => Some((
+                each(60),
+                "6-7 piece ending with kings on both sides, balance unchanged for 60 moves each",
+            )),
+            _ => None,
+        },
+        R7_2_6 => None,
+        // 7.2.7 (as listed in 1.9.1): three pieces of any kind against a lone king on the
+        // main road; the stronger side's 5th move.
+        R7_2_7 => {
+            let s = lone?;
+            (m.side(s).pieces() == 3 && m.side(s.opponent()).lone_king_on_main_road()).then_some((
+                stronger(Some(s), 5),
+                "three pieces against a lone king on the main road, 5 moves by the stronger side",
+            ))
+        }
+        // 7.2.8: two kings, king and man, or one king against a lone king; the 5th move.
+        R7_2_8 => {
+            let (w, b) = (m.side(Color::White), m.side(Color::Black));
+            if w.is_lone_king() && b.is_lone_king() {
+                return Some((
+                    stronger(None, 5),
+                    "one king against a lone king, 5 moves by either side",
+                ));
+            }
+            let s = lone?;
+            let me = m.side(s);
+            ((me.kings, me.men) == (2, 0) || (me.kings, me.men) == (1, 1)).then_some((
+                stronger(Some(s), 5),
+                "two kings or king and man against a lone king, 5 moves by the stronger side",
+            ))
+        }
+        // 6.1.8.3: three kings against one king, holding the main road (one of the three
+        // stands on it).
+        R6_1_8_3 => {
+            let s = lone?;
+            let me = m.side(s);
+            ((me.kings, me.men) == (3, 0) && me.on_main_road >= 1).then_some((
+                stronger(Some(s), 15),
+                "three kings holding the main road against a lone king, 15 moves by the stronger side",
+            ))
+        }
+        // 6.1.8.4: three kings and more pieces (men or kings) against one king.
+        R6_1_8_4 => {
+            let s = lone?;
+            (m.side(s).kings >= 3).then_some((
+                stronger(Some(s), 15),
+                "three or more kings (with any other pieces) against a lone king, 15 moves by the stronger side",
+            ))
+        }
+        // 6.1.8.5: three pieces, none on the main road, against a lone king on it.
+        R6_1_8_5 => {
+            let s = lone?;
+            let me = m.side(s);
+            (me.pieces() == 3
+                && me.on_main_road == 0
+                && m.side(s.opponent()).lone_king_on_main_road())
+            .then_some((
+                stronger(Some(s), 5),
+                "three pieces off the main road against a lone king on it, 5 moves by the stronger side",
+            ))
+        }
+        // 6.1.8.6: kings on both sides, balance unchanged: 2–3 / 4–5 / 6–7 pieces,
+        // 5 / 30 / 60 moves.
+        R6_1_8_6 if m.both_have_kings() => match m.total() {
+            2..=3 => Some((
+                each(5),
+                "2-3 piece ending with kings on both sides, balance unchanged for 5 moves each",
+            )),
+            4..=5 => Some((
+                each(30),
+                "4-5 piece ending with kings on both sides, balance unchanged for 30 moves each",
+            )),
+            6..=7 => Some((
+                each(60),
+                "6-7 piece ending with kings on both sides, balance unchanged for 60 moves each",
+            )),
+            _ => None,
+        },
+        R6_1_8_6 => None,
+        // 6.1.8.8: only kings moved, no man move, no capture: 4–5 pieces 15, 6–7 pieces 25.
+        R6_1_8_8 if m.both_have_kings() => match m.total() {
+            4..=5 => Some((
+                each(15),
+                "4-5 piece ending, only king moves (no man move, no capture) for 15 moves each",
+            )),
+            6..=7 => Some((
+                each(25),
+                "6-7 piece ending, only king moves (no man move, no capture) for 25 moves each",
+            )),
+            _ => None,
+        },
+        R6_1_8_8 => None,
+    }
+}
+
+/// Follows one game (one line of play) and the draw rules of an edition.
+///
+/// Conventions (RULES.md §5, `src/draw/README.md`):
+/// - plies are numbered from 1; ply 0 is the initial position. A position set up by FEN
+///   counts as the first occurrence of that position, and its material balance as
+///   established at ply 0 (as if the side not to move had just moved);
+/// - "N moves" of both players = 2N plies after the establishing ply; "its Nth move" =
+///   the stronger side's Nth own move after the establishing ply; the establishing ply
+///   itself is never counted;
+/// - a count restarts when the rule's condition stops holding, on a capture or a
+///   promotion (the balance of forces changes), and for the king-move rules 7.2.5 and
+///   6.1.8.8 also on any man move;
+/// - all rules are followed at once; the first to reach its limit decides, ties going
+///   to the earlier article ([`Edition::rules`] order). A ply after which the side to
+///   move has no legal move is a win and never a draw.
+#[derive(Clone, Debug)]
+pub struct DrawTracker {
+    edition: Edition,
+    first_move_number: u32,
+    ply: u32,
+    initial_to_move: Color,
+    to_move: Color,
+    states: Vec<RuleState>,
+    /// Plies at which each position occurred (0 = initial position).
+    seen: HashMap<PositionKey, Vec<u32>>,
+    events: Vec<DrawEvent>,
+    automatic: Option<DrawEvent>,
+    won_at: Option<(u32, Color)>,
+}
+
+impl DrawTracker {
+    /// Starts following a game from its initial position (the standard start or a FEN
+    /// setup): its material, and its key, whose `side_to_move` is the side to move first.
+    pub fn new(edition: Edition, initial: Material, initial_key: PositionKey) -> Self {
+        let mut t = DrawTracker {
+            edition,
+            first_move_number: 1,
+            ply: 0,
+            initial_to_move: initial_key.side_to_move,
+            to_move: initial_key.side_to_move,
+            states: edition
+                .rules()
+                .iter()
+                .filter(|r| !r.is_repetition())
+                .map(|&r| RuleState::idle(r))
+                .collect(),
+            seen: HashMap::new(),
+            events: Vec::new(),
+            automatic: None,
+            won_at: None,
+        };
+        t.seen.insert(initial_key, vec![0]);
+        for st in &mut t.states {
+            if let Some((counting, detail)) = condition(st.rule, &initial) {
+                st.holds = true;
+                st.counting = Some(counting);
+                st.detail = detail;
+                st.established_at = Some(0);
+                st.fires_at = st.projection(0, initial_key.side_to_move);
+            }
+        }
+        t
+    }
+
+    /// The full-move number of the first move of the record (from the FEN or the
+    /// movetext; 1 by default). Only used to count moves for 6.1.8.1.
+    pub fn with_first_move_number(mut self, n: u32) -> Self {
+        self.first_move_number = n.max(1);
+        self
+    }
+
+    /// Follows one ply. Returns the automatic draw reached on this ply (only the first
+    /// one of the game), or else a threefold repetition reached on it; every event is
+    /// also kept in [`events`](Self::events).
+    pub fn push(&mut self, f: &PlyFacts) -> Option<DrawEvent> {
+        self.ply += 1;
+        let ply = self.ply;
+        self.to_move = f.mover.opponent();
+        let won = !f.side_to_move_has_moves;
+        if won && self.won_at.is_none() {
+            self.won_at = Some((ply, f.mover));
+        }
+
+        let mut reached: Option<DrawEvent> = None;
+        for st in &mut self.states {
+            match condition(st.rule, &f.after) {
+                None => *st = RuleState::idle(st.rule),
+                Some((counting, detail)) => {
+                    let continuing =
+                        st.holds && st.counting == Some(counting) && !restarts(st.rule, f);
+                    if continuing {
+                        st.plies += 1;
+                        st.moves[f.mover.index()] += 1;
+                        // Only the first time the limit is reached (king against king:
+                        // the second side reaching it later changes nothing).
+                        if st.reached() && st.fires_at.is_none_or(|at| at >= ply) {
+                            st.fires_at = Some(ply);
+                            if reached.is_none() {
+                                reached = Some(DrawEvent {
+                                    rule: st.rule,
+                                    ply,
+                                    kind: DrawEventKind::Automatic,
+                                    detail,
+                                });
+                            }
+                        } else if st.fires_at.is_none_or(|at| at > ply) {
+                            st.fires_at = st.projection(ply, self.to_move);
+                        }
+                    } else {
+                        *st = RuleState {
+                            holds: true,
+                            counting: Some(counting),
+                            detail,
+                            established_at: Some(ply),
+                            ..RuleState::idle(st.rule)
+                        };
+                        st.fires_at = st.projection(ply, self.to_move);
+                    }
+                }
+            }
+        }
+
+        let ended_before = self.automatic.is_some_and(|e| e.ply < ply)
+            || self.won_at.is_some_and(|(w, _)| w < ply);
+        let mut result = None;
+        // A win on this ply takes precedence over any draw (RULES.md §5).
+        if let Some(ev) = reached.filter(|_| !won && !ended_before) {
+            self.automatic = Some(ev);
+            self.events.push(ev);
+            result = Some(ev);
+        }
+
+        // 7.2.3: the same placement with the same side to move, a third (or later) time.
+        let plies = self.seen.entry(f.key).or_default();
+        plies.push(ply);
+        if plies.len() >= 3 {
+            let ev = DrawEvent {
+                rule: self.edition.repetition_rule(),
+                ply,
+                kind: DrawEventKind::Claimable,
+                detail: "the same position with the same side to move for the third time or more",
+            };
+            self.events.push(ev);
+            result = result.or(Some(ev));
+        }
+        result
+    }
+
+    /// The edition followed.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    /// The number of plies pushed so far.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The side to move in the current position.
+    pub fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The side to move in the initial position.
+    pub fn initial_side_to_move(&self) -> Color {
+        self.initial_to_move
+    }
+
+    /// The full-move number of the first move of the record.
+    pub fn first_move_number(&self) -> u32 {
+        self.first_move_number
+    }
+
+    /// The state of every move-count rule of the edition (repetition is followed
+    /// separately: see [`occurrences`](Self::occurrences)), in article order.
+    pub fn rule_states(&self) -> &[RuleState] {
+        &self.states
+    }
+
+    /// The state of one rule, if the edition has it (and it is not repetition).
+    pub fn rule_state(&self, rule: DrawRule) -> Option<&RuleState> {
+        self.states.iter().find(|s| s.rule == rule)
+    }
+
+    /// Every event so far, in ply order: the first automatic draw and each threefold
+    /// repetition (a position occurring for the 3rd, 4th, … time).
+    pub fn events(&self) -> &[DrawEvent] {
+        &self.events
+    }
+
+    /// The first automatic draw of the game, if any.
+    pub fn automatic_draw(&self) -> Option<DrawEvent> {
+        self.automatic
+    }
+
+    /// The ply on which a side won (the side to move had no legal move), and the winner.
+    pub fn won_at(&self) -> Option<(u32, Color)> {
+        self.won_at
+    }
+
+    /// The plies (0 = initial position) after which this position occurred so far.
+    pub fn occurrences(&self, key: &PositionKey) -> &[u32] {
+        self.seen.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    /// For each position seen, the plies at which it stood.
+    pub(super) fn occurrence_lists(&self) -> impl Iterator<Item = &[u32]> {
+        self.seen.values().map(Vec::as_slice)
+    }
+}
+
+#[cfg(test)]
+#[path = "tracker_tests.rs"]
+mod tests;
