@@ -50,3 +50,34 @@ fn no_arguments_is_a_usage_error_with_help() {
         .code(2)
         .stderr(predicate::str::contains("Usage"));
 }
+
+#[test]
+fn perft_counts_from_the_start_position() {
+    // RULES.md §2: 7, 49, 302, 1469, 7482
+    for (depth, count) in [(1, "7"), (3, "302"), (5, "7482")] {
+        pdnkit()
+            .args(["perft", &depth.to_string()])
+            .assert()
+            .success()
+            .stdout(format!("{count}\n"));
+    }
+}
+
+#[test]
+fn perft_divide_writes_ambiguous_moves_in_full() {
+    // rules-cases/movegen/07: two distinct captures both written f4:h2
+    pdnkit()
+        .args(["perft", "--fen", "W:Wf4:Bg3,g5,e7,g7", "--divide", "1"])
+        .assert()
+        .success()
+        .stdout("f4:h6:f8:d6:h2 1\nf4:h2 1\n\n2\n");
+}
+
+#[test]
+fn perft_rejects_impossible_setups_with_a_reason() {
+    pdnkit()
+        .args(["perft", "--fen", "W:W33:B1", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("33 is not on the 8×8 board"));
+}

@@ -3,6 +3,7 @@
 
 #[allow(dead_code)] // used by lint, convert and stats as they land
 mod files;
+mod perft;
 mod rule;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -23,6 +24,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Count leaf positions of the move tree (move-generator self-test and benchmark).
+    Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
 }
@@ -58,6 +61,7 @@ impl ColorChoice {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
     };
     match result {

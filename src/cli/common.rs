@@ -1,0 +1,179 @@
+//! Options and machinery shared by the subcommands that read PDN files.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pdnkit::check::CheckOptions;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+/// Options about how to read and judge games, shared by lint, convert and stats.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReadArgs {
+    /// Text encoding of the input (e.g. utf-8, windows-1251, ibm866, koi8-r, windows-1252,
+    /// utf-16le). Default: detect (UTF-8 and UTF-16 by BOM or validity, else guess among
+    /// the Cyrillic and Western code pages).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+
+    /// Rules to replay games with when the GameType tag is missing or to override it.
+    /// Default: from GameType, Russian when it is missing.
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+
+    /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
+    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules).
+    #[arg(long = "rules", value_enum, default_value_t = EditionArg::Russia)]
+    pub edition: EditionArg,
+
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    Russian,
+}
+
+/// `--rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EditionArg {
+    Russia,
+    Fmjd,
+}
+
+impl ReadArgs {
+    /// The library options these arguments describe.
+    pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
+        let mut options = CheckOptions::default();
+        if let Some(label) = &self.encoding {
+            options.encoding = Some(
+                encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+                    anyhow::anyhow!("unknown encoding `{label}` (try utf-8, windows-1251, ibm866, koi8-r, windows-1252, utf-16le)")
+                })?,
+            );
+        }
+        options.force_russian = self.variant == Some(VariantArg::Russian);
+        options.edition = match self.edition {
+            EditionArg::Russia => pdnkit::draw::Edition::Russia,
+            EditionArg::Fmjd => pdnkit::draw::Edition::Fmjd,
+        };
+        Ok(options)
+    }
+}
+
+/// A rayon pool with `jobs` threads (all cores when `None`).
+pub fn thread_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = jobs {
+        anyhow::ensure!(n > 0, "-j must be at least 1");
+        builder = builder.num_threads(n);
+    }
+    Ok(builder.build()?)
+}
+
+/// A progress bar on stderr when stderr is a terminal; hidden otherwise, so that logs and
+/// pipes stay clean. It appears only after a moment, so short runs show nothing.
+pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || len < 2 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(what);
+    bar
+}
+
+/// Runs `work` on every item in parallel and hands the results to `emit` in item order,
+/// each as soon as it and all before it are done. When `emit` fails (e.g. a closed pipe)
+/// the remaining items are skipped and the error is returned.
+pub fn for_each_ordered<T, R, E>(
+    pool: &rayon::ThreadPool,
+    items: &[T],
+    work: impl Fn(&T) -> R + Sync,
+    emit: &mut impl FnMut(R) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Sync,
+    R: Send,
+{
+    let cancelled = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|scope| {
+        let cancelled = &cancelled;
+        let work = &work;
+        scope.spawn(move || {
+            pool.install(|| {
+                items.par_iter().enumerate().for_each_with(tx, |tx, (i, item)| {
+                    if !cancelled.load(Ordering::Relaxed) {
+                        let _ = tx.send((i, work(item)));
+                    }
+                })
+            })
+        });
+        let mut pending = BTreeMap::new();
+        let mut next = 0usize;
+        let mut outcome = Ok(());
+        for (i, r) in rx {
+            if outcome.is_err() {
+                continue;
+            }
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&next) {
+                next += 1;
+                if let Err(e) = emit(r) {
+                    cancelled.store(true, Ordering::Relaxed);
+                    outcome = Err(e);
+                    break;
+                }
+            }
+        }
+        outcome
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_item_order() {
+        let pool = thread_pool(Some(2)).unwrap();
+        let items: Vec<u64> = (0..200).collect();
+        let mut seen = Vec::new();
+        for_each_ordered(
+            &pool,
+            &items,
+            |&i| {
+                // later items finish first
+                std::thread::sleep(std::time::Duration::from_micros((200 - i) * 10));
+                i * 2
+            },
+            &mut |r| -> Result<(), ()> {
+                seen.push(r);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, items.iter().map(|i| i * 2).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn an_emit_error_stops_the_run() {
+        let pool = thread_pool(Some(2)).unwrap();
+        let items: Vec<u32> = (0..1000).collect();
+        let mut count = 0;
+        let r = for_each_ordered(&pool, &items, |&i| i, &mut |_| {
+            count += 1;
+            if count == 3 { Err("closed") } else { Ok(()) }
+        });
+        assert_eq!(r, Err("closed"));
+        assert_eq!(count, 3);
+    }
+}

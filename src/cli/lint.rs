@@ -1,0 +1,177 @@
+//! `pdnkit lint`: replay every game and report what is wrong.
+
+use super::files::{self, Input};
+use super::{Cli, common};
+use pdnkit::check::{self, CheckOptions, FileReport};
+use pdnkit::diag::render::{Format, Renderer};
+use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Output format of `lint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LintFormat {
+    /// rustc-like, with the source line, a caret under the token, and the board for rule errors
+    Full,
+    /// one line each: path:line:col: CODE [severity] message
+    Concise,
+    /// one JSON object per diagnostic (fields: path, game, line, column, code, name, severity, message, ply, move)
+    Jsonl,
+    /// the same objects as one JSON array
+    Json,
+    /// GitHub Actions workflow annotations
+    Github,
+    /// SARIF 2.1.0 for code-scanning tools
+    Sarif,
+}
+
+impl From<LintFormat> for Format {
+    fn from(f: LintFormat) -> Format {
+        match f {
+            LintFormat::Full => Format::Full,
+            LintFormat::Concise => Format::Concise,
+            LintFormat::Jsonl => Format::JsonLines,
+            LintFormat::Json => Format::Json,
+            LintFormat::Github => Format::Github,
+            LintFormat::Sarif => Format::Sarif,
+        }
+    }
+}
+
+/// Check PDN files: syntax, every move of every line, results, draw claims and tags.
+///
+/// Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
+/// error (a missing or unreadable file is reported and the other files are still checked).
+#[derive(clap::Args, Debug)]
+pub struct LintArgs {
+    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
+    /// reads standard input.
+    pub paths: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LintFormat::Full)]
+    pub format: LintFormat,
+
+    /// Report only these diagnostics: codes (M101), names (illegal-move) or code prefixes
+    /// (M, T1); comma separated or repeated.
+    #[arg(long, value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Do not report these diagnostics (same forms as --select); applied after --select.
+    #[arg(long, value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// Exit 0 even when errors are found (I/O and usage errors still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Do not print the summary line on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    #[command(flatten)]
+    pub common: common::ReadArgs,
+}
+
+pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let options = args.common.check_options()?;
+    let pool = common::thread_pool(args.common.jobs)?;
+    let (inputs, input_errors) = files::expand(&args.paths);
+
+    let keep = |d: &Diagnostic| {
+        (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, d.rule)))
+            && !args.ignore.iter().any(|s| codes::selector_matches(s, d.rule))
+    };
+
+    let stdout = io::stdout();
+    let color = cli.color.stdout();
+    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format.into(), color);
+    renderer.begin()?;
+
+    let mut totals = Totals::default();
+    let mut io_failures = 0usize;
+    for e in &input_errors {
+        io_failures += 1;
+        let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
+        d.path = e.path.clone();
+        totals.count(&d);
+        if keep(&d) {
+            renderer.diagnostic(&d)?;
+        }
+    }
+
+    let progress = common::progress_bar(inputs.len() as u64, "checking");
+    let mut emit = |report: FileReport| -> io::Result<()> {
+        progress.inc(1);
+        totals.files += 1;
+        totals.games += report.games;
+        totals.games_with_errors += report.games_with_errors;
+        if report.io_failed {
+            io_failures += 1;
+        }
+        for d in report.diagnostics.iter().filter(|d| keep(d)) {
+            totals.count(d);
+            renderer.diagnostic(d)?;
+        }
+        Ok(())
+    };
+    common::for_each_ordered(&pool, &inputs, |input| check_one(input, &options), &mut emit)?;
+    progress.finish_and_clear();
+    renderer.finish()?;
+
+    if !args.quiet {
+        eprintln!(
+            "pdnkit: {} file{}, {} game{}, {} with errors; {} error{}, {} warning{}, {} info; {:.2}s",
+            totals.files,
+            plural(totals.files),
+            totals.games,
+            plural(totals.games),
+            totals.games_with_errors,
+            totals.severities.errors,
+            plural(totals.severities.errors),
+            totals.severities.warnings,
+            plural(totals.severities.warnings),
+            totals.severities.infos,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(if io_failures > 0 {
+        ExitCode::from(2)
+    } else if totals.severities.errors > 0 && !args.exit_zero {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn check_one(input: &Input, options: &CheckOptions) -> FileReport {
+    let label = input.label();
+    match input {
+        Input::Stdin => check::check_reader(&label, io::stdin().lock(), options),
+        Input::File(path) => match std::fs::File::open(path) {
+            Ok(file) => check::check_reader(&label, file, options),
+            Err(e) => FileReport::io_failure(&label, &e),
+        },
+    }
+}
+
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    games: usize,
+    games_with_errors: usize,
+    severities: SeverityCounts,
+}
+
+impl Totals {
+    fn count(&mut self, d: &Diagnostic) {
+        self.severities.add(d.severity);
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,89 @@
+//! `pdnkit perft`: count the leaves of the move tree (the move generator's self-test).
+
+use super::Cli;
+use pdnkit::pdn::fen::Setup;
+use pdnkit::rules::Position;
+use pdnkit::rules::notation::{CaptureStyle, Style, format_move};
+use pdnkit::rules::perft::{perft, perft_divide};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Count the positions DEPTH plies below a position (distinct moves: from, to, captured set).
+///
+/// From the start position the counts are 7, 49, 302, 1469, 7482, 37986, 190146, 929899,
+/// 4570586, 22444032, 110917189, … (RULES.md §2).
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+
+    /// Start from this position (PDN FEN, numeric or algebraic) instead of the initial one.
+    #[arg(long)]
+    pub fen: Option<String>,
+
+    /// Print the count below each legal move of the root, then the total.
+    #[arg(long)]
+    pub divide: bool,
+
+    /// Also print the time taken and nodes per second on stderr.
+    #[arg(long)]
+    pub time: bool,
+}
+
+pub fn run(args: &PerftArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let position = match &args.fen {
+        None => Position::start(),
+        Some(text) => {
+            let setup: Setup = match text.parse() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("pdnkit: invalid FEN `{text}`: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            match Position::from_setup(&setup) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("pdnkit: impossible position `{text}`: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+    };
+    let started = Instant::now();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let total = if args.divide && args.depth > 0 {
+        let entries = perft_divide(&position, args.depth);
+        for e in &entries {
+            // Two distinct moves can share a short notation (RULES.md §3): write those in full.
+            let shared = entries.iter().filter(|o| o.notation == e.notation).count() > 1;
+            let name = if shared {
+                let style = Style {
+                    captures: CaptureStyle::Full,
+                    ..Style::default()
+                };
+                format_move(&position, &e.mv, style)
+            } else {
+                e.notation.clone()
+            };
+            writeln!(out, "{name} {}", e.nodes)?;
+        }
+        let total: u64 = entries.iter().map(|e| e.nodes).sum();
+        writeln!(out)?;
+        total
+    } else {
+        perft(&position, args.depth)
+    };
+    writeln!(out, "{total}")?;
+    if args.time {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "perft({}) = {total} in {secs:.3} s, {:.1} M nodes/s",
+            args.depth,
+            total as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
