@@ -16,8 +16,8 @@ use nom::sequence::{delimited, preceded};
 use super::error::{Span, SyntaxError, SyntaxErrorKind as K};
 use super::game::CommentKind;
 use super::token::{
-    RawTag, is_space, lex_move, lex_move_number, lex_placeholder, paren_strength, parse_result,
-    token_end,
+    RawTag, is_literal_cr, is_space, lex_move, lex_move_number, lex_placeholder, paren_strength,
+    parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
 
@@ -142,6 +142,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
             let c = self.b[self.pos];
             if is_space(c) {
                 self.pos += 1;
+                continue;
+            }
+            if is_literal_cr(self.b, self.pos) {
+                self.pos += 2;
                 continue;
             }
             match c {
@@ -297,10 +301,6 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let mut k = self.skip_blanks(value_end + 1);
         if b.get(k) == Some(&b']') {
             k += 1;
-            // a literal `\r` written as text after the `]` by some programs
-            if b[k..].starts_with(b"\\r") && (k + 2 == b.len() || is_space(b[k + 2])) {
-                k += 2;
-            }
         } else {
             self.error(K::MalformedTag, start, k, "tag pair not closed by `]`");
         }
@@ -650,6 +650,14 @@ mod tests {
         assert_eq!(
             log("c3-d4 [Event \"x\"] *"),
             "movetext | mv c3-d4 | error tag-in-movetext | result * Unknown"
+        );
+    }
+
+    #[test]
+    fn literal_backslash_r_is_blank() {
+        assert_eq!(
+            log("[A \"1\"]\\r\n\\r\n1. 35-30\\r\n6.\\r\n1/2-1/2\\r"),
+            "tag A=1 | movetext | 1. | mv 35-30 | 6. | result 1/2-1/2 Draw"
         );
     }
 

@@ -18,7 +18,7 @@ use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 use super::game::{Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
 use super::parser::{has_moves, visit_game_text};
-use super::token::{is_delimiter, parse_result};
+use super::token::{is_delimiter, is_literal_cr, parse_result};
 use super::visitor::Visitor;
 
 /// Options of the reader.
@@ -445,6 +445,16 @@ impl<R: Read> GameSplitter<R> {
                     if matches!(c, b' ' | b'\t' | 0x0b | 0x0c) {
                         i += 1;
                         continue;
+                    }
+                    if c == b'\\' {
+                        if i + 1 >= len && !self.eof {
+                            self.pos = i;
+                            return Scan::NeedMore;
+                        }
+                        if is_literal_cr(b, i) {
+                            i += 2;
+                            continue;
+                        }
                     }
                     self.blank_line = false;
                     match c {

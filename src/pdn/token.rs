@@ -155,7 +155,14 @@ pub fn is_delimiter(b: u8) -> bool {
             | b']'
             | b';'
             | b'"'
+            | b'\\'
     )
+}
+
+/// Some programs write a literal `\r` (backslash, `r`) at line ends; it is read as blank.
+#[inline]
+pub fn is_literal_cr(b: &[u8], i: usize) -> bool {
+    b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'r')
 }
 
 /// Horizontal or vertical ASCII whitespace.
@@ -378,6 +385,7 @@ mod tests {
         assert_eq!(mv("c3-d4{c}"), Some(("c3-d4", "")));
         assert_eq!(mv("c3-d4)"), Some(("c3-d4", "")));
         assert_eq!(mv("c3-d4$1"), Some(("c3-d4", "")));
+        assert_eq!(mv("35-30\\r\n"), Some(("35-30", "")));
         for s in ["3", "c3", "c3-", "c3-d4z", "x3-d4", "123-4", "e3-f4.", "1."] {
             assert_eq!(mv(s), None, "{s}");
         }
