@@ -1,0 +1,467 @@
+//! The game tree: what a converter, a writer or a replayer walks.
+//!
+//! ```text
+//! Game
+//! ├── tags: [Tag { name, raw_value, value, span }]         in file order
+//! ├── moves: Line                                          the main line
+//! │   ├── leading_variations: [Line]    variations written before the line's first move
+//! │   ├── moves: [Move]
+//! │   │   ├── before: [Annotation]      comments/setup/NAGs between the previous move and this one
+//! │   │   ├── number, side              as written (`12.`/`12...`) or inferred from the previous move
+//! │   │   ├── text, span, strength, nags
+//! │   │   ├── after: [Annotation]       comments right after the move
+//! │   │   └── variations: [Line]        alternatives to THIS move (start from the position before it)
+//! │   └── trailing: [Annotation]        annotations after the last move
+//! ├── result: Option<GameResult>
+//! └── errors: [SyntaxError]
+//! ```
+//!
+//! Nesting is at most [`crate::pdn::MAX_VARIATION_DEPTH`] deep, so recursive walks are safe.
+
+use super::error::{Span, SyntaxError, SyntaxErrorKind};
+use super::token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
+use super::visitor::{Skip, Visitor};
+use crate::Color;
+
+/// A tag pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The name as written.
+    pub name: String,
+    /// The value as written between the quotes (escapes not decoded).
+    pub raw_value: String,
+    /// The value with `\"` and `\\` decoded.
+    pub value: String,
+    /// The whole `[Name "value"]` in the game text.
+    pub span: Span,
+}
+
+/// Which syntax a comment was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{…}`.
+    Brace,
+    /// `%` at the start of a line, to the end of the line.
+    Percent,
+    /// `;` to the end of the line.
+    Semicolon,
+}
+
+/// A comment, text verbatim (embedded commands such as `[%clock …]` included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The syntax used.
+    pub kind: CommentKind,
+    /// The text between the braces, or after the line-comment marker.
+    pub text: String,
+    /// Where it was.
+    pub span: Span,
+}
+
+/// A `/FEN "…"/` setup command in the movetext: the position is re-set before the next move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The FEN text between the quotes (parsed by the rules side, not here).
+    pub fen: String,
+    /// Where it was.
+    pub span: Span,
+}
+
+/// Something in a line that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Annotation {
+    /// A comment.
+    Comment(Comment),
+    /// A setup command.
+    Setup(Setup),
+    /// A NAG with no move right before it.
+    Nag(u16),
+}
+
+/// A move and everything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Annotations between the previous move (or line start) and this move.
+    pub before: Vec<Annotation>,
+    /// The full-move number, as written or inferred from the previous move of the line.
+    pub number: Option<u32>,
+    /// The side that played it, as announced by the move number (`N.` White, `N...` Black)
+    /// or inferred by alternation; `None` when the text has no numbers.
+    pub side: Option<Color>,
+    /// The move exactly as written (`c3-d4`, `1- 6`, `- -`…), to be resolved by the rules.
+    pub text: String,
+    /// Where the move text is.
+    pub span: Span,
+    /// Strength marks (`!`, `?!`, `(?)`, `*`…), concatenated when there are several.
+    pub strength: Option<String>,
+    /// NAGs written after the move.
+    pub nags: Vec<u16>,
+    /// Comments right after the move.
+    pub after: Vec<Annotation>,
+    /// Alternatives to this move.
+    pub variations: Vec<Line>,
+}
+
+/// A sequence of moves: the main line or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Variations written before the first move of this line (one generator puts
+    /// alternatives before the move they replace); kept apart so nothing is guessed.
+    pub leading_variations: Vec<Line>,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// Annotations after the last move.
+    pub trailing: Vec<Annotation>,
+}
+
+/// The result token of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// The scale it was written in.
+    pub scale: ResultScale,
+    /// The token as written.
+    pub raw: String,
+    /// Where it was.
+    pub span: Span,
+}
+
+/// One game: tags, the move tree, the result token and the syntax errors met.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tag pairs in file order.
+    pub tags: Vec<Tag>,
+    /// The main line.
+    pub moves: Line,
+    /// The result token ending the movetext, if any.
+    pub result: Option<GameResult>,
+    /// Syntax errors, in text order.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl Game {
+    /// Parses one game's text (use [`crate::pdn::RawGame::to_game`] for games from a file).
+    pub fn parse(text: &str) -> Game {
+        super::parser::visit_text(text, &mut GameBuilder::default())
+    }
+
+    /// The decoded value of the first tag with this name (case-sensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// Whether some error is [`crate::pdn::Severity::Error`].
+    pub fn has_errors(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.severity() == super::error::Severity::Error)
+    }
+
+    /// Sets every span to empty and every raw tag value to its escaped canonical form, so
+    /// that the same game read from two different texts compares equal.
+    pub fn normalize(&mut self) {
+        for t in &mut self.tags {
+            t.span = Span::default();
+            t.raw_value = super::token::escape(&t.value).into_owned();
+        }
+        if let Some(r) = &mut self.result {
+            r.span = Span::default();
+        }
+        self.errors
+            .iter_mut()
+            .for_each(|e| e.span = Span::default());
+        fn annotations(list: &mut [Annotation]) {
+            for a in list {
+                match a {
+                    Annotation::Comment(c) => c.span = Span::default(),
+                    Annotation::Setup(s) => s.span = Span::default(),
+                    Annotation::Nag(_) => {}
+                }
+            }
+        }
+        fn line(l: &mut Line) {
+            l.leading_variations.iter_mut().for_each(line);
+            annotations(&mut l.trailing);
+            for m in &mut l.moves {
+                m.span = Span::default();
+                annotations(&mut m.before);
+                annotations(&mut m.after);
+                m.variations.iter_mut().for_each(line);
+            }
+        }
+        line(&mut self.moves);
+    }
+
+    /// Number of moves in the main line.
+    pub fn ply_count(&self) -> usize {
+        self.moves.moves.len()
+    }
+}
+
+/// One level of the line stack while building.
+#[derive(Default)]
+struct Frame {
+    line: Line,
+    /// Annotations waiting for the next move.
+    pending: Vec<Annotation>,
+    /// A move number waiting for its move.
+    number: Option<MoveNumber>,
+    /// (number, side) of the move this variation replaces: its first unnumbered move
+    /// takes them.
+    replaces: Option<(u32, Color)>,
+}
+
+impl Frame {
+    /// Whether a comment/NAG now belongs after the last move rather than before the next.
+    fn attaches_to_last(&self) -> bool {
+        self.pending.is_empty() && self.number.is_none() && !self.line.moves.is_empty()
+    }
+
+    fn finish(mut self) -> Line {
+        self.line.trailing.append(&mut self.pending);
+        self.line
+    }
+}
+
+/// The visitor that builds a [`Game`]; it uses an explicit stack, never recursion.
+#[derive(Default)]
+pub struct GameBuilder {
+    game: Game,
+    stack: Vec<Frame>,
+}
+
+impl GameBuilder {
+    fn top(&mut self) -> &mut Frame {
+        if self.stack.is_empty() {
+            self.stack.push(Frame::default());
+        }
+        self.stack.last_mut().expect("pushed above")
+    }
+
+    fn annotate(&mut self, a: Annotation) {
+        let f = self.top();
+        if f.attaches_to_last() {
+            let last = f.line.moves.last_mut().expect("checked");
+            match a {
+                Annotation::Nag(n) => last.nags.push(n),
+                a => last.after.push(a),
+            }
+        } else {
+            f.pending.push(a);
+        }
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self) {
+        self.game = Game::default();
+        self.stack.clear();
+        self.stack.push(Frame::default());
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) {
+        self.game.tags.push(Tag {
+            name: tag.name.to_owned(),
+            raw_value: tag.raw_value.to_owned(),
+            value: tag.value().into_owned(),
+            span: tag.span,
+        });
+    }
+
+    fn move_number(&mut self, number: MoveNumber, _span: Span) {
+        self.top().number = Some(number);
+    }
+
+    fn mv(&mut self, text: &str, span: Span) {
+        let f = self.top();
+        let (number, side) = if let Some(n) = f.number.take() {
+            (
+                Some(n.number),
+                Some(if n.black { Color::Black } else { Color::White }),
+            )
+        } else if let Some(last) = f.line.moves.last() {
+            match (last.number, last.side) {
+                (Some(n), Some(Color::White)) => (Some(n), Some(Color::Black)),
+                (Some(n), Some(Color::Black)) => (Some(n.saturating_add(1)), Some(Color::White)),
+                _ => (None, None),
+            }
+        } else if let Some((n, s)) = f.replaces {
+            (Some(n), Some(s))
+        } else {
+            (None, None)
+        };
+        let before = std::mem::take(&mut f.pending);
+        f.line.moves.push(Move {
+            before,
+            number,
+            side,
+            text: text.to_owned(),
+            span,
+            strength: None,
+            nags: Vec::new(),
+            after: Vec::new(),
+            variations: Vec::new(),
+        });
+    }
+
+    fn strength(&mut self, mark: &str, span: Span) {
+        match self.top().line.moves.last_mut() {
+            Some(m) => m.strength.get_or_insert_with(String::new).push_str(mark),
+            None => self.game.errors.push(SyntaxError::new(
+                SyntaxErrorKind::StrengthWithoutMove,
+                span,
+                format!("strength mark `{mark}` with no move before it; ignored"),
+            )),
+        }
+    }
+
+    fn nag(&mut self, nag: u16, _span: Span) {
+        self.annotate(Annotation::Nag(nag));
+    }
+
+    fn comment(&mut self, text: &str, span: Span) {
+        self.annotate(Annotation::Comment(Comment {
+            kind: CommentKind::Brace,
+            text: text.to_owned(),
+            span,
+        }));
+    }
+
+    fn line_comment(&mut self, kind: CommentKind, text: &str, span: Span) {
+        self.annotate(Annotation::Comment(Comment {
+            kind,
+            text: text.to_owned(),
+            span,
+        }));
+    }
+
+    fn setup(&mut self, fen: &str, span: Span) {
+        self.top().pending.push(Annotation::Setup(Setup {
+            fen: fen.to_owned(),
+            span,
+        }));
+    }
+
+    fn begin_variation(&mut self, _span: Span) -> Skip {
+        let replaces = self
+            .top()
+            .line
+            .moves
+            .last()
+            .and_then(|m| Some((m.number?, m.side?)));
+        self.stack.push(Frame {
+            replaces,
+            ..Frame::default()
+        });
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, _span: Span) {
+        if self.stack.len() < 2 {
+            return; // the parser balances variations; nothing to close
+        }
+        let line = self.stack.pop().expect("len checked").finish();
+        let parent = self.top();
+        match parent.line.moves.last_mut() {
+            Some(m) => m.variations.push(line),
+            None => parent.line.leading_variations.push(line),
+        }
+    }
+
+    fn result(&mut self, result: ResultToken<'_>, span: Span) {
+        self.game.result = Some(GameResult {
+            outcome: result.outcome,
+            scale: result.scale,
+            raw: result.raw.to_owned(),
+            span,
+        });
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        self.game.errors.push(error);
+    }
+
+    fn end_game(&mut self) -> Game {
+        while self.stack.len() > 1 {
+            self.end_variation(Span::default());
+        }
+        if let Some(f) = self.stack.pop() {
+            self.game.moves = f.finish();
+        }
+        self.game.errors.sort_by_key(|e| e.span.start);
+        std::mem::take(&mut self.game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_the_tree() {
+        let g = Game::parse(
+            "[Event \"E\"]\n{pre} 1. c3-d4! $1 {after} (1. e3-f4 f6-g5 (2... h6-g5)) f6-g5 /FEN \"W:W1:B2\"/ 2. ... b6-a5 $3 {end} 0-2",
+        );
+        assert_eq!(g.tag("Event"), Some("E"));
+        let m = &g.moves.moves;
+        assert_eq!(m.len(), 3);
+        assert_eq!(
+            m[0].before,
+            vec![Annotation::Comment(Comment {
+                kind: CommentKind::Brace,
+                text: "pre".into(),
+                span: Span::new(12, 17)
+            })]
+        );
+        assert_eq!(
+            (m[0].number, m[0].side, m[0].strength.as_deref()),
+            (Some(1), Some(Color::White), Some("!"))
+        );
+        assert_eq!(m[0].nags, vec![1]);
+        assert_eq!(m[0].after.len(), 1);
+        let v = &m[0].variations[0];
+        assert_eq!(
+            (v.moves[0].number, v.moves[0].side),
+            (Some(1), Some(Color::White))
+        );
+        assert_eq!(
+            (v.moves[1].number, v.moves[1].side),
+            (Some(1), Some(Color::Black))
+        );
+        assert_eq!(v.moves[1].variations[0].moves[0].text, "h6-g5");
+        assert_eq!((m[1].number, m[1].side), (Some(1), Some(Color::Black)));
+        assert!(matches!(m[2].before[0], Annotation::Setup(ref s) if s.fen == "W:W1:B2"));
+        assert_eq!((m[2].number, m[2].side), (Some(2), Some(Color::Black)));
+        assert_eq!(m[2].nags, vec![3]);
+        assert_eq!(g.result.as_ref().unwrap().outcome, Outcome::BlackWins);
+        assert!(g.errors.is_empty(), "{:?}", g.errors);
+    }
+
+    #[test]
+    fn leading_and_empty_variations() {
+        let g = Game::parse(" (  ( 1.  g3-h4 b6-a5 ) ( 1. e3-d4 ) ) 1. g3-h4 ( ) *");
+        assert_eq!(g.moves.leading_variations.len(), 1);
+        assert_eq!(g.moves.leading_variations[0].leading_variations.len(), 2);
+        assert_eq!(g.moves.moves[0].variations, vec![Line::default()]);
+    }
+
+    #[test]
+    fn variation_inherits_the_replaced_move_number() {
+        let g = Game::parse("1. c3-d4 f6-g5 (h6-g5 2. b2-c3) *");
+        let v = &g.moves.moves[1].variations[0].moves;
+        assert_eq!((v[0].number, v[0].side), (Some(1), Some(Color::Black)));
+        assert_eq!((v[1].number, v[1].side), (Some(2), Some(Color::White)));
+    }
+
+    #[test]
+    fn strength_without_move_is_an_error() {
+        let g = Game::parse("! c3-d4 *");
+        assert_eq!(g.errors[0].kind, SyntaxErrorKind::StrengthWithoutMove);
+    }
+}

@@ -1,0 +1,329 @@
+//! Streaming input: bytes from any [`Read`] to UTF-8 text in bounded chunks.
+//!
+//! The encoding is chosen once, from a prefix of the input: a BOM (UTF-8, UTF-16LE/BE)
+//! wins; then valid UTF-8; otherwise one of the legacy encodings seen in Russian draughts
+//! files (Windows-1251, IBM866, KOI8-R) or Windows-1252, picked by `chardetng` and
+//! restricted to these. An override skips detection. Memory stays bounded whatever the size
+//! of the input: the prefix is at most [`DETECT_PREFIX`] bytes and each read is
+//! [`CHUNK`] bytes.
+
+use std::io::{self, Read};
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{Encoding, IBM866, KOI8_R, KOI8_U, UTF_8, WINDOWS_1251, WINDOWS_1252};
+
+/// How many bytes are examined to choose the encoding.
+pub const DETECT_PREFIX: usize = 256 * 1024;
+/// How many bytes are read and decoded at a time.
+pub const CHUNK: usize = 64 * 1024;
+
+/// How the encoding was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingSource {
+    /// Given by the caller.
+    Override,
+    /// A byte order mark.
+    Bom,
+    /// The prefix is valid UTF-8 (ASCII included).
+    Utf8,
+    /// Guessed among the legacy encodings.
+    Detected,
+}
+
+/// What the prefix says about the input, before any decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Text(&'static Encoding, EncodingSource),
+    Binary,
+}
+
+/// Decodes a byte stream to UTF-8 text chunk by chunk.
+pub struct Decoder<R> {
+    input: R,
+    /// Bytes read but not yet decoded (the detection prefix, then each chunk).
+    pending: Vec<u8>,
+    eof: bool,
+    decoder: encoding_rs::Decoder,
+    encoding: &'static Encoding,
+    source: EncodingSource,
+    binary: bool,
+    replacements: u64,
+    finished: bool,
+}
+
+impl<R: Read> Decoder<R> {
+    /// Reads the detection prefix and chooses the encoding (or takes `encoding`).
+    pub fn new(mut input: R, encoding: Option<&'static Encoding>) -> io::Result<Decoder<R>> {
+        let mut pending = Vec::with_capacity(CHUNK);
+        let mut eof = false;
+        // with an override a small first read is enough; detection wants a real sample
+        let want = if encoding.is_some() {
+            CHUNK
+        } else {
+            DETECT_PREFIX
+        };
+        while pending.len() < want {
+            let room = want - pending.len();
+            let got = read_some(&mut input, &mut pending, room)?;
+            if got == 0 {
+                eof = true;
+                break;
+            }
+        }
+        let verdict = match encoding {
+            Some(e) => Verdict::Text(e, EncodingSource::Override),
+            None => detect(&pending, eof),
+        };
+        let (encoding, source, binary) = match verdict {
+            Verdict::Text(e, s) => (e, s, false),
+            Verdict::Binary => (UTF_8, EncodingSource::Utf8, true),
+        };
+        Ok(Decoder {
+            input,
+            pending,
+            eof,
+            // the BOM is dropped by the decoder: it is not text
+            decoder: encoding.new_decoder_with_bom_removal(),
+            encoding,
+            source,
+            binary,
+            replacements: 0,
+            finished: false,
+        })
+    }
+
+    /// The encoding in use.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// How it was chosen.
+    pub fn encoding_source(&self) -> EncodingSource {
+        self.source
+    }
+
+    /// Whether the prefix looked binary (NUL bytes or mostly control bytes): not PDN.
+    pub fn is_binary(&self) -> bool {
+        self.binary
+    }
+
+    /// How many decode calls so far replaced malformed bytes with U+FFFD.
+    pub fn replacements(&self) -> u64 {
+        self.replacements
+    }
+
+    /// Appends the next decoded chunk to `out`; returns the number of bytes appended,
+    /// 0 at the end of the input.
+    pub fn read_into(&mut self, out: &mut String) -> io::Result<usize> {
+        loop {
+            if self.finished {
+                return Ok(0);
+            }
+            if self.pending.is_empty() && !self.eof {
+                let got = read_some(&mut self.input, &mut self.pending, CHUNK)?;
+                if got == 0 {
+                    self.eof = true;
+                }
+            }
+            let last = self.eof;
+            let before = out.len();
+            let need = self
+                .decoder
+                .max_utf8_buffer_length(self.pending.len())
+                .unwrap_or(self.pending.len() * 3 + 16);
+            out.reserve(need);
+            let (_, read, replaced) = self.decoder.decode_to_string(&self.pending, out, last);
+            if replaced {
+                self.replacements += 1;
+            }
+            self.pending.drain(..read);
+            if last && self.pending.is_empty() {
+                self.finished = true;
+            }
+            let n = out.len() - before;
+            if n > 0 || self.finished {
+                return Ok(n);
+            }
+        }
+    }
+}
+
+/// Reads up to `max` more bytes onto `buf`, retrying on interruption.
+fn read_some<R: Read>(input: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<usize> {
+    let start = buf.len();
+    buf.resize(start + max, 0);
+    let r = loop {
+        match input.read(&mut buf[start..]) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => break r,
+        }
+    };
+    let n = *r.as_ref().unwrap_or(&0);
+    buf.truncate(start + n);
+    r
+}
+
+fn detect(prefix: &[u8], eof: bool) -> Verdict {
+    if let Some((enc, _)) = Encoding::for_bom(prefix) {
+        return Verdict::Text(enc, EncodingSource::Bom);
+    }
+    if looks_binary(prefix) {
+        return Verdict::Binary;
+    }
+    match std::str::from_utf8(prefix) {
+        Ok(_) => return Verdict::Text(UTF_8, EncodingSource::Utf8),
+        // only a character cut by the end of the sample
+        Err(e) if e.error_len().is_none() && !eof => {
+            return Verdict::Text(UTF_8, EncodingSource::Utf8);
+        }
+        Err(_) => {}
+    }
+    Verdict::Text(guess_legacy(prefix, eof), EncodingSource::Detected)
+}
+
+/// NUL bytes, or more than 1 in 20 bytes being C0 controls other than whitespace and the
+/// DOS end-of-file mark: not a text file.
+fn looks_binary(prefix: &[u8]) -> bool {
+    if memchr::memchr(0, prefix).is_some() {
+        return true;
+    }
+    let controls = prefix
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
+        .count();
+    controls * 20 > prefix.len()
+}
+
+/// Chooses among Windows-1251, IBM866, KOI8-R and Windows-1252.
+///
+/// chardetng knows many more encodings; what it answers is mapped back to our candidates:
+/// its Cyrillic answers (or any answer when the bytes look Cyrillic in some candidate) go
+/// to a letter-frequency score among the three Cyrillic encodings, the rest to
+/// Windows-1252, the usual Latin code page of old Western draughts software.
+fn guess_legacy(prefix: &[u8], eof: bool) -> &'static Encoding {
+    let mut det = EncodingDetector::new(Iso2022JpDetection::Deny);
+    det.feed(prefix, eof);
+    let guess = det.guess(None, Utf8Detection::Deny);
+    if guess == WINDOWS_1251 || guess == IBM866 || guess == KOI8_R {
+        return guess;
+    }
+    if guess == KOI8_U {
+        return KOI8_R;
+    }
+    let cyrillic_guess = matches!(guess.name(), "ISO-8859-5" | "x-mac-cyrillic");
+    let best = [WINDOWS_1251, KOI8_R, IBM866]
+        .into_iter()
+        .max_by_key(|e| cyrillic_score(prefix, e))
+        .expect("non-empty");
+    if cyrillic_guess || (guess != WINDOWS_1252 && cyrillic_score(prefix, best) > 0) {
+        best
+    } else {
+        WINDOWS_1252
+    }
+}
+
+/// Lower-case Cyrillic letters count double (running text is mostly lower case, which is
+/// what tells Windows-1251 from KOI8-R), upper case once; box drawing and other non-letters
+/// above ASCII (what CP866 or a wrong guess produces) count against.
+fn cyrillic_score(prefix: &[u8], enc: &'static Encoding) -> i64 {
+    let (text, _) = enc.decode_without_bom_handling(prefix);
+    let mut score = 0i64;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        score += match c {
+            'а'..='я' | 'ё' => 2,
+            'А'..='Я' | 'Ё' => 1,
+            _ => -2,
+        };
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode_all(
+        bytes: &[u8],
+        enc: Option<&'static Encoding>,
+    ) -> (String, &'static Encoding, EncodingSource) {
+        let mut d = Decoder::new(bytes, enc).unwrap();
+        let mut s = String::new();
+        while d.read_into(&mut s).unwrap() > 0 {}
+        (s, d.encoding(), d.encoding_source())
+    }
+
+    const RUSSIAN: &str = "[Event \"Чемпионат СССР\"]\n[White \"Абациев В.\"]\n[Black \"Гантварг Анатолий\"]\n[Site \"Москва, Ленинград\"]\n1. c3-d4 f6-g5 *\n";
+
+    #[test]
+    fn legacy_cyrillic_encodings_are_detected() {
+        for enc in [WINDOWS_1251, IBM866, KOI8_R] {
+            let (bytes, _, _) = enc.encode(RUSSIAN);
+            let (text, used, source) = decode_all(&bytes, None);
+            assert_eq!(used, enc, "{}", enc.name());
+            assert_eq!(source, EncodingSource::Detected);
+            assert_eq!(text, RUSSIAN);
+        }
+    }
+
+    #[test]
+    fn latin_falls_back_to_windows_1252() {
+        let s = "[White \"Gérard Müller\"]\n[Site \"Besançon\"]\n1. 32-28 *\n";
+        let (bytes, _, _) = WINDOWS_1252.encode(s);
+        let (text, used, _) = decode_all(&bytes, None);
+        assert_eq!(used, WINDOWS_1252);
+        assert_eq!(text, s);
+    }
+
+    #[test]
+    fn boms_and_utf16() {
+        let mut le = vec![0xff, 0xfe];
+        let mut be = vec![0xfe, 0xff];
+        for u in RUSSIAN.encode_utf16() {
+            le.extend(u.to_le_bytes());
+            be.extend(u.to_be_bytes());
+        }
+        for bytes in [le, be] {
+            let (text, _, source) = decode_all(&bytes, None);
+            assert_eq!((text.as_str(), source), (RUSSIAN, EncodingSource::Bom));
+        }
+        let mut utf8 = b"\xef\xbb\xbf".to_vec();
+        utf8.extend(RUSSIAN.as_bytes());
+        assert_eq!(decode_all(&utf8, None).0, RUSSIAN);
+        assert_eq!(decode_all(RUSSIAN.as_bytes(), None).2, EncodingSource::Utf8);
+    }
+
+    #[test]
+    fn override_and_binary() {
+        let (bytes, _, _) = IBM866.encode(RUSSIAN);
+        let (text, used, source) = decode_all(&bytes, Some(IBM866));
+        assert_eq!(
+            (text.as_str(), used, source),
+            (RUSSIAN, IBM866, EncodingSource::Override)
+        );
+        assert!(
+            Decoder::new(&b"PK\x03\x04\x00\x00binary"[..], None)
+                .unwrap()
+                .is_binary()
+        );
+        assert!(!Decoder::new(&b""[..], None).unwrap().is_binary());
+    }
+
+    #[test]
+    fn large_input_is_read_in_chunks() {
+        let game = "[Event \"x\"]\n1. c3-d4 f6-g5 *\n";
+        let big = game.repeat(3 * DETECT_PREFIX / game.len());
+        let (text, _, _) = decode_all(big.as_bytes(), None);
+        assert_eq!(text, big);
+    }
+
+    #[test]
+    fn invalid_utf8_after_the_prefix_is_replaced_and_counted() {
+        let mut bytes = "a".repeat(DETECT_PREFIX + 10).into_bytes();
+        bytes.push(0xff);
+        let mut d = Decoder::new(&bytes[..], None).unwrap();
+        let mut s = String::new();
+        while d.read_into(&mut s).unwrap() > 0 {}
+        assert!(s.ends_with('\u{fffd}'));
+        assert_eq!(d.replacements(), 1);
+    }
+}

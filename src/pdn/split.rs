@@ -1,0 +1,792 @@
+//! The game splitter: a decoded stream cut into independent raw games.
+//!
+//! A game ends at a result token or `*` (outside comments, tag strings and variations), at
+//! a line that starts a tag pair once movetext has started (or while a `{` comment is still
+//! open, so that an unclosed comment cannot swallow the rest of the file), or at the end of
+//! the input. The splitter only looks at structure; parsing is left to
+//! [`RawGame::visit`], so games can be parsed in parallel (e.g. rayon over batches).
+//!
+//! Memory is bounded: the buffer holds at most one game (capped by
+//! [`ReaderOptions::max_game_bytes`]) plus one chunk of input.
+
+use std::io::Read;
+
+use encoding_rs::Encoding;
+use memchr::{memchr2, memchr3};
+
+use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
+use super::game::{Game, GameBuilder};
+use super::input::{Decoder, EncodingSource};
+use super::parser::{has_moves, visit_game_text};
+use super::token::{is_delimiter, is_literal_cr, parse_result};
+use super::visitor::Visitor;
+
+/// Options of the reader.
+#[derive(Clone, Copy, Debug)]
+pub struct ReaderOptions {
+    /// Use this encoding instead of detecting one.
+    pub encoding: Option<&'static Encoding>,
+    /// Games larger than this (in bytes of UTF-8 text) are reported as `game-too-large`
+    /// and skipped.
+    pub max_game_bytes: usize,
+}
+
+impl Default for ReaderOptions {
+    fn default() -> Self {
+        ReaderOptions {
+            encoding: None,
+            max_game_bytes: 16 * 1024 * 1024,
+        }
+    }
+}
+
+/// A place in the file: 1-based line, and 1-based column counted in characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Position {
+    /// 1-based line (CRLF, LF and a lone CR each end a line).
+    pub line: u64,
+    /// 1-based column, in characters (rustc style).
+    pub column: u64,
+}
+
+/// One game's text, cut from the file, with where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// 1-based index of the game in the file.
+    pub index: u64,
+    /// The text of the game (decoded to UTF-8).
+    pub text: String,
+    /// Where the text starts in the file.
+    pub start: Position,
+    /// Byte offset of the start in the decoded (UTF-8) text of the file; equal to the
+    /// offset in the file for UTF-8 input without BOM.
+    pub offset: u64,
+    /// Bytes at the start of `text` that are stray lines before the tags (reported as
+    /// `stray-text` by the parser).
+    pub stray_prefix: usize,
+    /// Whether malformed input bytes in this game were replaced by U+FFFD.
+    pub decoding_replaced: bool,
+}
+
+impl RawGame {
+    /// The file position of byte `at` of [`RawGame::text`] (clamped to the text).
+    pub fn position(&self, at: usize) -> Position {
+        let mut at = at.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut c = LineCounter {
+            line: self.start.line,
+            column: self.start.column,
+            prev_cr: false,
+        };
+        c.advance(&self.text[..at]);
+        Position {
+            line: c.line,
+            column: c.column,
+        }
+    }
+
+    /// Positions of both ends of a span.
+    pub fn span_positions(&self, span: Span) -> (Position, Position) {
+        (self.position(span.start), self.position(span.end))
+    }
+
+    /// Parses the game, calling the visitor.
+    pub fn visit<V: Visitor>(&self, visitor: &mut V) -> V::Output {
+        let note = if self.decoding_replaced {
+            let at = self.text.find('\u{fffd}').unwrap_or(0);
+            Some(SyntaxError::new(
+                SyntaxErrorKind::DecodingReplaced,
+                Span::new(at, at + '\u{fffd}'.len_utf8().min(self.text.len() - at)),
+                "bytes that are not valid in the file's encoding were replaced by U+FFFD",
+            ))
+        } else {
+            None
+        };
+        visit_game_text(
+            &self.text,
+            self.stray_prefix,
+            self.start.column == 1,
+            note,
+            visitor,
+        )
+    }
+
+    /// Parses the game into a [`Game`] tree.
+    pub fn to_game(&self) -> Game {
+        self.visit(&mut GameBuilder::default())
+    }
+}
+
+/// Line and column counting over text that may arrive in pieces.
+#[derive(Clone, Copy, Debug)]
+struct LineCounter {
+    line: u64,
+    column: u64,
+    /// The last piece ended with `\r`: a `\n` first in the next piece is the same break.
+    prev_cr: bool,
+}
+
+impl LineCounter {
+    fn advance(&mut self, s: &str) {
+        let b = s.as_bytes();
+        let mut i = 0;
+        let mut last_break = None;
+        while let Some(o) = memchr2(b'\n', b'\r', &b[i..]) {
+            let k = i + o;
+            let crlf = b[k] == b'\n'
+                && if k == 0 {
+                    self.prev_cr
+                } else {
+                    b[k - 1] == b'\r'
+                };
+            if !crlf {
+                self.line += 1;
+            }
+            last_break = Some(k);
+            i = k + 1;
+        }
+        match last_break {
+            Some(k) => self.column = 1 + s[k + 1..].chars().count() as u64,
+            None => self.column += s.chars().count() as u64,
+        }
+        if !b.is_empty() {
+            self.prev_cr = b[b.len() - 1] == b'\r';
+        }
+    }
+}
+
+/// `line_start` when the line started before the buffer.
+const NO_LINE: usize = usize::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Normal,
+    /// Inside `{…}`.
+    Comment,
+    /// Inside a `%` or `;` comment, until the line end.
+    LineComment,
+    /// Inside `[…]`, outside its string.
+    Tag,
+    /// Inside a tag's `"…"`.
+    TagString,
+    /// Inside a `"…"` in movetext (a setup command's FEN).
+    MoveString,
+    /// Inside a token too long to be a result.
+    Token,
+}
+
+enum Scan {
+    /// The game ends at this buffer position.
+    Cut(usize),
+    /// More input is needed to decide at the current position.
+    NeedMore,
+}
+
+/// Where the game being skipped for its size started.
+#[derive(Clone, Copy, Debug)]
+struct Skipping {
+    index: u64,
+    start: Position,
+}
+
+/// Cuts a byte stream into [`RawGame`]s; an iterator of `Result<RawGame, ReadError>`.
+///
+/// Errors are `not-pdn` (then iteration ends), `game-too-large` (the game is skipped and
+/// iteration goes on), `stray-text` for text after the last game, and I/O errors (then
+/// iteration ends).
+pub struct GameSplitter<R> {
+    dec: Decoder<R>,
+    opts: ReaderOptions,
+    buf: String,
+    /// Decoded-text offset of `buf[0]`.
+    buf_offset: u64,
+    eof: bool,
+    done: bool,
+    /// Scan position in `buf`.
+    pos: usize,
+    game_start: usize,
+    /// Position in the file of `buf[game_start]`.
+    counter: LineCounter,
+    next_index: u64,
+    // scan state of the current game
+    state: State,
+    depth: usize,
+    movetext: bool,
+    tags_seen: bool,
+    /// Only blanks since the last line break.
+    blank_line: bool,
+    /// Buffer position of the current line's start (may precede `game_start`).
+    line_start: usize,
+    stray_prefix: usize,
+    skipping: Option<Skipping>,
+}
+
+impl<R: Read> GameSplitter<R> {
+    /// Starts reading: detects the encoding from a prefix (unless `opts.encoding` is set).
+    pub fn new(input: R, opts: ReaderOptions) -> std::io::Result<GameSplitter<R>> {
+        let dec = Decoder::new(input, opts.encoding)?;
+        Ok(GameSplitter {
+            dec,
+            opts,
+            buf: String::new(),
+            buf_offset: 0,
+            eof: false,
+            done: false,
+            pos: 0,
+            game_start: 0,
+            counter: LineCounter {
+                line: 1,
+                column: 1,
+                prev_cr: false,
+            },
+            next_index: 1,
+            state: State::Normal,
+            depth: 0,
+            movetext: false,
+            tags_seen: false,
+            blank_line: true,
+            line_start: 0,
+            stray_prefix: 0,
+            skipping: None,
+        })
+    }
+
+    /// The encoding used to decode the input.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.dec.encoding()
+    }
+
+    /// How the encoding was chosen.
+    pub fn encoding_source(&self) -> EncodingSource {
+        self.dec.encoding_source()
+    }
+
+    fn reset_game_state(&mut self) {
+        self.state = State::Normal;
+        self.depth = 0;
+        self.movetext = false;
+        self.tags_seen = false;
+        self.stray_prefix = 0;
+    }
+
+    fn position_of_start(&self) -> Position {
+        Position {
+            line: self.counter.line,
+            column: self.counter.column,
+        }
+    }
+
+    /// Reads more input into the buffer, first dropping what is no longer needed: the
+    /// previous games, and while skipping a too-large game, what was scanned of it (but
+    /// the start of the current line, unless absurdly far, for a tag-line cut).
+    fn refill(&mut self) -> std::io::Result<()> {
+        let drop = if self.skipping.is_some() {
+            let keep = if self.line_start != NO_LINE
+                && self.line_start <= self.pos
+                && self.pos - self.line_start < 4096
+            {
+                self.line_start
+            } else {
+                self.pos
+            };
+            keep.max(self.game_start)
+        } else {
+            self.game_start
+        };
+        if drop > 0 {
+            self.counter.advance(&self.buf[self.game_start..drop]);
+            self.buf.drain(..drop);
+            self.buf_offset += drop as u64;
+            self.pos -= drop;
+            self.game_start = 0;
+            self.line_start = if self.line_start == NO_LINE || self.line_start < drop {
+                NO_LINE
+            } else {
+                self.line_start - drop
+            };
+        }
+        if self.dec.read_into(&mut self.buf)? == 0 {
+            self.eof = true;
+        }
+        Ok(())
+    }
+
+    /// Whether the `[` at `i` starts a tag line (`[Name "`); `None` when the buffer ends
+    /// before that can be told.
+    fn tag_line_at(&self, i: usize) -> Option<bool> {
+        let b = self.buf.as_bytes();
+        let mut j = i + 1;
+        let blanks = |j: &mut usize| {
+            while *j < b.len() && (b[*j] == b' ' || b[*j] == b'\t') && *j - i < 96 {
+                *j += 1;
+            }
+        };
+        blanks(&mut j);
+        let name = j;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') && j - i < 96 {
+            j += 1;
+        }
+        let name_len = j - name;
+        blanks(&mut j);
+        if j >= b.len() {
+            return if self.eof { Some(false) } else { None };
+        }
+        Some(name_len > 0 && b[j] == b'"')
+    }
+
+    fn scan(&mut self) -> Scan {
+        let len = self.buf.len();
+        let mut i = self.pos;
+        let b = self.buf.as_bytes();
+        while i < len {
+            let c = b[i];
+            match self.state {
+                State::LineComment => match memchr2(b'\n', b'\r', &b[i..]) {
+                    Some(o) => {
+                        i += o;
+                        self.state = State::Normal;
+                    }
+                    None => i = len,
+                },
+                State::Token => {
+                    while i < len && !is_delimiter(b[i]) {
+                        i += 1;
+                    }
+                    if i < len {
+                        self.state = State::Normal;
+                    }
+                }
+                State::Tag | State::TagString | State::MoveString => {
+                    let in_string = self.state != State::Tag;
+                    match c {
+                        b'\n' | b'\r' => self.state = State::Normal,
+                        b'\\' if self.state == State::TagString => {
+                            if i + 1 >= len && !self.eof {
+                                self.pos = i;
+                                return Scan::NeedMore;
+                            }
+                            i += if i + 1 < len && !matches!(b[i + 1], b'\n' | b'\r') {
+                                2
+                            } else {
+                                1
+                            };
+                        }
+                        b'"' => {
+                            self.state = match self.state {
+                                State::Tag => State::TagString,
+                                State::TagString => State::Tag,
+                                _ => State::Normal,
+                            };
+                            i += 1;
+                        }
+                        b']' if !in_string => {
+                            self.state = State::Normal;
+                            i += 1;
+                        }
+                        _ => i += 1,
+                    }
+                }
+                State::Comment | State::Normal => {
+                    if c == b'\n' || c == b'\r' {
+                        self.blank_line = true;
+                        self.line_start = i + 1;
+                        i += 1;
+                        continue;
+                    }
+                    if c == b'[' && self.blank_line {
+                        match self.tag_line_at(i) {
+                            None => {
+                                self.pos = i;
+                                return Scan::NeedMore;
+                            }
+                            Some(false) => {}
+                            Some(true) => {
+                                let at = if self.line_start == NO_LINE {
+                                    self.game_start
+                                } else {
+                                    self.line_start.max(self.game_start)
+                                };
+                                let can_cut = at > self.game_start || self.skipping.is_some();
+                                if (self.movetext || self.state == State::Comment) && can_cut {
+                                    let stray = self.skipping.is_none()
+                                        && self.state == State::Normal
+                                        && !self.tags_seen
+                                        && !has_moves(&self.buf[self.game_start..at]);
+                                    if !stray {
+                                        self.pos = at;
+                                        return Scan::Cut(at);
+                                    }
+                                    self.stray_prefix = at - self.game_start;
+                                    self.movetext = false;
+                                    self.depth = 0;
+                                }
+                                self.state = State::Tag;
+                                self.tags_seen = true;
+                                self.blank_line = false;
+                                i += 1;
+                                continue;
+                            }
+                        }
+                    }
+                    if self.state == State::Comment {
+                        self.blank_line = false;
+                        match memchr3(b'}', b'\n', b'\r', &b[i..]) {
+                            Some(o) if b[i + o] == b'}' => {
+                                i += o + 1;
+                                self.state = State::Normal;
+                            }
+                            Some(o) => i += o,
+                            None => i = len,
+                        }
+                        continue;
+                    }
+                    if matches!(c, b' ' | b'\t' | 0x0b | 0x0c) {
+                        i += 1;
+                        continue;
+                    }
+                    if c == b'\\' {
+                        if i + 1 >= len && !self.eof {
+                            self.pos = i;
+                            return Scan::NeedMore;
+                        }
+                        if is_literal_cr(b, i) {
+                            i += 2;
+                            continue;
+                        }
+                    }
+                    self.blank_line = false;
+                    match c {
+                        b'{' => {
+                            self.state = State::Comment;
+                            i += 1;
+                        }
+                        b'%' if i == self.line_start => self.state = State::LineComment,
+                        b';' => self.state = State::LineComment,
+                        b'[' => {
+                            self.state = State::Tag;
+                            if !self.movetext {
+                                self.tags_seen = true;
+                            }
+                            i += 1;
+                        }
+                        b'"' => {
+                            self.movetext = true;
+                            self.state = State::MoveString;
+                            i += 1;
+                        }
+                        b'(' | b')' | b'}' | b']' => {
+                            self.movetext = true;
+                            if c == b'(' {
+                                self.depth += 1;
+                            } else if c == b')' {
+                                self.depth = self.depth.saturating_sub(1);
+                            }
+                            i += 1;
+                        }
+                        _ => {
+                            self.movetext = true;
+                            // results are at most 7 bytes: look that far for the token end
+                            let limit = (i + 9).min(len);
+                            let end = (i..limit).find(|&k| is_delimiter(b[k]));
+                            match end {
+                                None if limit == len && !self.eof => {
+                                    self.pos = i;
+                                    return Scan::NeedMore;
+                                }
+                                None if limit < len => self.state = State::Token,
+                                _ => {
+                                    let e = end.unwrap_or(len);
+                                    if self.depth == 0 && parse_result(&self.buf[i..e]).is_some() {
+                                        self.pos = e;
+                                        return Scan::Cut(e);
+                                    }
+                                    i = e;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.pos = i;
+        Scan::NeedMore
+    }
+
+    /// Turns `buf[game_start..end]` into the next item and moves past it.
+    fn take(&mut self, end: usize) -> Option<Result<RawGame, ReadError>> {
+        // the blank lines after the previous game belong to no game: a game starts at its
+        // first non-blank character, which is where a person would say it starts
+        let lead = self.buf[self.game_start..end].len()
+            - self.buf[self.game_start..end]
+                .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                .len();
+        if lead > 0 && self.skipping.is_none() {
+            self.counter
+                .advance(&self.buf[self.game_start..self.game_start + lead]);
+            self.game_start += lead;
+            self.stray_prefix = self.stray_prefix.saturating_sub(lead);
+        }
+        let start = self.position_of_start();
+        let text = &self.buf[self.game_start..end];
+        let offset = self.buf_offset + self.game_start as u64;
+        let item = if let Some(s) = self.skipping.take() {
+            Some(Err(ReadError::At {
+                kind: SyntaxErrorKind::GameTooLarge,
+                game_index: Some(s.index),
+                line: s.start.line,
+                column: s.start.column,
+                message: format!(
+                    "game larger than {} bytes; skipped",
+                    self.opts.max_game_bytes
+                ),
+            }))
+        } else if !self.movetext && !self.tags_seen {
+            // only whitespace and comments: not a game
+            (!text.trim().is_empty())
+                .then(|| Err(stray_text(start, "comments after the last game")))
+        } else if !self.tags_seen && !has_moves(text) {
+            Some(Err(stray_text(start, "text with no tags and no moves")))
+        } else {
+            let index = self.next_index;
+            self.next_index += 1;
+            let decoding_replaced = self.dec.replacements() > 0 && text.contains('\u{fffd}');
+            Some(Ok(RawGame {
+                index,
+                text: text.to_owned(),
+                start,
+                offset,
+                stray_prefix: self.stray_prefix,
+                decoding_replaced,
+            }))
+        };
+        self.counter.advance(&self.buf[self.game_start..end]);
+        self.game_start = end;
+        self.pos = end;
+        self.reset_game_state();
+        item
+    }
+}
+
+fn stray_text(at: Position, what: &str) -> ReadError {
+    ReadError::At {
+        kind: SyntaxErrorKind::StrayText,
+        game_index: None,
+        line: at.line,
+        column: at.column,
+        message: format!("{what}; skipped"),
+    }
+}
+
+impl<R: Read> Iterator for GameSplitter<R> {
+    type Item = Result<RawGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if self.dec.is_binary() {
+            self.done = true;
+            return Some(Err(ReadError::At {
+                kind: SyntaxErrorKind::NotPdn,
+                game_index: None,
+                line: 1,
+                column: 1,
+                message: "binary data (NUL or control bytes), not a PDN file".into(),
+            }));
+        }
+        loop {
+            match self.scan() {
+                Scan::Cut(end) => {
+                    if let Some(item) = self.take(end) {
+                        return Some(item);
+                    }
+                }
+                Scan::NeedMore if self.eof => {
+                    self.done = true;
+                    let end = self.buf.len();
+                    return self.take(end);
+                }
+                Scan::NeedMore => {
+                    if self.skipping.is_none()
+                        && self.buf.len() - self.game_start > self.opts.max_game_bytes
+                    {
+                        self.skipping = Some(Skipping {
+                            index: self.next_index,
+                            start: self.position_of_start(),
+                        });
+                        self.next_index += 1;
+                    }
+                    if let Err(e) = self.refill() {
+                        self.done = true;
+                        return Some(Err(e.into()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<Result<RawGame, ReadError>> {
+        GameSplitter::new(text.as_bytes(), ReaderOptions::default())
+            .unwrap()
+            .collect()
+    }
+
+    fn texts(text: &str) -> Vec<String> {
+        split(text)
+            .into_iter()
+            .map(|g| g.map(|g| g.text).unwrap_or_else(|e| format!("ERR {e}")))
+            .collect()
+    }
+
+    #[test]
+    fn cuts_at_terminators_and_tag_lines() {
+        let t = "[A \"1\"]\n1. c3-d4 1-0\n[B \"2\"]\n1. 22-18 { * 1-0 [x] } ( 2-0 ) 2. 18-22\n[C \"3\"]\n1-18 27-20* 1/2-1/2";
+        assert_eq!(
+            texts(t),
+            vec![
+                "[A \"1\"]\n1. c3-d4 1-0",
+                "[B \"2\"]\n1. 22-18 { * 1-0 [x] } ( 2-0 ) 2. 18-22\n",
+                "[C \"3\"]\n1-18 27-20* 1/2-1/2",
+            ]
+        );
+    }
+
+    #[test]
+    fn strings_and_line_comments_do_not_split() {
+        let t = "% 1-0 here\n[Event \"a \\\" 1-0 \\\\\" ] [Site \"*\"]\n1. a3b4 ; 0-1 no\n*";
+        assert_eq!(texts(t), vec![t]);
+    }
+
+    #[test]
+    fn unterminated_comment_ends_at_a_tag_line() {
+        let t = "[A \"1\"]\n1. c3-d4 { open\n[B \"2\"]\n1. e3-f4 *";
+        let games = split(t);
+        assert_eq!(games.len(), 2);
+        let g = games[0].as_ref().unwrap().to_game();
+        assert_eq!(g.errors[0].kind, SyntaxErrorKind::UnterminatedComment);
+    }
+
+    #[test]
+    fn stray_lines_before_tags_are_a_prefix() {
+        let t = "3\n1\n[Ident \"a\"]\n1. h4-f6 e7-g5\n[Site \"x\"]\n1. c3-d4 *";
+        let games: Vec<RawGame> = split(t).into_iter().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].stray_prefix, 4);
+        let g = games[0].to_game();
+        assert_eq!(g.errors[0].kind, SyntaxErrorKind::StrayText);
+        assert_eq!(
+            games[0].position(g.errors[0].span.end),
+            Position { line: 3, column: 1 }
+        );
+        assert_eq!(g.moves.moves.len(), 2);
+        assert_eq!(games[1].start, Position { line: 5, column: 1 });
+    }
+
+    #[test]
+    fn trailing_whitespace_and_comments() {
+        assert_eq!(texts("1. c3-d4 *\n\n  \n"), vec!["1. c3-d4 *"]);
+        let items = split("1. c3-d4 *\n{ the end }\n");
+        assert_eq!(items.len(), 2);
+        assert_eq!(
+            items[1].as_ref().unwrap_err().kind(),
+            Some(SyntaxErrorKind::StrayText)
+        );
+        assert!(split("").is_empty());
+    }
+
+    #[test]
+    fn positions_are_line_and_character_column() {
+        let t = "[Event \"Тест\"]\r\n1. c3-d4 *\r\n\r[Event \"б\"]\r1. ж c3-d4 *";
+        let games: Vec<RawGame> = split(t).into_iter().map(Result::unwrap).collect();
+        assert_eq!(games[0].start, Position { line: 1, column: 1 });
+        assert_eq!(
+            games[0].position(games[0].text.find("c3").unwrap()),
+            Position { line: 2, column: 4 }
+        );
+        assert_eq!(games[1].start, Position { line: 4, column: 1 });
+        let g = games[1].to_game();
+        let e = &g.errors[0];
+        assert_eq!(e.kind, SyntaxErrorKind::UnexpectedToken);
+        assert_eq!(
+            games[1].position(e.span.start),
+            Position { line: 5, column: 4 }
+        );
+        assert_eq!(games[1].offset as usize, t.find("[Event \"б").unwrap());
+    }
+
+    #[test]
+    fn binary_input_is_not_pdn() {
+        let items: Vec<_> = GameSplitter::new(&b"\x00\x01\x02[Event"[..], ReaderOptions::default())
+            .unwrap()
+            .collect();
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            items[0].as_ref().unwrap_err().kind(),
+            Some(SyntaxErrorKind::NotPdn)
+        );
+    }
+
+    #[test]
+    fn too_large_games_are_skipped() {
+        let big = format!(
+            "[Event \"big\"]\n1. {}*\n[Event \"small\"]\n1. c3-d4 *",
+            "c3-d4 {comment} ".repeat(100_000)
+        );
+        let opts = ReaderOptions {
+            max_game_bytes: 100_000,
+            ..ReaderOptions::default()
+        };
+        let items: Vec<_> = GameSplitter::new(big.as_bytes(), opts).unwrap().collect();
+        assert_eq!(items.len(), 2, "{items:?}");
+        match &items[0] {
+            Err(ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                ..
+            }) => {
+                assert_eq!(
+                    (*kind, *game_index, *line, *column),
+                    (SyntaxErrorKind::GameTooLarge, Some(1), 1, 1)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let g = items[1].as_ref().unwrap();
+        assert_eq!((g.index, g.start.line), (2, 3));
+        assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[test]
+    fn chunk_boundaries_do_not_matter() {
+        // a reader that returns one byte at a time exercises every lookahead path
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                if self.0.is_empty() || buf.is_empty() {
+                    return Ok(0);
+                }
+                buf[0] = self.0[0];
+                self.0 = &self.0[1..];
+                Ok(1)
+            }
+        }
+        let t =
+            "[A \"x\\\"y\"]\r\n1. c3-d4 1/2-1/2\r\n[B \"2\"]\r\n1. a3b4 {c}\r\n[C \"3\"]\n3228 ½-½";
+        let a: Vec<RawGame> = GameSplitter::new(Trickle(t.as_bytes()), ReaderOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let b: Vec<RawGame> = split(t).into_iter().map(Result::unwrap).collect();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 3);
+    }
+}

@@ -1,0 +1,443 @@
+//! Tokens of PDN movetext and tag pairs, and the byte-level recognisers shared by the game
+//! splitter and the parser (they must agree on what a result token is, or the splitter would
+//! cut games where the parser does not end them).
+
+use std::borrow::Cow;
+
+use super::error::Span;
+
+/// A move number as written: `12.` (White's move follows) or `12...` / `12. ...` (Black's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    /// The number (saturating at `u32::MAX`; leading zeros as in `01.` are accepted).
+    pub number: u32,
+    /// Whether it was written with an ellipsis, i.e. the second player's move follows.
+    pub black: bool,
+}
+
+/// Who won, independent of the notation used for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// `1-0`, `2-0`.
+    WhiteWins,
+    /// `0-1`, `0-2`.
+    BlackWins,
+    /// `1/2-1/2`, `1-1`, `½-½`, `0.5-0.5`.
+    Draw,
+    /// `0-0`: both sides lost (e.g. both forfeited).
+    BothLose,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+/// The scoring scale a result was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultScale {
+    /// One point per game: `1-0`, `0-1`, `1/2-1/2` (the PDN "Default" result type).
+    OnePoint,
+    /// Two points per game: `2-0`, `0-2`, `1-1` (the PDN "International" result type).
+    TwoPoint,
+    /// `0-0` and `*` are the same on both scales.
+    Either,
+}
+
+/// A result token as found in the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResultToken<'a> {
+    /// Who won.
+    pub outcome: Outcome,
+    /// The scale it was written in.
+    pub scale: ResultScale,
+    /// The token as written.
+    pub raw: &'a str,
+}
+
+/// Parses a whole token as a result: `1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0 * ½-½ 0.5-0.5`.
+///
+/// The token must be complete (cut at a delimiter, see [`is_delimiter`]): that is what tells
+/// the result `1-1` from the move `1-18`.
+pub fn parse_result(token: &str) -> Option<ResultToken<'_>> {
+    use Outcome::*;
+    use ResultScale::*;
+    let (outcome, scale) = match token {
+        "1-0" => (WhiteWins, OnePoint),
+        "0-1" => (BlackWins, OnePoint),
+        "1/2-1/2" | "½-½" | "0.5-0.5" => (Draw, OnePoint),
+        "2-0" => (WhiteWins, TwoPoint),
+        "0-2" => (BlackWins, TwoPoint),
+        "1-1" => (Draw, TwoPoint),
+        "0-0" => (BothLose, Either),
+        "*" => (Unknown, Either),
+        _ => return None,
+    };
+    Some(ResultToken {
+        outcome,
+        scale,
+        raw: token,
+    })
+}
+
+/// A tag pair as written, value still escaped: [`RawTag::value`] decodes it on demand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawTag<'a> {
+    /// The name as written (any case; not validated).
+    pub name: &'a str,
+    /// The text between the quotes, escapes not decoded.
+    pub raw_value: &'a str,
+    /// The whole `[Name "value"]`.
+    pub span: Span,
+}
+
+impl<'a> RawTag<'a> {
+    /// The value with `\"` and `\\` decoded. Other backslashes are kept as written, because
+    /// real files hold text like `D\'Almeida` whose author meant the backslash to vanish
+    /// or not: we cannot know, so we do not guess.
+    pub fn value(&self) -> Cow<'a, str> {
+        unescape(self.raw_value)
+    }
+}
+
+/// Decodes `\"` and `\\` in a tag value; other backslashes stay.
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(n @ ('"' | '\\')) => {
+                    out.push(n);
+                    chars.next();
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Escapes `"` and `\` for writing a tag value.
+pub fn escape(value: &str) -> Cow<'_, str> {
+    if !value.contains(['"', '\\']) {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 4);
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// Bytes that end a token: whitespace and PDN punctuation.
+#[inline]
+pub fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b';'
+            | b'"'
+            | b'\\'
+    )
+}
+
+/// Some programs write a literal `\r` (backslash, `r`) at line ends; it is read as blank.
+#[inline]
+pub fn is_literal_cr(b: &[u8], i: usize) -> bool {
+    b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'r')
+}
+
+/// Horizontal or vertical ASCII whitespace.
+#[inline]
+pub fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The end of the token starting at `i`: the first delimiter at or after `i`.
+#[inline]
+pub fn token_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && !is_delimiter(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// A move number `\d+\.+` at `i`: returns its end and the number with the side it announces.
+/// A following separate ellipsis (`1. ...`) is included.
+pub fn lex_move_number(b: &[u8], i: usize) -> Option<(usize, MoveNumber)> {
+    let mut j = i;
+    let mut number: u32 = 0;
+    while j < b.len() && b[j].is_ascii_digit() {
+        number = number
+            .saturating_mul(10)
+            .saturating_add(u32::from(b[j] - b'0'));
+        j += 1;
+    }
+    if j == i || j >= b.len() || b[j] != b'.' {
+        return None;
+    }
+    let dots = j;
+    while j < b.len() && b[j] == b'.' {
+        j += 1;
+    }
+    let mut black = j - dots >= 2;
+    if !black {
+        // `1. ...`: an ellipsis after spaces on the same line still belongs to the number
+        let mut k = j;
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        if k > j && b[k..].starts_with(b"...") {
+            let mut e = k + 3;
+            while e < b.len() && b[e] == b'.' {
+                e += 1;
+            }
+            if e == b.len() || is_delimiter(b[e]) {
+                black = true;
+                j = e;
+            }
+        }
+    }
+    Some((j, MoveNumber { number, black }))
+}
+
+#[inline]
+fn is_separator(b: u8) -> bool {
+    matches!(b, b'-' | b'x' | b'X' | b':')
+}
+
+/// One square at `i`: a letter (not `x`) and one or two digits, or one or two digits.
+#[inline]
+fn square(b: &[u8], i: usize) -> Option<(usize, bool)> {
+    let c = *b.get(i)?;
+    let (start, alpha) = if c.is_ascii_alphabetic() && c != b'x' && c != b'X' {
+        (i + 1, true)
+    } else {
+        (i, false)
+    };
+    let mut j = start;
+    while j < b.len() && j - start < 2 && b[j].is_ascii_digit() {
+        j += 1;
+    }
+    if j == start {
+        return None;
+    }
+    // three digits in a row is not a square (but `3228` is handled by the caller)
+    if j < b.len() && b[j].is_ascii_digit() {
+        return None;
+    }
+    Some((j, alpha))
+}
+
+/// A parenthesised strength mark such as `(?)` or `(!?!!!)` at `i`; returns its end.
+#[inline]
+pub fn paren_strength(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'(') {
+        return None;
+    }
+    let mut j = i + 1;
+    while j < b.len() && (b[j] == b'!' || b[j] == b'?') {
+        j += 1;
+    }
+    (j > i + 1 && b.get(j) == Some(&b')')).then_some(j + 1)
+}
+
+/// A move at `i`, as one token: `c3-d4`, `c3:e5:g7`, `C3xB4`, `22-18`, `09-13`, `1- 6`,
+/// `35x 4`, `29-18-27`, `a3b4`, `3228`. Returns the end of the move and the end of the glued
+/// strength marks after it (`!?`, `(?)`, `*`), or `None` when this is not a move or the
+/// token does not end at a delimiter (then it is garbage, not a move).
+pub fn lex_move(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let mut end;
+    // four digits with no separator: `3228` = 32-28
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 4 {
+        end = i + 4;
+    } else {
+        let (e, alpha) = square(b, i)?;
+        end = e;
+        let mut squares = 1;
+        loop {
+            if end < b.len() && is_separator(b[end]) {
+                let mut j = end + 1;
+                // right-aligned squares: `1- 6`, `35x 4`
+                while j < b.len() && b[j] == b' ' {
+                    j += 1;
+                }
+                match square(b, j) {
+                    Some((e, _)) => {
+                        end = e;
+                        squares += 1;
+                    }
+                    None => break,
+                }
+            } else if squares == 1 && alpha {
+                // `a3b4`
+                match square(b, end) {
+                    Some((e, true)) => {
+                        end = e;
+                        squares += 1;
+                    }
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+        if squares < 2 {
+            return None;
+        }
+    }
+    let move_end = end;
+    loop {
+        match b.get(end) {
+            Some(b'!' | b'?') => {
+                while end < b.len() && (b[end] == b'!' || b[end] == b'?') {
+                    end += 1;
+                }
+            }
+            Some(b'*') => end += 1,
+            Some(b'(') => match paren_strength(b, end) {
+                Some(e) => end = e,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    if end == b.len() || is_delimiter(b[end]) || b[end] == b'$' {
+        Some((move_end, end))
+    } else {
+        None
+    }
+}
+
+/// An unknown-move placeholder at `i`: `- -` (as one token) or a lone `-`.
+pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'-') {
+        return None;
+    }
+    let mut j = i + 1;
+    if j < b.len() && !is_delimiter(b[j]) {
+        return None;
+    }
+    while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+        j += 1;
+    }
+    if b.get(j) == Some(&b'-') && (j + 1 == b.len() || is_delimiter(b[j + 1])) {
+        return Some(j + 1);
+    }
+    Some(i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Option<(&str, &str)> {
+        let (m, e) = lex_move(s.as_bytes(), 0)?;
+        Some((&s[..m], &s[m..e]))
+    }
+
+    #[test]
+    fn moves_are_single_tokens() {
+        for s in [
+            "c3-d4",
+            "c3:e5",
+            "c3xe5",
+            "C3-B4",
+            "c3:e5:g7",
+            "22-18",
+            "22x15",
+            "09-13",
+            "1- 6",
+            "35x 4",
+            "29-18-27",
+            "a3b4",
+            "3228",
+            "1-18",
+            "20-25",
+            "h6xh6",
+            "17x22x4x5",
+        ] {
+            assert_eq!(mv(s), Some((s, "")), "{s}");
+        }
+        assert_eq!(mv("27-20*"), Some(("27-20", "*")));
+        assert_eq!(mv("19-23(!?!!!)"), Some(("19-23", "(!?!!!)")));
+        assert_eq!(mv("32-28!? x"), Some(("32-28", "!?")));
+        assert_eq!(mv("e3-d4 ?"), Some(("e3-d4", "")));
+        assert_eq!(mv("c3-d4{c}"), Some(("c3-d4", "")));
+        assert_eq!(mv("c3-d4)"), Some(("c3-d4", "")));
+        assert_eq!(mv("c3-d4$1"), Some(("c3-d4", "")));
+        assert_eq!(mv("35-30\\r\n"), Some(("35-30", "")));
+        for s in ["3", "c3", "c3-", "c3-d4z", "x3-d4", "123-4", "e3-f4.", "1."] {
+            assert_eq!(mv(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn results_are_whole_tokens() {
+        for (s, o) in [
+            ("1-0", Outcome::WhiteWins),
+            ("0-2", Outcome::BlackWins),
+            ("1-1", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+            ("0.5-0.5", Outcome::Draw),
+            ("1/2-1/2", Outcome::Draw),
+            ("0-0", Outcome::BothLose),
+            ("*", Outcome::Unknown),
+        ] {
+            assert_eq!(parse_result(s).unwrap().outcome, o);
+        }
+        assert_eq!(parse_result("2-0").unwrap().scale, ResultScale::TwoPoint);
+        assert!(parse_result("1-18").is_none());
+        assert!(parse_result("20-25").is_none());
+    }
+
+    #[test]
+    fn move_numbers() {
+        let n = |s: &str| lex_move_number(s.as_bytes(), 0).map(|(e, m)| (e, m.number, m.black));
+        assert_eq!(n("1."), Some((2, 1, false)));
+        assert_eq!(n("01. c3"), Some((3, 1, false)));
+        assert_eq!(n("1...h6"), Some((4, 1, true)));
+        assert_eq!(n("12. ... h6"), Some((7, 12, true)));
+        assert_eq!(n("1.32-28"), Some((2, 1, false)));
+        assert_eq!(n("1"), None);
+        assert_eq!(n("99999999999999."), Some((15, u32::MAX, false)));
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            unescape(r#"a \"b\" \\ D\'Almeida"#),
+            r#"a "b" \ D\'Almeida"#
+        );
+        assert_eq!(unescape(r"trailing\"), r"trailing\");
+        for v in [r#"x"y\z"#, r"\\", "", "\\\""] {
+            assert_eq!(unescape(&escape(v)), v);
+        }
+    }
+
+    #[test]
+    fn placeholders() {
+        assert_eq!(lex_placeholder(b"- - 2.", 0), Some(3));
+        assert_eq!(lex_placeholder(b"-", 0), Some(1));
+        assert_eq!(lex_placeholder(b"-x", 0), None);
+    }
+}

@@ -1,0 +1,296 @@
+//! Writes a [`Game`] back as canonical PDN.
+//!
+//! Tags: the seven roster tags first in standard order (Event, Site, Date, Round, White,
+//! Black, Result), then the others in their original order, one per line, values escaped.
+//! Movetext: a move number before every White move, and `N...` before a Black move that
+//! follows an interruption (comment, variation) or does not follow from the previous move;
+//! lines wrapped at [`WriteOptions::max_line_width`]; the result last (`*` when the game had
+//! none, so the written game always ends with a terminator).
+//!
+//! Reading the written text again gives the same [`Game`] (after [`Game::normalize`]),
+//! except that a missing result comes back as `*`.
+
+use std::fmt::{self, Write};
+
+use super::game::{Annotation, CommentKind, Game, Line, Move, Tag};
+use super::token::escape;
+use crate::Color;
+
+/// The seven-tag roster, in its standard order.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// What to write.
+#[derive(Clone, Debug)]
+pub struct WriteOptions {
+    /// Write comments (`{…}`, `%`, `;`).
+    pub comments: bool,
+    /// Write variations.
+    pub variations: bool,
+    /// Write NAGs.
+    pub nags: bool,
+    /// Write strength marks (`!`, `?`…).
+    pub strength: bool,
+    /// Wrap movetext lines at this many characters (a longer token gets a line of its own).
+    pub max_line_width: usize,
+    /// The line ending (`"\n"` or `"\r\n"`).
+    pub newline: &'static str,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            comments: true,
+            variations: true,
+            nags: true,
+            strength: true,
+            max_line_width: 80,
+            newline: "\n",
+        }
+    }
+}
+
+/// The tags in writing order: the roster tags (first of each name) in standard order, then
+/// the others in their original order.
+pub fn tags_in_writing_order(tags: &[Tag]) -> Vec<&Tag> {
+    let mut order = Vec::with_capacity(tags.len());
+    let mut taken = vec![false; tags.len()];
+    for name in ROSTER {
+        if let Some(i) = tags.iter().position(|t| t.name == name) {
+            taken[i] = true;
+            order.push(&tags[i]);
+        }
+    }
+    order.extend(
+        tags.iter()
+            .zip(taken)
+            .filter(|(_, done)| !done)
+            .map(|(t, _)| t),
+    );
+    order
+}
+
+/// Writes one game (tags, a blank line, movetext, a final line end).
+pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fmt::Result {
+    let nl = opts.newline;
+    for t in tags_in_writing_order(&game.tags) {
+        write!(out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
+    }
+    if !game.tags.is_empty() {
+        out.write_str(nl)?;
+    }
+    let mut w = Wrapper {
+        out: String::new(),
+        column: 0,
+        opts,
+    };
+    w.line(&game.moves);
+    w.token(game.result.as_ref().map_or("*", |r| r.raw.as_str()));
+    out.write_str(&w.out)?;
+    out.write_str(nl)
+}
+
+/// The game as a string (see [`write_game`]).
+pub fn game_to_string(game: &Game, opts: &WriteOptions) -> String {
+    let mut s = String::new();
+    write_game(&mut s, game, opts).expect("writing to a String cannot fail");
+    s
+}
+
+struct Wrapper<'o> {
+    out: String,
+    column: usize,
+    opts: &'o WriteOptions,
+}
+
+impl Wrapper<'_> {
+    fn newline(&mut self) {
+        self.out.push_str(self.opts.newline);
+        self.column = 0;
+    }
+
+    fn token(&mut self, t: &str) {
+        let width = t.lines().next().map_or(0, |l| l.chars().count());
+        if self.column > 0 {
+            if self.column + 1 + width > self.opts.max_line_width {
+                self.newline();
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(t);
+        match t.rfind(['\n', '\r']) {
+            Some(k) => self.column = t[k + 1..].chars().count(),
+            None => self.column += t.chars().count(),
+        }
+    }
+
+    /// Writes annotations; returns whether anything was written (an interruption).
+    fn annotations(&mut self, list: &[Annotation]) -> bool {
+        let mut any = false;
+        for a in list {
+            match a {
+                Annotation::Comment(c) if self.opts.comments => {
+                    any = true;
+                    match c.kind {
+                        CommentKind::Brace => self.token(&format!("{{{}}}", c.text)),
+                        CommentKind::Semicolon => {
+                            self.token(&format!(";{}", c.text));
+                            self.newline();
+                        }
+                        CommentKind::Percent => {
+                            if self.column > 0 {
+                                self.newline();
+                            }
+                            self.out.push('%');
+                            self.out.push_str(&c.text);
+                            self.newline();
+                        }
+                    }
+                }
+                Annotation::Setup(s) => {
+                    any = true;
+                    self.token(&format!("/FEN \"{}\"/", s.fen));
+                }
+                Annotation::Nag(n) if self.opts.nags => {
+                    any = true;
+                    self.token(&format!("${n}"));
+                }
+                _ => {}
+            }
+        }
+        any
+    }
+
+    fn variation(&mut self, line: &Line) {
+        self.token("(");
+        self.line(line);
+        self.token(")");
+    }
+
+    fn line(&mut self, line: &Line) {
+        if self.opts.variations {
+            for v in &line.leading_variations {
+                self.variation(v);
+            }
+        }
+        let mut interrupted = true;
+        let mut expected: Option<(u32, Color)> = None;
+        for m in &line.moves {
+            interrupted |= self.annotations(&m.before);
+            self.number(m, interrupted, expected);
+            self.mv(m);
+            interrupted = self.annotations(&m.after);
+            if self.opts.variations && !m.variations.is_empty() {
+                interrupted = true;
+                for v in &m.variations {
+                    self.variation(v);
+                }
+            }
+            expected = m.number.zip(m.side).map(|(n, s)| match s {
+                Color::White => (n, Color::Black),
+                Color::Black => (n.saturating_add(1), Color::White),
+            });
+        }
+        self.annotations(&line.trailing);
+    }
+
+    fn number(&mut self, m: &Move, interrupted: bool, expected: Option<(u32, Color)>) {
+        let (Some(n), Some(side)) = (m.number, m.side) else {
+            return;
+        };
+        match side {
+            Color::White => self.token(&format!("{n}.")),
+            Color::Black if interrupted || expected != Some((n, side)) => {
+                self.token(&format!("{n}..."))
+            }
+            Color::Black => {}
+        }
+    }
+
+    fn mv(&mut self, m: &Move) {
+        let mut t = String::with_capacity(m.text.len() + 8);
+        t.push_str(&m.text);
+        if self.opts.strength {
+            if let Some(s) = &m.strength {
+                t.push_str(s);
+            }
+        }
+        self.token(&t);
+        if self.opts.nags {
+            for n in &m.nags {
+                self.token(&format!("${n}"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(text: &str) -> (String, Game) {
+        let mut g = Game::parse(text);
+        let written = game_to_string(&g, &WriteOptions::default());
+        let mut again = Game::parse(&written);
+        g.normalize();
+        again.normalize();
+        g.tags = tags_in_writing_order(&g.tags)
+            .into_iter()
+            .cloned()
+            .collect();
+        if g.result.is_none() {
+            g.result = again.result.clone().filter(|r| r.raw == "*");
+        }
+        assert_eq!(g.tags, again.tags, "{written}");
+        assert_eq!(g.moves, again.moves, "{written}");
+        assert_eq!(g.result, again.result, "{written}");
+        (written, again)
+    }
+
+    #[test]
+    fn canonical_form() {
+        let (w, _) = round_trip(
+            "[Black \"B\"]\n[Opening \"x\"]\n[Event \"a \\\"q\\\" \\\\ D\\'A\"]\n{pre} 1.c3-d4!? $1 {c} (1. e3-f4 h6-g5) f6-g5 2. ... b2-c3 ; lc\n% pc\n/FEN \"W:W1:B2\"/ a7-b6 1-0",
+        );
+        assert_eq!(
+            w,
+            "[Event \"a \\\"q\\\" \\\\ D\\\\'A\"]\n[Black \"B\"]\n[Opening \"x\"]\n\n{pre} 1. c3-d4!? $1 {c} ( 1. e3-f4 h6-g5 ) 1... f6-g5 2... b2-c3 ; lc\n% pc\n/FEN \"W:W1:B2\"/ 3. a7-b6 1-0\n"
+        );
+    }
+
+    #[test]
+    fn wraps_at_80_columns() {
+        let text = (1..60)
+            .map(|n| format!("{n}. c3-d4 f6-g5"))
+            .collect::<Vec<_>>()
+            .join(" ")
+            + " *";
+        let (w, _) = round_trip(&text);
+        assert!(w.lines().all(|l| l.chars().count() <= 80), "{w}");
+        assert!(w.lines().count() > 10);
+    }
+
+    #[test]
+    fn odd_forms_survive() {
+        round_trip("1. - - 2. - - 3. 1- 6 35x 4 ( ) (( a1-b2 ) ( c3-d4 )) 27-20* 18-22 (?) *");
+        round_trip(" ( ( 1. g3-h4 b6-a5 ) ( 1. e3-d4 ) ) 1. g3-h4 b6-a5 0-2");
+        round_trip("c3-d4 e5-f4 (g5-h4 {x}) {y} 1/2-1/2");
+        let (w, g) = round_trip("1. c3-d4");
+        assert!(w.ends_with("c3-d4 *\n"));
+        assert_eq!(g.result.unwrap().raw, "*");
+    }
+
+    #[test]
+    fn options_strip() {
+        let g = Game::parse("1. c3-d4! $1 {c} (1. e3-f4) f6-g5 *");
+        let opts = WriteOptions {
+            comments: false,
+            variations: false,
+            nags: false,
+            strength: false,
+            ..WriteOptions::default()
+        };
+        assert_eq!(game_to_string(&g, &opts), "1. c3-d4 f6-g5 *\n");
+    }
+}
