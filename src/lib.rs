@@ -3,12 +3,16 @@
 //! The library is a pipeline: [`pdn`] reads text into games, [`rules`] knows the game,
 //! and the command line in `src/cli` is a thin layer over them. Nothing here prints or exits.
 
+pub mod check;
 pub mod color;
 pub mod date;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
+pub mod outcome;
 pub mod pdn;
+pub mod replay;
 pub mod rules;
 
 pub use color::Color;
+pub use outcome::Outcome;

@@ -110,11 +110,14 @@ where
         let work = &work;
         scope.spawn(move || {
             pool.install(|| {
-                items.par_iter().enumerate().for_each_with(tx, |tx, (i, item)| {
-                    if !cancelled.load(Ordering::Relaxed) {
-                        let _ = tx.send((i, work(item)));
-                    }
-                })
+                items
+                    .par_iter()
+                    .enumerate()
+                    .for_each_with(tx, |tx, (i, item)| {
+                        if !cancelled.load(Ordering::Relaxed) {
+                            let _ = tx.send((i, work(item)));
+                        }
+                    })
             })
         });
         let mut pending = BTreeMap::new();

@@ -82,8 +82,15 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     let (inputs, input_errors) = files::expand(&args.paths);
 
     let keep = |d: &Diagnostic| {
-        (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, d.rule)))
-            && !args.ignore.iter().any(|s| codes::selector_matches(s, d.rule))
+        (args.select.is_empty()
+            || args
+                .select
+                .iter()
+                .any(|s| codes::selector_matches(s, d.rule)))
+            && !args
+                .ignore
+                .iter()
+                .any(|s| codes::selector_matches(s, d.rule))
     };
 
     let stdout = io::stdout();
@@ -118,7 +125,12 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    common::for_each_ordered(&pool, &inputs, |input| check_one(input, &options), &mut emit)?;
+    common::for_each_ordered(
+        &pool,
+        &inputs,
+        |input| check_one(input, &options),
+        &mut emit,
+    )?;
     progress.finish_and_clear();
     renderer.finish()?;
 

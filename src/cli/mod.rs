@@ -1,8 +1,9 @@
 //! Command-line front end. Each subcommand lives in its own module; all real work is done
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
-#[allow(dead_code)] // used by lint, convert and stats as they land
+mod common;
 mod files;
+mod lint;
 mod perft;
 mod rule;
 
@@ -24,6 +25,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Check PDN files: syntax, every move of every line, results, draw rules, tags.
+    Lint(lint::LintArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
@@ -40,7 +43,6 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// Whether to colour a stream that is (or is not) a terminal.
-    #[allow(dead_code)] // used by lint as it lands
     pub fn enabled(self, is_terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
@@ -50,7 +52,6 @@ impl ColorChoice {
     }
 
     /// Whether to colour standard output.
-    #[allow(dead_code)]
     pub fn stdout(self) -> bool {
         self.enabled(io::stdout().is_terminal())
     }
@@ -61,6 +62,7 @@ impl ColorChoice {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Lint(args) => lint::run(args, &cli),
         Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
     };

@@ -80,6 +80,30 @@ rules! {
         "Text outside any game, for example before the first tag.",
         "The text is skipped.",
         "3\n[Event \"x\"]\n1. c3-d4 *";
+    TAG_IN_MOVETEXT = "P112" "tag-in-movetext" Error,
+        "A tag pair inside the movetext of a game.",
+        "Tags belong before the moves. pdnkit starts a new game at a tag line after movetext; this one could not be read that way.",
+        "1. c3-d4 [Event \"x\"] f6-g5 *";
+    MALFORMED_SETUP = "P113" "malformed-setup" Error,
+        "A `/FEN \"…\"/` setup command that is not well formed.",
+        "The command is skipped; moves after it are replayed from the position before it, which usually fails.",
+        "1. c3-d4 /FEN W:W21/ *";
+    INVALID_NAG = "P114" "invalid-nag" Warning,
+        "A `$` not followed by a number (or a number too large for a NAG).",
+        "NAGs are `$0` to `$255` or so; the token is skipped.",
+        "1. c3-d4 $x *";
+    STRENGTH_WITHOUT_MOVE = "P115" "strength-without-move" Warning,
+        "A strength mark (`!`, `?`, …) with no move before it.",
+        "The mark is kept as a comment-like token but belongs to nothing.",
+        "1. ! c3-d4 *";
+    RESULT_IN_VARIATION = "P116" "result-in-variation" Warning,
+        "A result token inside a variation.",
+        "A variation cannot end the game; the token is skipped.",
+        "1. c3-d4 (1. a3-b4 1-0) f6-g5 *";
+    TEXT_AFTER_RESULT = "P117" "text-after-result" Warning,
+        "Text after the game's result on the same game.",
+        "The result ends the game; what follows up to the next tag block is skipped.",
+        "1. c3-d4 * f6-g5";
     SYNTAX_ERROR = "P199" "syntax-error" Error,
         "Another syntax problem.",
         "The message says what was found.",

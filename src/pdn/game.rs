@@ -88,6 +88,10 @@ pub struct Move {
     /// The side that played it, as announced by the move number (`N.` White, `N...` Black)
     /// or inferred by alternation; `None` when the text has no numbers.
     pub side: Option<Color>,
+    /// The move number written right before this move, if any (for checking numbers).
+    pub written_number: Option<MoveNumber>,
+    /// Where that number was written.
+    pub number_span: Option<Span>,
     /// The move exactly as written (`c3-d4`, `1- 6`, `- -`…), to be resolved by the rules.
     pub text: String,
     /// Where the move text is.
@@ -188,6 +192,7 @@ impl Game {
             annotations(&mut l.trailing);
             for m in &mut l.moves {
                 m.span = Span::default();
+                m.number_span = None;
                 annotations(&mut m.before);
                 annotations(&mut m.after);
                 m.variations.iter_mut().for_each(line);
@@ -210,6 +215,8 @@ struct Frame {
     pending: Vec<Annotation>,
     /// A move number waiting for its move.
     number: Option<MoveNumber>,
+    /// Where that number was written.
+    number_span: Option<Span>,
     /// (number, side) of the move this variation replaces: its first unnumbered move
     /// takes them.
     replaces: Option<(u32, Color)>,
@@ -274,12 +281,16 @@ impl Visitor for GameBuilder {
         });
     }
 
-    fn move_number(&mut self, number: MoveNumber, _span: Span) {
-        self.top().number = Some(number);
+    fn move_number(&mut self, number: MoveNumber, span: Span) {
+        let f = self.top();
+        f.number = Some(number);
+        f.number_span = Some(span);
     }
 
     fn mv(&mut self, text: &str, span: Span) {
         let f = self.top();
+        let written_number = f.number;
+        let number_span = f.number_span.take().filter(|_| written_number.is_some());
         let (number, side) = if let Some(n) = f.number.take() {
             (
                 Some(n.number),
@@ -301,6 +312,8 @@ impl Visitor for GameBuilder {
             before,
             number,
             side,
+            written_number,
+            number_span,
             text: text.to_owned(),
             span,
             strength: None,

@@ -15,21 +15,7 @@ pub struct MoveNumber {
     pub black: bool,
 }
 
-/// Who won, independent of the notation used for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// `1-0`, `2-0`.
-    WhiteWins,
-    /// `0-1`, `0-2`.
-    BlackWins,
-    /// `1/2-1/2`, `1-1`, `½-½`, `0.5-0.5`.
-    Draw,
-    /// `0-0`: both sides lost (e.g. both forfeited).
-    BothLose,
-    /// `*`: unfinished or unknown.
-    Unknown,
-}
+pub use crate::outcome::Outcome;
 
 /// The scoring scale a result was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -1,0 +1,248 @@
+//! Checking whole files: read every game, replay it, check its tags, and turn everything
+//! found into located [`Diagnostic`]s. This is what `pdnkit lint` runs for each file.
+//!
+//! ```
+//! use pdnkit::check::{check_reader, CheckOptions};
+//! let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n";
+//! let report = check_reader("game.pdn", pdn.as_bytes(), &CheckOptions::default());
+//! assert_eq!(report.games, 1);
+//! let illegal = report.diagnostics.iter().find(|d| d.rule.name == "illegal-move").unwrap();
+//! assert_eq!((illegal.line, illegal.column, illegal.ply), (2, 19, Some(3)));
+//! ```
+
+pub mod tags;
+
+use crate::diag::{Diagnostic, Snippet, codes};
+use crate::diagram::Diagram;
+use crate::draw::{DrawBasis, Edition};
+use crate::pdn::{GameSplitter, RawGame, ReaderOptions, Span, SyntaxError};
+use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
+use crate::rules::Position;
+use std::io::Read;
+
+/// How to check.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckOptions {
+    /// Text encoding; `None` detects it.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// Replay every game with Russian rules whatever its GameType says.
+    pub force_russian: bool,
+    /// The draw-rule edition.
+    pub edition: Edition,
+}
+
+/// What checking one game found, besides its diagnostics.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    /// 1-based index in the file.
+    pub index: usize,
+    /// How far the main line replayed.
+    pub status: Status,
+    /// Main-line plies played.
+    pub plies: u32,
+    /// The basis of a drawn result, when the game is recorded as a draw.
+    pub draw_basis: Option<DrawBasis>,
+    /// Whether some diagnostic of this game is an error.
+    pub has_errors: bool,
+}
+
+/// Everything found in one file.
+#[derive(Clone, Debug, Default)]
+pub struct FileReport {
+    /// The file's name as given.
+    pub path: String,
+    /// The encoding it was read in (WHATWG name), when it could be read.
+    pub encoding: Option<&'static str>,
+    /// Games read.
+    pub games: usize,
+    /// Games with at least one error.
+    pub games_with_errors: usize,
+    /// Per-game summaries, in file order.
+    pub summaries: Vec<GameSummary>,
+    /// Diagnostics in report order (game, then position).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The file could not be read (or only partly).
+    pub io_failed: bool,
+}
+
+impl FileReport {
+    /// The report for a file that could not be opened.
+    pub fn io_failure(path: &str, error: &std::io::Error) -> FileReport {
+        let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {path}: {error}"));
+        d.path = path.to_string();
+        FileReport {
+            path: path.to_string(),
+            diagnostics: vec![d],
+            io_failed: true,
+            ..FileReport::default()
+        }
+    }
+}
+
+/// Checks one file (or any reader). Never panics on input; I/O errors become an
+/// `io-error` diagnostic and what was read before them is still checked.
+pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> FileReport {
+    let reader_options = ReaderOptions {
+        encoding: options.encoding,
+        ..ReaderOptions::default()
+    };
+    let mut report = FileReport {
+        path: path.to_string(),
+        ..FileReport::default()
+    };
+    let splitter = match GameSplitter::new(input, reader_options) {
+        Ok(s) => s,
+        Err(e) => return FileReport::io_failure(path, &e),
+    };
+    report.encoding = Some(splitter.encoding().name());
+    let replay_options = ReplayOptions {
+        edition: options.edition,
+        force_russian: options.force_russian,
+    };
+    for raw in splitter {
+        match raw {
+            Ok(raw) => {
+                let (summary, diagnostics) = check_game(path, &raw, &replay_options);
+                report.games += 1;
+                if summary.has_errors {
+                    report.games_with_errors += 1;
+                }
+                report.summaries.push(summary);
+                report.diagnostics.extend(diagnostics);
+            }
+            Err(e) => {
+                let mut d = Diagnostic::new(&codes::IO_ERROR, format!("reading {path}: {e}"));
+                d.path = path.to_string();
+                report.diagnostics.push(d);
+                report.io_failed = true;
+                break;
+            }
+        }
+    }
+    report
+}
+
+/// Checks one game: syntax, tags, replay, results, draws.
+pub fn check_game(
+    path: &str,
+    raw: &RawGame,
+    options: &ReplayOptions,
+) -> (GameSummary, Vec<Diagnostic>) {
+    let game = raw.to_game();
+    let index = raw.index as usize;
+    let mut out = Vec::new();
+    for e in &game.errors {
+        out.push(syntax_diagnostic(path, raw, e));
+    }
+    let tag_findings = tags::check_tags(
+        game.tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str())),
+    );
+    for f in tag_findings {
+        let span = f.tag.map(|i| game.tags[i].span);
+        out.push(locate(path, raw, Diagnostic::new(f.rule, f.message), span));
+    }
+    let r: Replay = replay(&game, options);
+    if game.moves.moves.is_empty() && !game.tags.is_empty() && r.status == Status::Complete {
+        out.push(locate(
+            path,
+            raw,
+            Diagnostic::new(&codes::EMPTY_GAME, "the game has tags but no moves"),
+            None,
+        ));
+    }
+    for f in &r.findings {
+        out.push(finding_diagnostic(path, raw, f));
+    }
+    out.sort_by_key(|d| (d.line, d.column));
+    let has_errors = out
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error);
+    let summary = GameSummary {
+        index,
+        status: r.status,
+        plies: r.mainline.len() as u32,
+        draw_basis: r.draw.as_ref().and_then(|v| v.basis),
+        has_errors,
+    };
+    (summary, out)
+}
+
+fn syntax_diagnostic(path: &str, raw: &RawGame, e: &SyntaxError) -> Diagnostic {
+    let d = match codes::find(e.kind.name()) {
+        Some(rule) => Diagnostic::new(rule, e.message.clone()),
+        // a kind the registry does not know yet keeps the reader's own severity
+        None => {
+            let mut d = Diagnostic::new(
+                &codes::SYNTAX_ERROR,
+                format!("{}: {}", e.kind.name(), e.message),
+            );
+            d.severity = match e.severity() {
+                crate::pdn::Severity::Error => crate::diag::Severity::Error,
+                crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
+            };
+            d
+        }
+    };
+    locate(path, raw, d, Some(e.span))
+}
+
+fn finding_diagnostic(path: &str, raw: &RawGame, f: &Finding) -> Diagnostic {
+    let mut d = Diagnostic::new(f.rule, f.message.clone());
+    d.ply = f.ply;
+    d.move_text = f.move_text.clone();
+    d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+    locate(path, raw, d, f.span)
+}
+
+/// Fills in path, game, line, column and the source snippet from a span.
+fn locate(path: &str, raw: &RawGame, mut d: Diagnostic, span: Option<Span>) -> Diagnostic {
+    d.path = path.to_string();
+    d.game = Some(raw.index as usize);
+    let span = span.unwrap_or_else(|| {
+        let at = raw.stray_prefix.min(raw.text.len());
+        Span::new(at, at)
+    });
+    let start = raw.position(span.start);
+    d.line = start.line as usize;
+    d.column = start.column as usize;
+    // The source line: from the last line break before the span to the next one.
+    let at = span.start.min(raw.text.len());
+    let line_start = raw.text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = raw.text[at..]
+        .find(['\n', '\r'])
+        .map_or(raw.text.len(), |i| at + i);
+    let line_text = &raw.text[line_start..line_end];
+    let end = span.end.clamp(at, line_end);
+    let width = raw.text[at..end].chars().count().max(1);
+    // The first line of a game may start mid-line in the file: columns count from there.
+    let column_in_line = raw.text[line_start..at].chars().count() + 1;
+    let prefix = if line_start == 0 && raw.start.column > 1 {
+        " ".repeat(raw.start.column as usize - 1)
+    } else {
+        String::new()
+    };
+    d.snippet = Some(Snippet {
+        line_text: format!("{prefix}{line_text}"),
+        column: prefix.len() + column_in_line,
+        width,
+    });
+    d
+}
+
+/// The diagram of a position.
+pub fn board_diagram(pos: &Position) -> Diagram {
+    let mut pieces = Vec::new();
+    for color in [crate::Color::White, crate::Color::Black] {
+        let kings = pos.kings(color);
+        for sq in pos.pieces(color) {
+            pieces.push(((sq.file(), sq.rank()), color, kings.contains(sq)));
+        }
+    }
+    Diagram {
+        pieces,
+        turn: Some(pos.turn()),
+        last_move: Vec::new(),
+    }
+}

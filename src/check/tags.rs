@@ -1,0 +1,136 @@
+//! Tag hygiene: the roster tags, dates, the Result tag, duplicates.
+
+use crate::date::{DateValue, parse_date};
+use crate::diag::{Rule, codes};
+
+/// The seven roster tags of PDN, in their standard order.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// A finding about the tags of one game; `tag` is the index of the tag it concerns (in
+/// file order), `None` for a finding about the whole tag section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagFinding {
+    pub rule: &'static Rule,
+    pub message: String,
+    pub tag: Option<usize>,
+}
+
+/// The Result tag values PDN allows (both scales; see RULES.md §4), plus `½-½`.
+pub fn is_result_value(v: &str) -> bool {
+    matches!(
+        v.trim(),
+        "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0" | "*" | "½-½"
+    )
+}
+
+/// Checks a game's tags, given as (name, decoded value) in file order.
+pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<TagFinding> {
+    let tags: Vec<(&str, &str)> = tags.into_iter().collect();
+    let mut findings = Vec::new();
+    for (i, (name, value)) in tags.iter().enumerate() {
+        if let Some(first) = tags[..i].iter().position(|(n, _)| n == name) {
+            findings.push(TagFinding {
+                rule: &codes::DUPLICATE_TAG,
+                message: format!(
+                    "tag {name} appears again (first value \"{}\", this one \"{value}\"); the first is used",
+                    tags[first].1
+                ),
+                tag: Some(i),
+            });
+            continue;
+        }
+        match *name {
+            "Date" if parse_date(value) == DateValue::Unreadable => findings.push(TagFinding {
+                rule: &codes::INVALID_DATE,
+                message: format!("Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"),
+                tag: Some(i),
+            }),
+            "Result" if !value.trim().is_empty() && !is_result_value(value) => {
+                findings.push(TagFinding {
+                    rule: &codes::INVALID_RESULT_TAG,
+                    message: format!(
+                        "Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *"
+                    ),
+                    tag: Some(i),
+                })
+            }
+            _ => {}
+        }
+    }
+    let missing: Vec<&str> = ROSTER
+        .iter()
+        .copied()
+        .filter(|r| !tags.iter().any(|(n, _)| n == r))
+        .collect();
+    if !missing.is_empty() {
+        findings.push(TagFinding {
+            rule: &codes::MISSING_TAG,
+            message: format!(
+                "missing roster tag{}: {}",
+                if missing.len() == 1 { "" } else { "s" },
+                missing.join(", ")
+            ),
+            tag: None,
+        });
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("Event", "USSR ch"),
+            ("Site", "Moscow"),
+            ("Date", "1965.01.01"),
+            ("Round", "1"),
+            ("White", "A"),
+            ("Black", "B"),
+            ("Result", "1-0"),
+        ]
+    }
+
+    #[test]
+    fn a_complete_roster_is_clean() {
+        assert!(check_tags(full()).is_empty());
+    }
+
+    #[test]
+    fn missing_tags_are_listed_in_one_finding() {
+        let f = check_tags(vec![("Event", "x"), ("Result", "*")]);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].rule.name, "missing-tag");
+        assert_eq!(
+            f[0].message,
+            "missing roster tags: Site, Date, Round, White, Black"
+        );
+    }
+
+    #[test]
+    fn duplicates_dates_and_results() {
+        let mut t = full();
+        t[2].1 = "last tuesday";
+        t[6].1 = "white";
+        t.push(("Event", "again"));
+        let f = check_tags(t);
+        let names: Vec<_> = f.iter().map(|f| (f.rule.name, f.tag)).collect();
+        assert_eq!(
+            names,
+            [
+                ("invalid-date", Some(2)),
+                ("invalid-result-tag", Some(6)),
+                ("duplicate-tag", Some(7))
+            ]
+        );
+    }
+
+    #[test]
+    fn lenient_dates_and_padded_results_pass() {
+        let mut t = full();
+        t[2].1 = "1.1.1965";
+        t[6].1 = " 0-1";
+        assert!(check_tags(t).is_empty());
+    }
+}

@@ -1,0 +1,896 @@
+//! Replaying a game against the rules: every move of the main line and of every variation,
+//! the move numbers, the result, and the draw rules.
+//!
+//! [`replay`] takes a parsed [`Game`] and gives a [`Replay`]: the resolved main line (each
+//! ply with its move and the position after it), the final position, the status of the
+//! game, the draw verdict, and [`Finding`]s located by byte spans in the game text. Turning
+//! spans into `line:column` and findings into diagnostics is [`crate::check`]'s job.
+//!
+//! ```
+//! use pdnkit::pdn::Game;
+//! use pdnkit::replay::{replay, ReplayOptions, Status};
+//! let game = Game::parse("1. c3-d4 f6-g5 2. d4-c5 b6:d4 *");
+//! let r = replay(&game, &ReplayOptions::default());
+//! assert_eq!(r.status, Status::Complete);
+//! assert_eq!(r.mainline.len(), 4);
+//! assert!(r.findings.is_empty());
+//! ```
+
+use crate::Color;
+use crate::diag::{Rule, codes};
+use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
+use crate::pdn::fen::Setup as FenSetup;
+use crate::pdn::{Annotation, Game, Line, Move as PdnMove, Span};
+use crate::rules::notation::{CaptureStyle, MoveText, Resolution, Style, format_move, resolve};
+use crate::rules::{Move, Position, Variant};
+
+/// How to replay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReplayOptions {
+    /// The draw-rule edition (RULES.md §5).
+    pub edition: Edition,
+    /// Replay with Russian rules whatever the GameType tag says.
+    pub force_russian: bool,
+}
+
+/// How far the replay of the main line got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Every main-line move was legal.
+    Complete,
+    /// The main line stopped at an illegal, ambiguous, unreadable or placeholder move.
+    Illegal,
+    /// The start position could not be set up (invalid FEN).
+    InvalidSetup,
+    /// The GameType names a variant we do not replay.
+    Unsupported,
+}
+
+/// One main-line ply that was played.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    /// 1-based ply in the main line.
+    pub ply: u32,
+    /// Full-move number (`N.` of the record).
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The move as written.
+    pub written: String,
+    /// Where it was written.
+    pub span: Span,
+    /// The legal move it resolved to.
+    pub mv: Move,
+    /// The position before it (needed to write the move in any notation).
+    pub before: Position,
+    /// The position after it.
+    pub after: Position,
+}
+
+/// Something wrong (or worth knowing) in the game, by byte span in the game text.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// Which diagnostic.
+    pub rule: &'static Rule,
+    /// What exactly.
+    pub message: String,
+    /// Where in the game text; `None` for the game as a whole (its start).
+    pub span: Option<Span>,
+    /// Main-line ply, when it concerns a main-line move.
+    pub ply: Option<u32>,
+    /// The move as written, when it concerns a move.
+    pub move_text: Option<String>,
+    /// The position before the move, for rule errors.
+    pub board: Option<Position>,
+}
+
+impl Finding {
+    fn new(rule: &'static Rule, message: impl Into<String>, span: Option<Span>) -> Self {
+        Finding {
+            rule,
+            message: message.into(),
+            span,
+            ply: None,
+            move_text: None,
+            board: None,
+        }
+    }
+}
+
+/// The result of replaying one game.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The rules used, `None` when the variant is not supported.
+    pub variant: Option<Variant>,
+    /// The position the game starts from.
+    pub start: Option<Position>,
+    /// Full-move number of the first move.
+    pub first_move_number: u32,
+    /// The main-line plies that were played (up to the first bad move).
+    pub mainline: Vec<Ply>,
+    /// Main-line moves written in the record (played or not).
+    pub written_plies: u32,
+    /// How far the main line got.
+    pub status: Status,
+    /// The recorded outcome (Result tag if readable, else the terminator).
+    pub outcome: Outcome,
+    /// The draw verdict (basis of a drawn game, draw findings), when the main line was
+    /// replayed completely.
+    pub draw: Option<Verdict>,
+    /// Everything found, in text order.
+    pub findings: Vec<Finding>,
+}
+
+impl Replay {
+    /// The position at the end of the replayed main line.
+    pub fn final_position(&self) -> Option<&Position> {
+        self.mainline
+            .last()
+            .map(|p| &p.after)
+            .or(self.start.as_ref())
+    }
+
+    /// Whether some finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.rule.severity == crate::diag::Severity::Error)
+    }
+}
+
+/// The variant a GameType tag asks for: `Ok(Some)` supported, `Ok(None)` missing (Russian
+/// by default), `Err(number)` a variant we do not replay.
+fn variant_of(game: &Game) -> Result<Variant, String> {
+    let Some(value) = game.tag("GameType") else {
+        return Ok(Variant::Russian);
+    };
+    let number = value.split(',').next().unwrap_or("").trim();
+    match number {
+        "25" => Ok(Variant::Russian),
+        "" => Ok(Variant::Russian),
+        other => Err(other.to_string()),
+    }
+}
+
+fn variant_name(number: &str) -> &'static str {
+    match number {
+        "20" => "international draughts",
+        "21" => "English draughts",
+        "22" => "Italian draughts",
+        "23" => "American pool",
+        "24" => "Spanish draughts",
+        "26" => "Brazilian draughts",
+        "27" => "Canadian draughts",
+        "28" => "Portuguese draughts",
+        "29" => "Czech draughts",
+        "30" => "Turkish draughts",
+        "31" => "Thai draughts",
+        "40" => "Frisian draughts",
+        "41" => "Spantsiretti",
+        "0" => "chess",
+        _ => "an unknown game",
+    }
+}
+
+/// Reads a FEN text into a position; a missing side to move (`?`) is taken from `side`.
+fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u32>), String> {
+    let mut setup: FenSetup = fen
+        .parse()
+        .map_err(|e| format!("invalid FEN \"{fen}\": {e}"))?;
+    if setup.turn.is_none() {
+        setup.turn = Some(side.unwrap_or(Color::White));
+    }
+    let fullmove = setup.extra.iter().find_map(|f| {
+        f.strip_prefix(['F', 'f'])
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .filter(|&n| n > 0)
+    });
+    let pos = Position::from_setup(&setup).map_err(|e| format!("impossible FEN \"{fen}\": {e}"))?;
+    Ok((pos, fullmove))
+}
+
+/// Material and repetition key of a position, for the draw tracker.
+fn draw_view(pos: &Position) -> (Material, PositionKey) {
+    let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
+        let kings = pos.kings(c);
+        pos.pieces(c)
+            .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
+    });
+    let material = Material::from_pieces(pieces);
+    let key = PositionKey::new(
+        [
+            pos.men(Color::White).0,
+            pos.kings(Color::White).0,
+            pos.men(Color::Black).0,
+            pos.kings(Color::Black).0,
+        ],
+        pos.turn(),
+    );
+    (material, key)
+}
+
+/// Full-path notation, for listing candidates.
+fn full(pos: &Position, m: &Move) -> String {
+    format_move(
+        pos,
+        m,
+        Style {
+            captures: CaptureStyle::Full,
+            ..Style::default()
+        },
+    )
+}
+
+/// Whether a written token is the `- -` placeholder for an unknown move.
+fn is_placeholder(text: &str) -> bool {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    !t.is_empty() && t.chars().all(|c| c == '-')
+}
+
+/// How deep the look-ahead for ambiguous captures may branch (each level multiplies the
+/// work by the number of candidates; real games have one ambiguity in hundreds).
+const LOOKAHEAD_AMBIGUITIES: u32 = 4;
+
+/// Whether `moves` replay legally from `pos`, trying every candidate of an ambiguous move.
+fn replays_legally(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
+    let mut pos = *pos;
+    for (i, m) in moves.iter().enumerate() {
+        if m.before.iter().any(|a| matches!(a, Annotation::Setup(_))) || is_placeholder(&m.text) {
+            // a setup command or a placeholder ends what can be checked
+            return true;
+        }
+        let Ok(text) = m.text.parse::<MoveText>() else {
+            return false;
+        };
+        match resolve(&pos, &text) {
+            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
+            Resolution::Illegal(_) => return false,
+            Resolution::Ambiguous(cands) => {
+                if budget == 0 {
+                    return true;
+                }
+                return cands
+                    .iter()
+                    .any(|c| replays_legally(&pos.after(c), &moves[i + 1..], budget - 1));
+            }
+        }
+    }
+    true
+}
+
+struct Replayer {
+    findings: Vec<Finding>,
+    mainline: Vec<Ply>,
+    tracker: Option<DrawTracker>,
+    main_status: Status,
+}
+
+/// Where a line starts: its position and the number/side of its first move.
+#[derive(Clone, Copy)]
+struct LineStart {
+    pos: Position,
+    move_number: u32,
+    mainline: bool,
+    /// Main-line ply of the line's first move (mainline only).
+    ply: u32,
+}
+
+impl Replayer {
+    fn finding(&mut self, f: Finding) {
+        self.findings.push(f);
+    }
+
+    /// Replays one line; returns whether it went to its end.
+    fn line(&mut self, line: &Line, start: LineStart) -> bool {
+        let mut pos = start.pos;
+        let mut move_number = start.move_number;
+        let mut ply = start.ply;
+        // Variations before the first move are alternatives to it (one generator writes
+        // them so): same start position.
+        for v in &line.leading_variations {
+            self.variation(v, pos, move_number);
+        }
+        for (i, m) in line.moves.iter().enumerate() {
+            // A /FEN/ setup command re-sets the position before this move.
+            for a in &m.before {
+                if let Annotation::Setup(s) = a {
+                    match setup_position(&s.fen, m.side) {
+                        Ok((p, fullmove)) => {
+                            pos = p;
+                            if let Some(n) = fullmove {
+                                move_number = n;
+                            }
+                            if start.mainline {
+                                let (material, key) = draw_view(&pos);
+                                self.tracker = Some(
+                                    DrawTracker::new(
+                                        self.tracker
+                                            .as_ref()
+                                            .map(|t| t.edition())
+                                            .unwrap_or_default(),
+                                        material,
+                                        key,
+                                    )
+                                    .with_first_move_number(move_number),
+                                );
+                            }
+                        }
+                        Err(msg) => {
+                            self.finding(Finding::new(&codes::INVALID_FEN, msg, Some(s.span)));
+                            return self.stop(start.mainline);
+                        }
+                    }
+                }
+            }
+            ply += 1;
+            self.check_number(m, &pos, move_number);
+            let played =
+                self.resolve_move(m, &pos, &line.moves[i + 1..], start.mainline.then_some(ply));
+            let after = played.map(|mv| pos.after(&mv));
+            self.variations_of(m, pos, after, move_number);
+            let Some(mv) = played else {
+                return self.stop(start.mainline);
+            };
+            let before = pos;
+            pos.play_unchecked(&mv);
+            if start.mainline {
+                self.mainline.push(Ply {
+                    ply,
+                    move_number,
+                    side: before.turn(),
+                    written: m.text.clone(),
+                    span: m.span,
+                    mv,
+                    before,
+                    after: pos,
+                });
+                if let Some(t) = &mut self.tracker {
+                    let (material, key) = draw_view(&pos);
+                    let mover = before.turn();
+                    t.push(&PlyFacts {
+                        mover,
+                        capture: mv.is_capture(),
+                        man_moved: before.men(mover).contains(mv.from()),
+                        promotion: mv.promotes(),
+                        after: material,
+                        key,
+                        side_to_move_has_moves: pos.count_legal_moves() > 0,
+                    });
+                }
+            }
+            if before.turn() == Color::Black {
+                move_number += 1;
+            }
+        }
+        true
+    }
+
+    /// Resolves one written move against `pos`, reporting what is wrong; `None` when the
+    /// line cannot go on. `rest` is the rest of the line, for ambiguous captures.
+    fn resolve_move(
+        &mut self,
+        m: &PdnMove,
+        pos: &Position,
+        rest: &[PdnMove],
+        ply: Option<u32>,
+    ) -> Option<Move> {
+        let pos = *pos;
+        let finding = |rule: &'static Rule, message: String| {
+            let mut f = Finding::new(rule, message, Some(m.span));
+            f.move_text = Some(m.text.clone());
+            f.ply = ply;
+            f
+        };
+        if is_placeholder(&m.text) {
+            let f = finding(
+                &codes::PLACEHOLDER_MOVE,
+                "placeholder for an unknown move; the rest of this line cannot be replayed".into(),
+            );
+            self.finding(f);
+            return None;
+        }
+        let text = match m.text.parse::<MoveText>() {
+            Ok(t) => t,
+            Err(e) => {
+                let f = finding(
+                    &codes::UNREADABLE_MOVE,
+                    format!("cannot read move `{}`: {e}", m.text),
+                );
+                self.finding(f);
+                return None;
+            }
+        };
+        let mv = match resolve(&pos, &text) {
+            Resolution::Unique {
+                mv,
+                separator_mismatch,
+            } => {
+                if separator_mismatch {
+                    let what = if mv.is_capture() {
+                        "a capture written with `-`"
+                    } else {
+                        "a quiet move written with a capture separator"
+                    };
+                    let f = finding(
+                        &codes::CAPTURE_WRITTEN_AS_MOVE,
+                        format!("`{}` is {what}; read as {}", m.text, full(&pos, &mv)),
+                    );
+                    self.finding(f);
+                }
+                mv
+            }
+            Resolution::Illegal(why) => {
+                let mut f = finding(
+                    &codes::ILLEGAL_MOVE,
+                    format!("`{}` is illegal: {}", m.text, describe_illegal(&pos, &why)),
+                );
+                f.board = Some(pos);
+                self.finding(f);
+                return None;
+            }
+            Resolution::Ambiguous(cands) => {
+                let fitting: Vec<Move> = cands
+                    .iter()
+                    .copied()
+                    .filter(|c| replays_legally(&pos.after(c), rest, LOOKAHEAD_AMBIGUITIES))
+                    .collect();
+                let names: Vec<String> = cands.iter().map(|c| full(&pos, c)).collect();
+                if let [only] = fitting[..] {
+                    let f = finding(
+                        &codes::AMBIGUOUS_MOVE_RESOLVED,
+                        format!(
+                            "`{}` could be {}; only {} fits the rest of the game",
+                            m.text,
+                            names.join(" or "),
+                            full(&pos, &only)
+                        ),
+                    );
+                    self.finding(f);
+                    only
+                } else {
+                    let why = if fitting.is_empty() {
+                        "none of them fits the rest of the game".to_string()
+                    } else {
+                        format!("{} of them fit the rest of the game", fitting.len())
+                    };
+                    let mut f = finding(
+                        &codes::AMBIGUOUS_MOVE,
+                        format!("`{}` could be {}; {why}", m.text, names.join(" or ")),
+                    );
+                    f.board = Some(pos);
+                    self.finding(f);
+                    return None;
+                }
+            }
+        };
+        Some(mv)
+    }
+
+    /// Replays the variations attached to move `m`. A variation is an alternative to the
+    /// move it follows (PDN), so it starts from the position before `m`; but one generator
+    /// writes alternatives *before* the move they replace, so when the variation's first
+    /// move number names the move after `m` (and not `m` itself), it starts after `m`.
+    fn variations_of(
+        &mut self,
+        m: &PdnMove,
+        before: Position,
+        after: Option<Position>,
+        move_number: u32,
+    ) {
+        for v in &m.variations {
+            let first = v.moves.first().and_then(|f| f.written_number);
+            let names = |pos: &Position, number: u32| {
+                first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
+            };
+            let next_number = if before.turn() == Color::Black {
+                move_number + 1
+            } else {
+                move_number
+            };
+            match after {
+                Some(a) if !names(&before, move_number) && names(&a, next_number) => {
+                    self.variation(v, a, next_number)
+                }
+                _ => self.variation(v, before, move_number),
+            }
+        }
+    }
+
+    fn stop(&mut self, mainline: bool) -> bool {
+        if mainline {
+            self.main_status = Status::Illegal;
+        }
+        false
+    }
+
+    fn variation(&mut self, v: &Line, pos: Position, move_number: u32) {
+        self.line(
+            v,
+            LineStart {
+                pos,
+                move_number,
+                mainline: false,
+                ply: 0,
+            },
+        );
+    }
+
+    /// Move numbers must fit the side to move: `N.` before White's move N, `N...` before
+    /// Black's.
+    fn check_number(&mut self, m: &PdnMove, pos: &Position, expected: u32) {
+        let Some(number) = m.written_number else {
+            return;
+        };
+        let written = number.number;
+        let side_ok = number.black == (pos.turn() == Color::Black)
+            // `N.` before Black's move is common shorthand in variations and after a FEN
+            // with Black to move only when the number itself is right; keep it strict.
+            ;
+        if written != expected || !side_ok {
+            let want = match pos.turn() {
+                Color::White => format!("{expected}."),
+                Color::Black => format!("{expected}..."),
+            };
+            let mut f = Finding::new(
+                &codes::WRONG_MOVE_NUMBER,
+                format!(
+                    "move `{}` is written as move {written}{} but is {} move {expected} (`{want}`)",
+                    m.text,
+                    if number.black { "..." } else { "." },
+                    match pos.turn() {
+                        Color::White => "White's",
+                        Color::Black => "Black's",
+                    }
+                ),
+                Some(m.number_span.unwrap_or(m.span)),
+            );
+            f.move_text = Some(m.text.clone());
+            self.finding(f);
+        }
+    }
+}
+
+/// Words for why a move is illegal, with candidate moves in full notation.
+fn describe_illegal(pos: &Position, why: &crate::rules::notation::Illegal) -> String {
+    use crate::rules::notation::Illegal as I;
+    let list = |moves: &[Move]| {
+        let mut names: Vec<String> = moves.iter().map(|m| full(pos, m)).collect();
+        names.sort();
+        names.dedup();
+        names.join(", ")
+    };
+    match why {
+        I::CaptureMandatory(moves) => format!("a capture is mandatory; available: {}", list(moves)),
+        I::CaptureNotCompleted(moves) => format!(
+            "the capture is not completed; it must go on as {}",
+            list(moves)
+        ),
+        I::NoSuchCapture(moves) => {
+            format!("no such capture; this piece can play {}", list(moves))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Replays a game.
+pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
+    let recorded = recorded_outcome(game);
+    let mut r = Replay {
+        variant: None,
+        start: None,
+        first_move_number: 1,
+        mainline: Vec::new(),
+        written_plies: game.moves.moves.len() as u32,
+        status: Status::Complete,
+        outcome: recorded,
+        draw: None,
+        findings: Vec::new(),
+    };
+    let variant = match variant_of(game) {
+        Ok(v) => v,
+        Err(_) if options.force_russian => Variant::Russian,
+        Err(number) => {
+            let span = game
+                .tags
+                .iter()
+                .find(|t| t.name == "GameType")
+                .map(|t| t.span);
+            r.findings.push(Finding::new(
+                &codes::UNSUPPORTED_VARIANT,
+                format!(
+                    "GameType {number} ({}) is not supported yet; the game is read but not replayed (--variant russian forces Russian rules)",
+                    variant_name(&number)
+                ),
+                span,
+            ));
+            r.status = Status::Unsupported;
+            return r;
+        }
+    };
+    r.variant = Some(variant);
+
+    let first_side = game.moves.moves.first().and_then(|m| m.side);
+    let (start, first_number) = match game.tags.iter().find(|t| t.name == "FEN") {
+        None => (Position::start(), 1),
+        Some(tag) => match setup_position(&tag.value, first_side) {
+            Ok((p, n)) => (p, n.unwrap_or(1)),
+            Err(msg) => {
+                r.findings
+                    .push(Finding::new(&codes::INVALID_FEN, msg, Some(tag.span)));
+                r.status = Status::InvalidSetup;
+                return r;
+            }
+        },
+    };
+    r.start = Some(start);
+    // Without a FEN F field, a record that starts with `N...` or `N.` for its first move
+    // tells the number; otherwise 1.
+    let first_number = game
+        .moves
+        .moves
+        .first()
+        .and_then(|m| m.written_number.map(|n| n.number))
+        .filter(|_| first_number == 1 && game.tag("FEN").is_some())
+        .unwrap_or(first_number);
+    r.first_move_number = first_number;
+
+    let (material, key) = draw_view(&start);
+    let mut replayer = Replayer {
+        findings: Vec::new(),
+        mainline: Vec::new(),
+        tracker: Some(
+            DrawTracker::new(options.edition, material, key).with_first_move_number(first_number),
+        ),
+        main_status: Status::Complete,
+    };
+    replayer.line(
+        &game.moves,
+        LineStart {
+            pos: start,
+            move_number: first_number,
+            mainline: true,
+            ply: 0,
+        },
+    );
+    r.status = replayer.main_status;
+    r.mainline = std::mem::take(&mut replayer.mainline);
+    r.findings = replayer.findings;
+
+    check_results(game, &mut r);
+    if r.status == Status::Complete {
+        if let Some(tracker) = &replayer.tracker {
+            let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
+            for f in &verdict.findings {
+                let (span, ply) = match f.ply {
+                    Some(p) if p >= 1 && (p as usize) <= r.mainline.len() => {
+                        (Some(r.mainline[p as usize - 1].span), Some(p))
+                    }
+                    _ => (result_span(game), None),
+                };
+                let mut finding = Finding::new(f.rule, f.message.clone(), span);
+                finding.ply = ply;
+                if let Some(p) = ply {
+                    finding.move_text = Some(r.mainline[p as usize - 1].written.clone());
+                }
+                r.findings.push(finding);
+            }
+            r.draw = Some(verdict);
+        }
+    }
+    r.findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
+    r
+}
+
+/// The Result tag when it is readable, else the terminator, else unknown.
+fn recorded_outcome(game: &Game) -> Outcome {
+    game.tag("Result")
+        .and_then(Outcome::from_pdn)
+        .filter(|o| *o != Outcome::Unknown)
+        .or_else(|| game.result.as_ref().map(|r| r.outcome))
+        .unwrap_or(Outcome::Unknown)
+}
+
+fn result_span(game: &Game) -> Option<Span> {
+    game.result.as_ref().map(|r| r.span).or_else(|| {
+        game.tags
+            .iter()
+            .find(|t| t.name == "Result")
+            .map(|t| t.span)
+    })
+}
+
+/// RULES.md §4: the Result tag against the terminator, and both against the final position.
+fn check_results(game: &Game, r: &mut Replay) {
+    let tag = game.tags.iter().find(|t| t.name == "Result");
+    let tag_outcome = tag.and_then(|t| Outcome::from_pdn(&t.value));
+    if let (Some(t), Some(tag_outcome), Some(term)) = (tag, tag_outcome, &game.result) {
+        // `*` as terminator goes with any Result tag (KingsRow, DamboTop write it).
+        if term.outcome != Outcome::Unknown
+            && tag_outcome != Outcome::Unknown
+            && term.outcome != tag_outcome
+        {
+            r.findings.push(Finding::new(
+                &codes::RESULT_MISMATCH,
+                format!(
+                    "the Result tag says \"{}\" ({tag_outcome}) but the movetext ends with `{}` ({})",
+                    t.value, term.raw, term.outcome
+                ),
+                Some(term.span),
+            ));
+        }
+    }
+    if r.status != Status::Complete {
+        return;
+    }
+    let Some(end) = r.final_position().copied() else {
+        return;
+    };
+    if end.count_legal_moves() > 0 {
+        return;
+    }
+    // The side to move has no legal move: it has lost (1.8.1).
+    let loser = end.turn();
+    let winner_outcome = match loser {
+        Color::White => Outcome::BlackWins,
+        Color::Black => Outcome::WhiteWins,
+    };
+    let outcome = r.outcome;
+    if outcome == Outcome::Unknown || outcome == winner_outcome {
+        return;
+    }
+    let message = format!(
+        "the game is recorded as {outcome}, but at the end {loser} is to move and has no legal move, so {} won",
+        loser.opponent()
+    );
+    let mut f = Finding::new(
+        &codes::RESULT_CONTRADICTS_POSITION,
+        message,
+        result_span(game),
+    );
+    f.board = Some(end);
+    r.findings.push(f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> Replay {
+        replay(&Game::parse(text), &ReplayOptions::default())
+    }
+
+    fn names(r: &Replay) -> Vec<&'static str> {
+        r.findings.iter().map(|f| f.rule.name).collect()
+    }
+
+    #[test]
+    fn a_clean_game_replays_completely() {
+        let r = run("1. c3-d4 f6-g5 2. b2-c3 g5-h4 3. c3-b4 *");
+        assert_eq!(r.status, Status::Complete);
+        assert_eq!(r.mainline.len(), 5);
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        assert_eq!(r.mainline[4].move_number, 3);
+    }
+
+    #[test]
+    fn missing_capture_is_illegal_and_stops_the_line() {
+        // after 1. c3-d4 f6-e5 White must capture d4:f6
+        let r = run("1. c3-d4 f6-e5 2. b2-c3 e5:c3 *");
+        assert_eq!(r.status, Status::Illegal);
+        assert_eq!(names(&r), ["illegal-move"]);
+        let f = &r.findings[0];
+        assert_eq!(f.ply, Some(3));
+        assert_eq!(f.move_text.as_deref(), Some("b2-c3"));
+        assert!(f.message.contains("capture is mandatory"), "{}", f.message);
+        assert!(f.message.contains("d4:f6"), "{}", f.message);
+        assert_eq!(r.mainline.len(), 2);
+    }
+
+    #[test]
+    fn variations_are_replayed_from_the_position_before_their_move() {
+        let r = run("1. c3-d4 f6-g5 (1... f6-e5 2. d4:f6) (1... b6-a5 2. b2-c3) 2. b2-c3 *");
+        assert_eq!(r.status, Status::Complete);
+        // 2. b2-c3 is fine after 1... b6-a5 (no capture possible), and 2. d4:f6 after f6-e5
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        let bad = run("1. c3-d4 f6-g5 (1... f6-e5 2. b2-c3) 2. b2-c3 *");
+        assert_eq!(names(&bad), ["illegal-move"]);
+        assert_eq!(
+            bad.findings[0].ply, None,
+            "variation moves have no main-line ply"
+        );
+        assert_eq!(bad.status, Status::Complete);
+    }
+
+    #[test]
+    fn variations_written_before_the_move_they_replace() {
+        // shashkispark writes `( 2. … )` after Black's first move, before White's second
+        let r = run("1. c3-d4 f6-g5 ( 2. b2-c3 g5-h4 ) 2. g3-f4 *");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        // the ordinary reading still wins when the number names the preceding move
+        let r = run("1. c3-d4 f6-g5 ( 1... f6-e5 2. d4:f6 ) 2. g3-f4 *");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn variations_of_an_illegal_move_are_still_replayed() {
+        let r = run("1. c3-d4 f6-e5 2. b2-c3 ( 2. d4:f6 g7:e5 ) *");
+        assert_eq!(names(&r), ["illegal-move"]);
+        let r = run("1. c3-d4 f6-e5 2. b2-c3 ( 2. d4:f6 g7-h6 ) *");
+        assert_eq!(names(&r), ["illegal-move", "illegal-move"]);
+        assert_eq!(r.findings[1].move_text.as_deref(), Some("g7-h6"));
+    }
+
+    #[test]
+    fn ambiguous_short_capture_resolved_by_the_rest_of_the_game() {
+        // RULES.md §3 example: f4:h2 takes g3 only, or g5,g7,e7,g3 ending as a king.
+        // Black replies g5-h4 which needs the g5 man still on the board.
+        let r = run("[FEN \"W:Wf4:Bg3,g5,e7,g7\"]\n1. f4:h2 g5-h4 *");
+        assert_eq!(names(&r), ["ambiguous-move-resolved"]);
+        assert_eq!(r.status, Status::Complete);
+        assert_eq!(r.mainline[0].mv.captured().count(), 1);
+        let r = run("[FEN \"W:Wf4:Bg3,g5,e7,g7\"]\n1. f4:h2 *");
+        assert_eq!(names(&r), ["ambiguous-move"]);
+        assert!(r.findings[0].message.contains("f4:h6:f8:d6:h2"));
+    }
+
+    #[test]
+    fn result_mismatch_and_contradiction() {
+        let r = run("[Result \"1-0\"]\n1. c3-d4 0-1");
+        assert!(names(&r).contains(&"result-mismatch"));
+        // White king takes the last black piece: Black has no move, so White won.
+        let r = run("[FEN \"W:WKa1:Bc3\"]\n[Result \"0-1\"]\n1. a1:d4 0-1");
+        assert_eq!(names(&r), ["result-contradicts-position"]);
+        let r = run("[FEN \"W:WKa1:Bc3\"]\n[Result \"1-0\"]\n1. a1:d4 1-0");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn unsupported_variant_is_not_replayed() {
+        let r = run("[GameType \"20\"]\n1. 32-28 19-23 *");
+        assert_eq!(r.status, Status::Unsupported);
+        assert_eq!(names(&r), ["unsupported-variant"]);
+        let forced = replay(
+            &Game::parse("[GameType \"29\"]\n1. c3-d4 *"),
+            &ReplayOptions {
+                force_russian: true,
+                ..Default::default()
+            },
+        );
+        assert_eq!(forced.status, Status::Complete);
+    }
+
+    #[test]
+    fn invalid_fen_is_reported_and_not_replayed() {
+        let r = run("[FEN \"W:W21-32:B1-12,21\"]\n1. c3-d4 *");
+        assert_eq!(r.status, Status::InvalidSetup);
+        assert_eq!(names(&r), ["invalid-fen"]);
+        assert!(
+            r.findings[0].message.contains("twice"),
+            "{}",
+            r.findings[0].message
+        );
+    }
+
+    #[test]
+    fn wrong_move_numbers_are_warned() {
+        let r = run("1. c3-d4 f6-g5 3. b2-c3 *");
+        assert_eq!(names(&r), ["wrong-move-number"]);
+        assert_eq!(r.status, Status::Complete);
+        let r = run("[FEN \"B:W21-32:B1-12\"]\n1... f6-g5 2. c3-d4 *");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn placeholder_stops_the_line() {
+        let r = run("1. - - - - 2. - - *");
+        assert_eq!(names(&r), ["placeholder-move"]);
+        assert_eq!(r.status, Status::Illegal);
+    }
+
+    #[test]
+    fn setup_command_resets_the_position() {
+        let r = run("1. c3-d4 /FEN \"B:WKa1:Bh8\"/ 1... h8-g7 *");
+        assert_eq!(r.status, Status::Complete, "{:?}", r.findings);
+    }
+}
