@@ -193,6 +193,7 @@ impl Game {
             for m in &mut l.moves {
                 m.span = Span::default();
                 m.number_span = None;
+                m.written_number = None;
                 annotations(&mut m.before);
                 annotations(&mut m.after);
                 m.variations.iter_mut().for_each(line);
