@@ -324,7 +324,7 @@ impl Replayer {
                 }
             }
             ply += 1;
-            self.check_number(m, &pos, move_number);
+            self.check_number(m, &pos, move_number, start.mainline.then_some(ply));
             let played =
                 self.resolve_move(m, &pos, &line.moves[i + 1..], start.mainline.then_some(ply));
             let after = played.map(|mv| pos.after(&mv));
@@ -518,7 +518,7 @@ impl Replayer {
 
     /// Move numbers must fit the side to move: `N.` before White's move N, `N...` before
     /// Black's.
-    fn check_number(&mut self, m: &PdnMove, pos: &Position, expected: u32) {
+    fn check_number(&mut self, m: &PdnMove, pos: &Position, expected: u32, ply: Option<u32>) {
         let Some(number) = m.written_number else {
             return;
         };
@@ -546,6 +546,7 @@ impl Replayer {
                 Some(m.number_span.unwrap_or(m.span)),
             );
             f.move_text = Some(m.text.clone());
+            f.ply = ply;
             self.finding(f);
         }
     }
@@ -739,9 +740,14 @@ fn check_results(game: &Game, r: &mut Replay) {
     if outcome == Outcome::Unknown || outcome == winner_outcome {
         return;
     }
+    let name = |c: Color| match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
     let message = format!(
-        "the game is recorded as {outcome}, but at the end {loser} is to move and has no legal move, so {} won",
-        loser.opponent()
+        "the game is recorded as {outcome}, but at the end {} is to move and has no legal move, so {} won",
+        name(loser),
+        name(loser.opponent())
     );
     let mut f = Finding::new(
         &codes::RESULT_CONTRADICTS_POSITION,

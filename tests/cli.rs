@@ -81,3 +81,231 @@ fn perft_rejects_impossible_setups_with_a_reason() {
         .code(2)
         .stderr(predicate::str::contains("33 is not on the 8×8 board"));
 }
+
+fn fixture(name: &str) -> String {
+    format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn jsonl(stdout: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
+        .collect()
+}
+
+type Expected = (
+    u64,
+    &'static str,
+    u64,
+    u64,
+    Option<u64>,
+    Option<&'static str>,
+);
+
+#[test]
+fn lint_reports_each_diagnostic_at_its_game_line_column_and_ply() {
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl"])
+        .arg(fixture("lint/diagnostics.pdn"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "errors were found");
+    let got: Vec<Expected> = jsonl(&out.stdout)
+        .iter()
+        .map(|d| {
+            (
+                d["game"].as_u64().unwrap(),
+                // leak: the test compares against static names
+                &*String::from(d["name"].as_str().unwrap()).leak(),
+                d["line"].as_u64().unwrap(),
+                d["column"].as_u64().unwrap(),
+                d["ply"].as_u64(),
+                d["move"].as_str().map(|m| &*String::from(m).leak()),
+            )
+        })
+        .collect();
+    // Each game of the fixture is built to trigger these and nothing else; game 1 is clean.
+    let expected: Vec<Expected> = vec![
+        (2, "illegal-move", 19, 19, Some(3), Some("b2-c3")),
+        (3, "ambiguous-move", 30, 4, Some(1), Some("f4:h2")),
+        (4, "ambiguous-move-resolved", 41, 4, Some(1), Some("f4:h2")),
+        (5, "result-mismatch", 51, 16, None, None),
+        (6, "result-contradicts-position", 62, 10, None, None),
+        (7, "invalid-fen", 71, 1, None, None),
+        (8, "wrong-move-number", 83, 16, Some(3), Some("b2-c3")),
+        (9, "unsupported-variant", 92, 1, None, None),
+        (10, "invalid-date", 98, 1, None, None),
+        (10, "invalid-result-tag", 102, 1, None, None),
+        (10, "duplicate-tag", 103, 1, None, None),
+        (11, "missing-tag", 107, 1, None, None),
+        (12, "unexpected-token", 119, 10, None, None),
+        (13, "unbalanced-variation", 129, 10, None, None),
+        (13, "result-in-variation", 129, 35, None, None),
+        (13, "missing-terminator", 131, 1, None, None),
+        (14, "malformed-tag", 138, 1, None, None),
+        (
+            15,
+            "play-after-automatic-draw",
+            151,
+            79,
+            Some(11),
+            Some("d2-c1"),
+        ),
+        (
+            16,
+            "repetition-not-claimed",
+            162,
+            55,
+            Some(8),
+            Some("g7-h8"),
+        ),
+        (16, "result-contradicts-draw-rule", 162, 76, None, None),
+        (17, "draw-without-basis", 172, 25, Some(4), Some("g5-h4")),
+        (17, "early-draw-agreement", 172, 25, Some(4), Some("g5-h4")),
+        (18, "unterminated-comment", 182, 10, None, None),
+        (18, "missing-terminator", 183, 1, None, None),
+    ];
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn lint_clean_file_exits_zero_with_no_output() {
+    pdnkit()
+        .args(["lint", "--format", "concise"])
+        .arg(fixture("lint/clean.pdn"))
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("1 file, 2 games, 0 with errors"));
+}
+
+#[test]
+fn lint_full_format_points_at_the_move_and_draws_the_board() {
+    pdnkit()
+        .arg("lint")
+        .arg(fixture("example.pdn"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error[M101]: `b2-c3` is illegal: a capture is mandatory; available: d4:f6 (illegal-move)",
+        ))
+        .stdout(predicate::str::contains("19 | 1. c3-d4 f6-e5 2. b2-c3"))
+        .stdout(predicate::str::contains("   |                   ^^^^^"))
+        .stdout(predicate::str::contains(" 5 | .     .     b     .    |"))
+        .stdout(predicate::str::contains("white to move"));
+}
+
+#[test]
+fn lint_select_and_ignore_by_code_name_and_prefix() {
+    let run = |args: &[&str]| {
+        let out = pdnkit()
+            .args(["lint", "--format", "jsonl"])
+            .args(args)
+            .arg(fixture("lint/diagnostics.pdn"))
+            .output()
+            .unwrap();
+        let mut names: Vec<String> = jsonl(&out.stdout)
+            .iter()
+            .map(|d| d["name"].as_str().unwrap().to_string())
+            .collect();
+        names.dedup();
+        names
+    };
+    assert_eq!(run(&["--select", "M101"]), ["illegal-move"]);
+    assert_eq!(
+        run(&["--select", "T"]),
+        [
+            "invalid-date",
+            "invalid-result-tag",
+            "duplicate-tag",
+            "missing-tag"
+        ]
+    );
+    assert_eq!(
+        run(&["--select", "D", "--ignore", "D10"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        run(&["--select", "illegal-move,ambiguous-move"]),
+        ["illegal-move", "ambiguous-move"]
+    );
+}
+
+#[test]
+fn lint_exit_zero_and_json_array() {
+    let out = pdnkit()
+        .args(["lint", "--format", "json", "--exit-zero"])
+        .arg(fixture("example.pdn"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["code"], "M101");
+}
+
+#[test]
+fn lint_reads_stdin_and_reports_github_annotations() {
+    pdnkit()
+        .args(["lint", "--format", "github", "-"])
+        .write_stdin("1. c3-d4 f6-e5 2. b2-c3 *\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "::error file=-,line=1,col=19,title=M101 illegal-move::",
+        ));
+}
+
+#[test]
+fn lint_missing_file_is_exit_2_and_other_files_are_still_checked() {
+    pdnkit()
+        .args(["lint", "--format", "concise", "no/such/file.pdn"])
+        .arg(fixture("example.pdn"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("no/such/file.pdn:1:1: E102"))
+        .stdout(predicate::str::contains("example.pdn:19:19: M101"));
+}
+
+#[test]
+fn lint_walks_directories_in_a_stable_order() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("b")).unwrap();
+    std::fs::write(dir.path().join("b/z.PDN"), "1. c3-d4 f6-e5 2. b2-c3 *\n").unwrap();
+    std::fs::write(dir.path().join("a.pdn"), "1. a3-a5 *\n").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "1. a3-a5 *\n").unwrap();
+    let out = pdnkit()
+        .args(["lint", "--format", "concise", "--select", "M101", "-j", "2"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let files: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(':').next().unwrap())
+        .map(|p| p.rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(files, ["a.pdn", "z.PDN"]);
+}
+
+#[test]
+fn lint_broken_pipe_is_not_an_error() {
+    // a reader that closes early: stdout is a pipe nobody reads after the first bytes
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pdnkit"))
+        .args(["lint", "--format", "concise", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        let game = "1. a3-a5 *\n".repeat(20_000);
+        let _ = stdin.write_all(game.as_bytes());
+    }
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    // 20,000 diagnostics overflow the pipe buffer, so the write fails with EPIPE
+    assert_eq!(status.code(), Some(0), "a closed pipe is not an error");
+}

@@ -861,7 +861,7 @@ fn verdict_decisive_result_after_automatic_draw() {
     assert_eq!(v.basis, None);
     let codes: Vec<_> = v.findings.iter().map(|f| f.rule.code).collect();
     assert_eq!(codes, ["D101"]);
-    assert!(v.findings[0].message.contains("1 more ply follow"));
+    assert!(v.findings[0].message.contains("1 more ply follows"));
 }
 
 #[test]

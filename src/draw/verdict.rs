@@ -98,11 +98,12 @@ impl DrawTracker {
             findings.push(DrawFinding {
                 rule: &codes::PLAY_AFTER_AUTOMATIC_DRAW,
                 message: format!(
-                    "drawn automatically at ply {} by {} ({}), yet {more} more {} follow",
+                    "drawn automatically at ply {} by {} ({}), yet {more} more {} {}",
                     ev.ply,
                     ev.rule.id(),
                     ev.detail,
                     plies_word(more),
+                    if more == 1 { "follows" } else { "follow" },
                 ),
                 ply: Some(ev.ply + 1),
             });
