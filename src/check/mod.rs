@@ -15,7 +15,7 @@ pub mod tags;
 use crate::diag::{Diagnostic, Snippet, codes};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
-use crate::pdn::{GameSplitter, RawGame, ReaderOptions, Span, SyntaxError};
+use crate::pdn::{Game, GameSplitter, RawGame, ReaderOptions, Span, SyntaxError};
 use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
 use crate::rules::Position;
 use std::io::Read;
@@ -79,43 +79,118 @@ impl FileReport {
     }
 }
 
+/// One game after checking: its text, tree, replay and diagnostics. `convert` and `stats`
+/// work from this, so they judge games exactly as `lint` does.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The game's text and where it is in the file.
+    pub raw: RawGame,
+    /// The parsed game.
+    pub game: Game,
+    /// The replay of its moves.
+    pub replay: Replay,
+    /// Everything found, located, in text order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedGame {
+    /// Whether some diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    }
+
+    /// The short summary kept in a [`FileReport`].
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            index: self.raw.index as usize,
+            status: self.replay.status,
+            plies: self.replay.mainline.len() as u32,
+            draw_basis: self.replay.draw.as_ref().and_then(|v| v.basis),
+            has_errors: self.has_errors(),
+        }
+    }
+}
+
+/// The games of one input, checked one by one as they are read (streaming: memory stays
+/// bounded by the largest game, not the file).
+pub struct CheckedGames<R: Read> {
+    path: String,
+    splitter: GameSplitter<R>,
+    options: ReplayOptions,
+    failed: bool,
+}
+
+impl<R: Read> CheckedGames<R> {
+    /// Starts reading `input` (named `path` in diagnostics).
+    pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
+        let reader_options = ReaderOptions {
+            encoding: options.encoding,
+            ..ReaderOptions::default()
+        };
+        Ok(CheckedGames {
+            path: path.to_string(),
+            splitter: GameSplitter::new(input, reader_options)?,
+            options: ReplayOptions {
+                edition: options.edition,
+                force_russian: options.force_russian,
+            },
+            failed: false,
+        })
+    }
+
+    /// The encoding the input is read in.
+    pub fn encoding(&self) -> &'static encoding_rs::Encoding {
+        self.splitter.encoding()
+    }
+}
+
+impl<R: Read> Iterator for CheckedGames<R> {
+    type Item = Result<CheckedGame, std::io::Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.splitter.next()? {
+            Ok(raw) => Some(Ok(check_game(&self.path, raw, &self.options))),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(std::io::Error::other(e)))
+            }
+        }
+    }
+}
+
 /// Checks one file (or any reader). Never panics on input; I/O errors become an
 /// `io-error` diagnostic and what was read before them is still checked.
 pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> FileReport {
-    let reader_options = ReaderOptions {
-        encoding: options.encoding,
-        ..ReaderOptions::default()
-    };
     let mut report = FileReport {
         path: path.to_string(),
         ..FileReport::default()
     };
-    let splitter = match GameSplitter::new(input, reader_options) {
-        Ok(s) => s,
+    let games = match CheckedGames::new(path, input, options) {
+        Ok(g) => g,
         Err(e) => return FileReport::io_failure(path, &e),
     };
-    report.encoding = Some(splitter.encoding().name());
-    let replay_options = ReplayOptions {
-        edition: options.edition,
-        force_russian: options.force_russian,
-    };
-    for raw in splitter {
-        match raw {
-            Ok(raw) => {
-                let (summary, diagnostics) = check_game(path, &raw, &replay_options);
+    report.encoding = Some(games.encoding().name());
+    for checked in games {
+        match checked {
+            Ok(g) => {
                 report.games += 1;
+                let summary = g.summary();
                 if summary.has_errors {
                     report.games_with_errors += 1;
                 }
                 report.summaries.push(summary);
-                report.diagnostics.extend(diagnostics);
+                report.diagnostics.extend(g.diagnostics);
             }
             Err(e) => {
                 let mut d = Diagnostic::new(&codes::IO_ERROR, format!("reading {path}: {e}"));
                 d.path = path.to_string();
                 report.diagnostics.push(d);
                 report.io_failed = true;
-                break;
             }
         }
     }
@@ -123,16 +198,11 @@ pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> Fil
 }
 
 /// Checks one game: syntax, tags, replay, results, draws.
-pub fn check_game(
-    path: &str,
-    raw: &RawGame,
-    options: &ReplayOptions,
-) -> (GameSummary, Vec<Diagnostic>) {
+pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
-    let index = raw.index as usize;
     let mut out = Vec::new();
     for e in &game.errors {
-        out.push(syntax_diagnostic(path, raw, e));
+        out.push(syntax_diagnostic(path, &raw, e));
     }
     let tag_findings = tags::check_tags(
         game.tags
@@ -141,32 +211,27 @@ pub fn check_game(
     );
     for f in tag_findings {
         let span = f.tag.map(|i| game.tags[i].span);
-        out.push(locate(path, raw, Diagnostic::new(f.rule, f.message), span));
+        out.push(locate(path, &raw, Diagnostic::new(f.rule, f.message), span));
     }
-    let r: Replay = replay(&game, options);
-    if game.moves.moves.is_empty() && !game.tags.is_empty() && r.status == Status::Complete {
+    let replay = replay(&game, options);
+    if game.moves.moves.is_empty() && !game.tags.is_empty() && replay.status == Status::Complete {
         out.push(locate(
             path,
-            raw,
+            &raw,
             Diagnostic::new(&codes::EMPTY_GAME, "the game has tags but no moves"),
             None,
         ));
     }
-    for f in &r.findings {
-        out.push(finding_diagnostic(path, raw, f));
+    for f in &replay.findings {
+        out.push(finding_diagnostic(path, &raw, f));
     }
     out.sort_by_key(|d| (d.line, d.column));
-    let has_errors = out
-        .iter()
-        .any(|d| d.severity == crate::diag::Severity::Error);
-    let summary = GameSummary {
-        index,
-        status: r.status,
-        plies: r.mainline.len() as u32,
-        draw_basis: r.draw.as_ref().and_then(|v| v.basis),
-        has_errors,
-    };
-    (summary, out)
+    CheckedGame {
+        raw,
+        game,
+        replay,
+        diagnostics: out,
+    }
 }
 
 fn syntax_diagnostic(path: &str, raw: &RawGame, e: &SyntaxError) -> Diagnostic {
