@@ -16,3 +16,8 @@ pub mod rules;
 
 pub use color::Color;
 pub use outcome::Outcome;
+
+// The README's Rust examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

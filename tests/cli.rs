@@ -309,3 +309,13 @@ fn lint_broken_pipe_is_not_an_error() {
     // 20,000 diagnostics overflow the pipe buffer, so the write fails with EPIPE
     assert_eq!(status.code(), Some(0), "a closed pipe is not an error");
 }
+
+#[test]
+fn readme_lists_every_diagnostic() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for r in pdnkit::diag::codes::ALL {
+        let row = format!("| {} | {} | {} |", r.code, r.name, r.severity);
+        assert!(readme.contains(&row), "README lacks the row `{row}`");
+    }
+}

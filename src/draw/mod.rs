@@ -10,7 +10,7 @@
 //! the [`DrawBasis`] of a drawn game and the [`DrawFinding`]s (diagnostics `D101`–`D105`).
 //!
 //! The rules themselves, and how we read them where the texts leave room, are described
-//! in `src/draw/README.md` (also RULES.md §5). In short:
+//! in the README, section "Draw rules" (also RULES.md §5). In short:
 //!
 //! - edition `fmjd`: 7.2.3 (repetition), 7.2.4, 7.2.5, 7.2.6, 7.2.7, 7.2.8, agreement 7.2.1;
 //! - edition `russia`: threefold repetition, 6.1.8.3, 6.1.8.4, 6.1.8.5, 6.1.8.6, 6.1.8.8,

@@ -311,7 +311,7 @@ fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
 
 /// Follows one game (one line of play) and the draw rules of an edition.
 ///
-/// Conventions (RULES.md §5, `src/draw/README.md`):
+/// Conventions (RULES.md §5, README section "Draw rules"):
 /// - plies are numbered from 1; ply 0 is the initial position. A position set up by FEN
 ///   counts as the first occurrence of that position, and its material balance as
 ///   established at ply 0 (as if the side not to move had just moved);
