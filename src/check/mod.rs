@@ -15,7 +15,7 @@ pub mod tags;
 use crate::diag::{Diagnostic, Snippet, codes};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
-use crate::pdn::{Game, GameSplitter, RawGame, ReaderOptions, Span, SyntaxError};
+use crate::pdn::{Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError};
 use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
 use crate::rules::Position;
 use std::io::Read;
@@ -146,20 +146,62 @@ impl<R: Read> CheckedGames<R> {
     }
 }
 
-impl<R: Read> Iterator for CheckedGames<R> {
-    type Item = Result<CheckedGame, std::io::Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> CheckedGames<R> {
+    /// The next raw game, unchecked (for callers that check games on other threads with
+    /// [`check_game`]); file-level problems come as located diagnostics, as from `next`.
+    pub fn next_raw(&mut self) -> Option<Result<RawGame, Diagnostic>> {
         if self.failed {
             return None;
         }
         match self.splitter.next()? {
-            Ok(raw) => Some(Ok(check_game(&self.path, raw, &self.options))),
-            Err(e) => {
-                self.failed = true;
-                Some(Err(std::io::Error::other(e)))
-            }
+            Ok(raw) => Some(Ok(raw)),
+            Err(e) => Some(Err(self.read_error(e))),
         }
+    }
+
+    /// The replay options games are checked with.
+    pub fn replay_options(&self) -> &ReplayOptions {
+        &self.options
+    }
+
+    fn read_error(&mut self, e: ReadError) -> Diagnostic {
+        let mut d = match &e {
+            ReadError::Io(io) => {
+                self.failed = true;
+                Diagnostic::new(&codes::IO_ERROR, format!("reading {}: {io}", self.path))
+            }
+            ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            } => {
+                let mut d = Diagnostic::new(
+                    codes::find(kind.name()).unwrap_or(&codes::SYNTAX_ERROR),
+                    message.clone(),
+                );
+                d.game = game_index.map(|g| g as usize);
+                d.line = *line as usize;
+                d.column = *column as usize;
+                d
+            }
+        };
+        d.path = self.path.clone();
+        d
+    }
+}
+
+/// Each item is a checked game, or a located file-level problem (the file cannot be read,
+/// is not PDN, a game too large to read…). After an I/O error the iteration ends.
+impl<R: Read> Iterator for CheckedGames<R> {
+    type Item = Result<CheckedGame, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(
+            self.next_raw()?
+                .map(|raw| check_game(&self.path, raw, &self.options)),
+        )
     }
 }
 
@@ -186,11 +228,9 @@ pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> Fil
                 report.summaries.push(summary);
                 report.diagnostics.extend(g.diagnostics);
             }
-            Err(e) => {
-                let mut d = Diagnostic::new(&codes::IO_ERROR, format!("reading {path}: {e}"));
-                d.path = path.to_string();
+            Err(d) => {
+                report.io_failed |= d.rule == &codes::IO_ERROR;
                 report.diagnostics.push(d);
-                report.io_failed = true;
             }
         }
     }

@@ -1,8 +1,9 @@
 //! `pdnkit lint`: replay every game and report what is wrong.
 
-use super::files::{self, Input};
+use super::files;
+use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::{self, CheckOptions, FileReport};
+use pdnkit::check::CheckedGame;
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
 use std::io;
@@ -111,26 +112,37 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "checking");
-    let mut emit = |report: FileReport| -> io::Result<()> {
-        progress.inc(1);
-        totals.files += 1;
-        totals.games += report.games;
-        totals.games_with_errors += report.games_with_errors;
-        if report.io_failed {
-            io_failures += 1;
-        }
-        for d in report.diagnostics.iter().filter(|d| keep(d)) {
-            totals.count(d);
-            renderer.diagnostic(d)?;
+    // Workers keep only what is reported: the selected diagnostics and whether the game
+    // has an error (counted whatever the selection).
+    let work = |_input: usize, game: CheckedGame| {
+        let has_errors = game.has_errors();
+        let kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
+        (has_errors, kept)
+    };
+    pipeline::run(&pool, &inputs, &options, work, |piece| {
+        match piece {
+            Piece::Start { .. } => totals.files += 1,
+            Piece::Games { results, .. } => {
+                for (has_errors, diagnostics) in results {
+                    totals.games += 1;
+                    totals.games_with_errors += usize::from(has_errors);
+                    for d in &diagnostics {
+                        totals.count(d);
+                        renderer.diagnostic(d)?;
+                    }
+                }
+            }
+            Piece::Problem { diagnostic, io, .. } => {
+                io_failures += usize::from(io);
+                totals.count(&diagnostic);
+                if keep(&diagnostic) {
+                    renderer.diagnostic(&diagnostic)?;
+                }
+            }
+            Piece::End { .. } => progress.inc(1),
         }
         Ok(())
-    };
-    common::for_each_ordered(
-        &pool,
-        &inputs,
-        |input| check_one(input, &options),
-        &mut emit,
-    )?;
+    })?;
     progress.finish_and_clear();
     renderer.finish()?;
 
@@ -157,17 +169,6 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn check_one(input: &Input, options: &CheckOptions) -> FileReport {
-    let label = input.label();
-    match input {
-        Input::Stdin => check::check_reader(&label, io::stdin().lock(), options),
-        Input::File(path) => match std::fs::File::open(path) {
-            Ok(file) => check::check_reader(&label, file, options),
-            Err(e) => FileReport::io_failure(&label, &e),
-        },
-    }
 }
 
 #[derive(Default)]

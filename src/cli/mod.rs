@@ -5,6 +5,7 @@ mod common;
 mod files;
 mod lint;
 mod perft;
+mod pipeline;
 mod rule;
 
 use clap::{Parser, Subcommand, ValueEnum};
