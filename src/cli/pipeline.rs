@@ -100,8 +100,6 @@ where
                         break;
                     }
                 }
-                drop(send);
-                drop(token_tx);
             })
         });
 
