@@ -502,7 +502,8 @@ impl<R: Read> GameSplitter<R> {
                                         self.pos = e;
                                         return Scan::Cut(e);
                                     }
-                                    i = e;
+                                    // a lone delimiter that has no case above (`\\`) still moves on
+                                    i = e.max(i + 1);
                                 }
                             }
                         }
@@ -719,6 +720,11 @@ mod tests {
             Position { line: 5, column: 4 }
         );
         assert_eq!(games[1].offset as usize, t.find("[Event \"б").unwrap());
+    }
+
+    #[test]
+    fn backslash_in_movetext_does_not_hang() {
+        assert_eq!(texts(" !}\\[%%c3-d4[}é\nc3-d4").len(), 1);
     }
 
     #[test]
