@@ -412,12 +412,9 @@ fn arbitrary_bytes_never_panic() {
     for n in nasty {
         for k in 1..4 {
             let bytes = n.repeat(k);
-            let _ = read_bytes(&bytes, None)
-                .0
-                .into_iter()
-                .filter_map(Result::ok)
-                .map(|g| g.to_game())
-                .count();
+            for raw in read_bytes(&bytes, None).0.into_iter().flatten() {
+                let _ = game_to_string(&raw.to_game(), &WriteOptions::default());
+            }
         }
     }
 }

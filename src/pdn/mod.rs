@@ -17,7 +17,7 @@
 //! let raw = games.next().unwrap().unwrap();
 //! let game = raw.to_game();
 //! assert_eq!(game.tags[0].value, "Test");
-//! assert_eq!(game.moves.moves.len(), 4);
+//! assert_eq!(game.moves.moves.len(), 3);
 //! let pos = raw.position(game.moves.moves[1].span.start);
 //! assert_eq!((pos.line, pos.column), (2, 10));
 //! ```

@@ -485,6 +485,13 @@ impl<R: Read> GameSplitter<R> {
                             }
                             i += 1;
                         }
+                        // a result starts with a digit, `*` or `½` (0xC2 0xBD); anything
+                        // else (`c3-d4`, `$1`) is skipped without a lookahead
+                        _ if !matches!(c, b'0'..=b'2' | b'*' | 0xc2) => {
+                            self.movetext = true;
+                            self.state = State::Token;
+                            i += 1;
+                        }
                         _ => {
                             self.movetext = true;
                             // results are at most 7 bytes: look that far for the token end
