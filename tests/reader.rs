@@ -546,3 +546,45 @@ proptest! {
         }
     }
 }
+
+/// A stream far larger than any buffer is read in bounded memory (run with `--ignored`
+/// in release mode; the peak RSS stays a few MB whatever `GAMES` is).
+#[test]
+#[ignore]
+fn large_stream_in_bounded_memory() {
+    struct Endless {
+        game: &'static [u8],
+        left: usize,
+        at: usize,
+    }
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let mut n = 0;
+            while n < buf.len() && self.left > 0 {
+                let k = (self.game.len() - self.at).min(buf.len() - n);
+                buf[n..n + k].copy_from_slice(&self.game[self.at..self.at + k]);
+                n += k;
+                self.at += k;
+                if self.at == self.game.len() {
+                    self.at = 0;
+                    self.left -= 1;
+                }
+            }
+            Ok(n)
+        }
+    }
+    const GAMES: usize = 2_000_000;
+    let game = b"[Event \"x\"]\r\n[White \"a\"]\r\n\r\n1. c3-d4 f6-g5 2. b2-c3 g5-h4 {c} 3. c3-b4 g7-f6 (3... h6-g5) 1-0\r\n\r\n";
+    let input = Endless {
+        game,
+        left: GAMES,
+        at: 0,
+    };
+    let mut count = 0;
+    for raw in GameSplitter::new(input, ReaderOptions::default()).unwrap() {
+        let raw = raw.unwrap();
+        count += 1;
+        assert_eq!(raw.to_game().ply_count(), 6);
+    }
+    assert_eq!(count, GAMES);
+}
