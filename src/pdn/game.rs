@@ -230,6 +230,23 @@ impl Frame {
     }
 
     fn finish(mut self) -> Line {
+        // A move number with no move after it is dropped; the comments and NAGs it kept
+        // from the last move go back to that move, which is how the text reads without it.
+        if self.number.is_some() {
+            if let Some(last) = self.line.moves.last_mut() {
+                let keep = self
+                    .pending
+                    .iter()
+                    .position(|a| matches!(a, Annotation::Setup(_)))
+                    .unwrap_or(self.pending.len());
+                for a in self.pending.drain(..keep) {
+                    match a {
+                        Annotation::Nag(n) => last.nags.push(n),
+                        a => last.after.push(a),
+                    }
+                }
+            }
+        }
         self.line.trailing.append(&mut self.pending);
         self.line
     }
@@ -471,6 +488,13 @@ mod tests {
         let v = &g.moves.moves[1].variations[0].moves;
         assert_eq!((v[0].number, v[0].side), (Some(1), Some(Color::Black)));
         assert_eq!((v[1].number, v[1].side), (Some(2), Some(Color::White)));
+    }
+
+    #[test]
+    fn a_dangling_move_number_gives_its_comments_back() {
+        let g = Game::parse("c3-d4 7. {c} $2 *");
+        assert_eq!(g.moves.moves[0].after.len(), 1);
+        assert_eq!(g.moves.moves[0].nags, vec![2]);
     }
 
     #[test]

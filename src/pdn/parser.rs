@@ -432,7 +432,11 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let b = self.b;
         let start = self.pos;
         let end = token_end(b, start);
-        if let Some(r) = parse_result(&self.text[start..end]) {
+        let maybe_result = matches!(b[start], b'0'..=b'2' | b'*' | 0xc2);
+        if let Some(r) = maybe_result
+            .then(|| parse_result(&self.text[start..end]))
+            .flatten()
+        {
             let span = Span::new(start, end);
             self.pos = end;
             if self.skip_depth > 0 {

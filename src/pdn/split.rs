@@ -485,6 +485,13 @@ impl<R: Read> GameSplitter<R> {
                             }
                             i += 1;
                         }
+                        // a result starts with a digit, `*` or `½` (0xC2 0xBD); anything
+                        // else (`c3-d4`, `$1`) is skipped without a lookahead
+                        _ if !matches!(c, b'0'..=b'2' | b'*' | 0xc2) => {
+                            self.movetext = true;
+                            self.state = State::Token;
+                            i += 1;
+                        }
                         _ => {
                             self.movetext = true;
                             // results are at most 7 bytes: look that far for the token end
@@ -502,7 +509,8 @@ impl<R: Read> GameSplitter<R> {
                                         self.pos = e;
                                         return Scan::Cut(e);
                                     }
-                                    i = e;
+                                    // a lone delimiter that has no case above (`\\`) still moves on
+                                    i = e.max(i + 1);
                                 }
                             }
                         }
@@ -719,6 +727,11 @@ mod tests {
             Position { line: 5, column: 4 }
         );
         assert_eq!(games[1].offset as usize, t.find("[Event \"б").unwrap());
+    }
+
+    #[test]
+    fn backslash_in_movetext_does_not_hang() {
+        assert_eq!(texts(" !}\\[%%c3-d4[}é\nc3-d4").len(), 1);
     }
 
     #[test]

@@ -176,9 +176,21 @@ impl Wrapper<'_> {
         }
         let mut interrupted = true;
         let mut expected: Option<(u32, Color)> = None;
-        for m in &line.moves {
-            interrupted |= self.annotations(&m.before);
-            self.number(m, interrupted, expected);
+        for (i, m) in line.moves.iter().enumerate() {
+            // A comment or NAG written between two moves is read back as belonging after
+            // the first; so when this move has some before it, its number goes first
+            // (`2. {c} c3-d4`), which keeps them with this move. A setup command cannot be
+            // misread, and the line's first move has nothing before it to be misread for.
+            let annotations_first =
+                i == 0 || matches!(m.before.first(), Some(Annotation::Setup(_)));
+            if annotations_first {
+                interrupted |= self.annotations(&m.before);
+                self.number(m, interrupted, expected);
+            } else {
+                let has_before = !m.before.is_empty();
+                self.number(m, interrupted || has_before, expected);
+                self.annotations(&m.before);
+            }
             self.mv(m);
             interrupted = self.annotations(&m.after);
             if self.opts.variations && !m.variations.is_empty() {
@@ -276,6 +288,12 @@ mod tests {
         round_trip("1. - - 2. - - 3. 1- 6 35x 4 ( ) (( a1-b2 ) ( c3-d4 )) 27-20* 18-22 (?) *");
         round_trip(" ( ( 1. g3-h4 b6-a5 ) ( 1. e3-d4 ) ) 1. g3-h4 b6-a5 0-2");
         round_trip("c3-d4 e5-f4 (g5-h4 {x}) {y} 1/2-1/2");
+        let (w, _) =
+            round_trip("1. c3-d4 f6-g5 2. {before} $4 b2-c3 $1 /FEN \"B:W1:B2\"/ {c} g5-h4 *");
+        assert!(
+            w.contains("2. {before} $4 b2-c3 $1 /FEN \"B:W1:B2\"/ {c} 2... g5-h4"),
+            "{w}"
+        );
         let (w, g) = round_trip("1. c3-d4");
         assert!(w.ends_with("c3-d4 *\n"));
         assert_eq!(g.result.unwrap().raw, "*");
