@@ -1,0 +1,228 @@
+//! Hostile and damaged input: pdnkit must never panic, hang or lose the rest of a file.
+
+use pdnkit::check::{CheckOptions, FileReport, check_reader};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn check(bytes: &[u8]) -> FileReport {
+    check_reader("input.pdn", bytes, &CheckOptions::default())
+}
+
+fn names(r: &FileReport) -> Vec<&'static str> {
+    r.diagnostics.iter().map(|d| d.rule.name).collect()
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce from the seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
+    const INSERTS: &[&[u8]] = &[
+        b"(",
+        b")",
+        b"{",
+        b"}",
+        b"[",
+        b"]",
+        b"\"",
+        b"\0",
+        b"\xff\xfe",
+        b"\xc3",
+        b"%",
+        b";",
+        b"/FEN \"",
+        b"$",
+        b"1-0",
+        b"*",
+        b"\n[Event \"",
+        b"\\",
+        b"x",
+        b":",
+        b"-",
+        b"((((((((",
+    ];
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(8) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(5) {
+            0 if !out.is_empty() => {
+                let i = at.min(out.len() - 1);
+                out[i] ^= 1 << rng.below(8);
+            }
+            1 => out.truncate(at),
+            2 => {
+                let ins = INSERTS[rng.below(INSERTS.len())];
+                out.splice(at..at, ins.iter().copied());
+            }
+            3 if !out.is_empty() => {
+                let end = (at + rng.below(16)).min(out.len());
+                out.drain(at.min(end)..end);
+            }
+            _ => {
+                let b = rng.next() as u8;
+                out.insert(at, b);
+            }
+        }
+    }
+    out
+}
+
+fn seeds() -> Vec<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seeds = vec![
+        std::fs::read(root.join("fixtures/example.pdn")).unwrap(),
+        std::fs::read(root.join("fixtures/lint/diagnostics.pdn")).unwrap(),
+        std::fs::read(root.join("fixtures/lint/clean.pdn")).unwrap(),
+    ];
+    // real files too, when the shared corpus is beside the checkout
+    for name in [
+        "russian/abatsiev.pdn",
+        "russian/abatsiev.cp1251.pdn",
+        "russian/shashkispark-fixtures/generated_here_1.pdn",
+        "other-variants/international/nk ronde 01.pdn",
+    ] {
+        if let Ok(b) = std::fs::read(root.join("../shared/corpus").join(name)) {
+            seeds.push(b);
+        }
+    }
+    seeds
+}
+
+#[test]
+fn mutated_inputs_never_panic_and_finish_quickly() {
+    let seeds = seeds();
+    let mut rng = Rng(0x5eed_0f_9d4_u64);
+    for round in 0..400 {
+        let seed = &seeds[round % seeds.len()];
+        let input = mutate(&mut rng, seed);
+        let started = Instant::now();
+        let report = check(&input);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "round {round} took {:?}",
+            started.elapsed()
+        );
+        assert!(
+            !report.io_failed,
+            "round {round}: reading from memory cannot fail"
+        );
+    }
+}
+
+#[test]
+fn deeply_nested_variations_are_cut_and_the_next_game_is_read() {
+    let mut text = String::from("[Event \"deep\"]\n1. c3-d4 ");
+    text.push_str(&"(".repeat(100_000));
+    text.push_str(" *\n\n[Event \"next\"]\n1. c3-d4 f6-g5 *\n");
+    let r = check(text.as_bytes());
+    assert_eq!(r.games, 2);
+    assert!(names(&r).contains(&"variation-too-deep"));
+    assert!(!r.summaries[1].has_errors);
+}
+
+#[test]
+fn a_very_long_line_without_newline_is_read_in_bounded_time() {
+    // 20 MB of moves on one line: larger than the per-game limit, so it is skipped with a
+    // diagnostic and the following game is still read.
+    let mut text = String::from("1. ");
+    while text.len() < 20_000_000 {
+        text.push_str("c3-d4 d6-c5 ");
+    }
+    text.push_str("*\n[Event \"after\"]\n1. c3-d4 *\n");
+    let started = Instant::now();
+    let r = check(text.as_bytes());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(names(&r).contains(&"game-too-large"));
+    assert!(r.summaries.iter().any(|s| !s.has_errors && s.plies == 1));
+}
+
+#[test]
+fn an_unterminated_comment_does_not_swallow_the_file() {
+    // the comment opens inside the first game's movetext and is never closed
+    let mut text = String::from("[Event \"first\"]\n1. c3-d4 { never closed\n");
+    for i in 0..2_000 {
+        text.push_str(&format!("[Event \"g{i}\"]\n1. c3-d4 f6-g5 *\n\n"));
+    }
+    let r = check(text.as_bytes());
+    assert_eq!(r.games, 2_001);
+    assert_eq!(
+        r.diagnostics
+            .iter()
+            .filter(|d| d.rule.name == "unterminated-comment")
+            .count(),
+        1
+    );
+    assert!(r.summaries[1..].iter().all(|s| s.plies == 2));
+}
+
+#[test]
+fn binary_data_is_not_pdn() {
+    let mut bytes = b"[Event \"x\"]\n1. c3-d4 *\n".to_vec();
+    bytes.extend((0..4096u32).map(|i| (i * 7 % 256) as u8));
+    let r = check(&bytes);
+    assert!(names(&r).contains(&"not-pdn"), "{:?}", names(&r));
+    assert!(!r.io_failed);
+}
+
+#[test]
+fn a_fen_with_forty_pieces_is_invalid() {
+    let white: Vec<String> = (13..=32).map(|n| n.to_string()).collect();
+    let black: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+    let text = format!(
+        "[FEN \"W:W{}:B{}\"]\n1. c3-d4 *\n",
+        white.join(","),
+        black.join(",")
+    );
+    let r = check(text.as_bytes());
+    let fen: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.name == "invalid-fen")
+        .collect();
+    assert_eq!(fen.len(), 1);
+    assert!(
+        fen[0].message.contains("more than the 12"),
+        "{}",
+        fen[0].message
+    );
+}
+
+#[test]
+fn a_game_of_100000_moves_replays() {
+    // two kings shuffling off each other's diagonals: legal forever, drawn automatically
+    // early on (6.1.8.6)
+    let mut text = String::from("[FEN \"W:WK30:BK4\"]\n");
+    for i in 0..25_000 {
+        text.push_str(&format!(
+            "{}. c1-d2 h8-g7 {}. d2-c1 g7-h8 ",
+            2 * i + 1,
+            2 * i + 2
+        ));
+    }
+    text.push_str("1/2-1/2\n");
+    let started = Instant::now();
+    let r = check(text.as_bytes());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(r.summaries[0].plies, 100_000);
+    assert!(names(&r).contains(&"play-after-automatic-draw"));
+}
+
+#[test]
+fn a_million_empty_games_are_counted() {
+    let text = "*\n".repeat(1_000_000);
+    let started = Instant::now();
+    let r = check(text.as_bytes());
+    assert!(started.elapsed() < Duration::from_secs(60));
+    assert_eq!(r.games, 1_000_000);
+}
