@@ -6,6 +6,7 @@ mod files;
 mod lint;
 mod perft;
 mod rule;
+mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
@@ -31,6 +32,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
+    /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
+    Stats(stats::StatsArgs),
 }
 
 /// `--color`.
@@ -65,6 +68,7 @@ pub fn run() -> ExitCode {
         Command::Lint(args) => lint::run(args, &cli),
         Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
+        Command::Stats(args) => stats::run(args, &cli),
     };
     match result {
         Ok(code) => code,
