@@ -3,11 +3,13 @@
 
 use super::files::{self, Input};
 use super::{Cli, common};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::stats::{self, FileStats, GroupBy, Stats, StatsOptions};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Output format of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -94,7 +96,13 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let mut total = Stats::new(options);
-    let progress = common::progress_bar(inputs.len() as u64, "counting");
+    let progress = progress_bar(inputs.len());
+    // games counted so far, shown beside the files so that one huge file shows progress
+    let games = AtomicU64::new(0);
+    let on_batch = |n: u64| {
+        let total = games.fetch_add(n, Ordering::Relaxed) + n;
+        progress.set_message(format!("counting ({total} games)"));
+    };
     let mut emit = |(label, file): (String, FileStats)| -> io::Result<()> {
         progress.inc(1);
         if let Some(e) = &file.error {
@@ -107,7 +115,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     common::for_each_ordered(
         &pool,
         &inputs,
-        |input| (input.label(), count_one(input, &check, &options)),
+        |input| (input.label(), count_one(input, &check, &options, &on_batch)),
         &mut emit,
     )?;
     progress.finish_and_clear();
@@ -143,12 +151,35 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn count_one(input: &Input, check: &CheckOptions, options: &StatsOptions) -> FileStats {
+/// The shared per-file bar; for a single input (one huge file, or stdin) a spinner with
+/// the games counted, as a bar of one file would never move.
+fn progress_bar(files: usize) -> ProgressBar {
+    if files >= 2 || !io::stderr().is_terminal() {
+        return common::progress_bar(files as u64, "counting");
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.set_message("counting");
+    bar
+}
+
+fn count_one(
+    input: &Input,
+    check: &CheckOptions,
+    options: &StatsOptions,
+    on_batch: &(impl Fn(u64) + Sync),
+) -> FileStats {
     let label = input.label();
+    let read = |r: &mut dyn io::Read| {
+        stats::stats_reader_with_progress(&label, r, check, options, on_batch)
+    };
     match input {
-        Input::Stdin => stats::stats_reader(&label, io::stdin().lock(), check, options),
+        Input::Stdin => read(&mut io::stdin().lock()),
         Input::File(path) => match std::fs::File::open(path) {
-            Ok(file) => stats::stats_reader(&label, file, check, options),
+            Ok(mut file) => read(&mut file),
             Err(e) => {
                 let mut stats = Stats::new(*options);
                 stats.add_file(None, 0, true);

@@ -577,6 +577,18 @@ pub fn stats_reader(
     check: &CheckOptions,
     options: &StatsOptions,
 ) -> FileStats {
+    stats_reader_with_progress(path, input, check, options, |_| {})
+}
+
+/// [`stats_reader`], calling `progress(n)` after each batch of `n` games (for a progress
+/// display on long files).
+pub fn stats_reader_with_progress(
+    path: &str,
+    input: impl Read,
+    check: &CheckOptions,
+    options: &StatsOptions,
+    progress: impl Fn(u64),
+) -> FileStats {
     let mut stats = Stats::new(*options);
     let count = Rc::new(Cell::new(0));
     let input = Counting {
@@ -621,6 +633,7 @@ pub fn stats_reader(
                 }
             }
         }
+        let n = batch.len() as u64;
         let part = std::mem::take(&mut batch)
             .into_par_iter()
             .fold(
@@ -638,6 +651,7 @@ pub fn stats_reader(
                 },
             );
         stats.merge(part);
+        progress(n);
         if done {
             break;
         }
