@@ -535,3 +535,104 @@ fn corpus_totals_match_lint() {
         files.len()
     );
 }
+
+/// The documented schema: exactly these fields (adding one is fine within
+/// `pdnkit-stats/1` but must update docs/README-stats.md and this test).
+#[test]
+fn json_schema_fields() {
+    fn keys(v: &Value) -> Vec<&str> {
+        let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        k.sort();
+        k
+    }
+    let v = json_of(&["--by", "event", "."]);
+    assert_eq!(
+        keys(&v),
+        [
+            "by",
+            "depth",
+            "diagnostics",
+            "draws",
+            "groups",
+            "length",
+            "material",
+            "openings",
+            "players",
+            "results",
+            "schema",
+            "top",
+            "totals"
+        ]
+    );
+    assert_eq!(
+        keys(&v["totals"]),
+        [
+            "bytes",
+            "encodings",
+            "files",
+            "games",
+            "not_replayed",
+            "plies",
+            "unreadable_files",
+            "variants",
+            "with_errors"
+        ]
+    );
+    let result_row = [
+        "black_wins",
+        "both_lose",
+        "draws",
+        "games",
+        "key",
+        "unknown",
+        "white_score",
+        "white_wins",
+    ];
+    assert_eq!(keys(&v["results"]), result_row);
+    assert_eq!(keys(&v["openings"]["top"][0]), result_row);
+    assert_eq!(keys(&v["material"][0]), result_row);
+    assert_eq!(keys(&v["openings"]), ["distinct", "games", "top"]);
+    assert_eq!(
+        keys(&v["length"]),
+        [
+            "games",
+            "histogram",
+            "max",
+            "mean",
+            "median",
+            "min",
+            "percentiles"
+        ]
+    );
+    assert_eq!(keys(&v["length"]["histogram"][0]), ["from", "games", "to"]);
+    assert_eq!(
+        keys(&v["diagnostics"][0]),
+        ["code", "count", "name", "severity"]
+    );
+    assert_eq!(
+        keys(&v["players"][0]),
+        [
+            "draws", "games", "losses", "name", "score", "unknown", "wins"
+        ]
+    );
+    let mut group_row = result_row.to_vec();
+    group_row.extend(["mean_plies", "not_replayed"]);
+    group_row.sort();
+    assert_eq!(keys(&v["groups"][0]), group_row);
+    // --top cuts the lists, not the groups
+    let v = json_of(&["--top", "1", "--by", "player", "."]);
+    assert_eq!(v["players"].as_array().unwrap().len(), 1);
+    assert_eq!(v["material"].as_array().unwrap().len(), 1);
+    assert_eq!(v["openings"]["top"].as_array().unwrap().len(), 1);
+    assert_eq!(v["groups"].as_array().unwrap().len(), 4);
+    // an empty input: nulls, not zeros, where nothing is defined
+    let out = pdnkit()
+        .args(["stats", "--format", "json", "-q"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"]["white_score"], Value::Null);
+    assert_eq!(v["length"]["mean"], Value::Null);
+    assert_eq!(v["length"]["histogram"], json!([]));
+}
