@@ -177,7 +177,9 @@ fn count_one(
         stats::stats_reader_with_progress(&label, r, check, options, on_batch)
     };
     match input {
-        Input::Stdin => read(&mut io::stdin().lock()),
+        // not `lock()`: a thread waiting for its batch may start another input, and a
+        // second `-` would then wait for a lock its own thread holds
+        Input::Stdin => read(&mut io::stdin()),
         Input::File(path) => match std::fs::File::open(path) {
             Ok(mut file) => read(&mut file),
             Err(e) => {

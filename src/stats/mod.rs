@@ -765,6 +765,52 @@ mod tests {
         assert_eq!(s.lengths.values().sum::<u64>(), 2);
     }
 
+    /// `stats_reader` (batched, parallel) counts exactly what adding the games of
+    /// `CheckedGames` one by one counts, whatever the check options: the two must read
+    /// and replay with the same options.
+    #[test]
+    fn batched_reader_equals_checked_games() {
+        let mut text = String::new();
+        for i in 0..700 {
+            text.push_str(match i % 4 {
+                0 => "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 1-0\n\n",
+                1 => "[White \"\u{410}\"]\n[Result \"1/2-1/2\"]\n1. c3-d4 f6-g5 1/2-1/2\n\n",
+                2 => "[FEN \"W:WK30,K31:BK4\"]\n[Result \"1/2-1/2\"]\n1. c1-d2 h8-g7 2. d2-c1 g7-h8 3. c1-d2 h8-g7 4. d2-c1 g7-h8 5. c1-d2 h8-g7 1/2-1/2\n\n",
+                _ => "1. c3-d4 f6-g5 2. a1-b2 *\n\n",
+            });
+        }
+        for check in [
+            CheckOptions::default(),
+            CheckOptions {
+                force_russian: true,
+                ..CheckOptions::default()
+            },
+            CheckOptions {
+                edition: crate::draw::Edition::Fmjd,
+                ..CheckOptions::default()
+            },
+            CheckOptions {
+                encoding: Some(encoding_rs::WINDOWS_1251),
+                ..CheckOptions::default()
+            },
+        ] {
+            let options = StatsOptions {
+                depth: 2,
+                by: Some(GroupBy::Opening),
+            };
+            let batched = stats_reader("t.pdn", text.as_bytes(), &check, &options);
+            assert!(batched.error.is_none());
+            let mut one_by_one = Stats::new(options);
+            let games = CheckedGames::new("t.pdn", text.as_bytes(), &check).unwrap();
+            let encoding = games.encoding().name();
+            for g in games {
+                one_by_one.add("t.pdn", &g.unwrap());
+            }
+            one_by_one.add_file(Some(encoding), text.len() as u64, false);
+            assert_eq!(batched.stats, one_by_one, "{check:?}");
+        }
+    }
+
     #[test]
     #[should_panic(expected = "different options")]
     fn merging_different_options_panics() {
