@@ -13,6 +13,7 @@ pub mod outcome;
 pub mod pdn;
 pub mod replay;
 pub mod rules;
+pub mod stats;
 
 pub use color::Color;
 pub use outcome::Outcome;

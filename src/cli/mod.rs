@@ -7,6 +7,7 @@ mod lint;
 mod perft;
 mod pipeline;
 mod rule;
+mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
@@ -32,6 +33,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
+    /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
+    Stats(stats::StatsArgs),
 }
 
 /// `--color`.
@@ -66,6 +69,7 @@ pub fn run() -> ExitCode {
         Command::Lint(args) => lint::run(args, &cli),
         Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
+        Command::Stats(args) => stats::run(args, &cli),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,820 @@
+//! Statistics over many games: totals, results, draw bases, game lengths, openings,
+//! players, final material, and the same per group. This is what `pdnkit stats` runs.
+//!
+//! [`Stats`] is an accumulator: [`Stats::add`] one checked game at a time (games are judged
+//! by [`crate::check`], exactly as `pdnkit lint` judges them), [`Stats::add_file`] once per
+//! input, and [`Stats::merge`] two accumulators. Every field is a count or a map of counts,
+//! so merging is exact, commutative and associative: the stats of a folder are the merge of
+//! the stats of its files, in any order. [`Stats::report`] turns the counts into a
+//! [`Report`], the documented JSON schema (see [`report`]).
+//!
+//! ```
+//! use pdnkit::check::CheckOptions;
+//! use pdnkit::stats::{StatsOptions, stats_reader};
+//! let pdn = "[White \"A\"][Black \"B\"][Result \"1-0\"]\n1. c3-d4 f6-g5 2. b2-c3 g5-h4 1-0\n";
+//! let file = stats_reader("a.pdn", pdn.as_bytes(), &CheckOptions::default(), &StatsOptions::default());
+//! let report = file.stats.report(20);
+//! assert_eq!(report.totals.games, 1);
+//! assert_eq!(report.results.white_wins, 1);
+//! assert_eq!(report.players[0].name, "A");
+//! ```
+//!
+//! Definitions (also in `docs/README-stats.md`):
+//!
+//! - a game is **not replayed** when its main line did not replay completely
+//!   ([`Status`] other than `Complete`: an illegal, ambiguous or unreadable move, a bad
+//!   FEN, an unsupported variant) or it has a syntax error of error severity. Such games
+//!   still count in the totals, results and players (their recorded result is a fact of
+//!   the record), but not in game lengths, final material or draw bases;
+//! - **plies** (total) are the main-line plies replayed, over all games;
+//! - a game's **length** is its number of main-line plies, over the games replayed;
+//! - the **opening** of a game is its first `depth` main-line plies in canonical notation
+//!   (algebraic, captures with the fewest intermediate squares that make them unambiguous,
+//!   [`CaptureStyle::Minimal`]), written with move numbers: `1. c3-d4 f6-g5 2. b2-c3 g5-h4`.
+//!   Only games that start from the initial position have one, and only when at least
+//!   `depth` plies were replayed, or the whole game was replayed and is shorter;
+//! - **White score** is White's result percentage: (White wins + draws / 2) / (games with
+//!   a known result: White wins, Black wins, draws, both lose) × 100; `null` when there
+//!   are none;
+//! - a player's **score** is the same from the player's side; `0-0` (both lose) is a loss
+//!   for both;
+//! - **player names** are the White and Black tags with surrounding spaces trimmed; an
+//!   empty name or `?` is no player.
+
+pub mod render;
+pub mod report;
+
+pub use report::Report;
+
+use crate::Color;
+use crate::check::{CheckOptions, CheckedGame, check_game};
+use crate::date::{DateValue, parse_date};
+use crate::diag::Severity;
+use crate::draw::DrawBasis;
+use crate::outcome::Outcome;
+use crate::pdn::{GameSplitter, ReaderOptions};
+use crate::replay::{ReplayOptions, Status};
+use crate::rules::Position;
+use crate::rules::notation::{CaptureStyle, Style, format_move};
+use rayon::prelude::*;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::rc::Rc;
+
+/// The default opening depth, in plies.
+pub const DEFAULT_DEPTH: usize = 6;
+
+/// Games checked together in parallel within one file. Bounds memory: at most this many
+/// games of a file are held at once.
+pub const BATCH: usize = 512;
+
+/// What to group by (`--by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GroupBy {
+    /// The Event tag (trimmed); `?` when missing or empty.
+    Event,
+    /// Each player: a game counts for its White and for its Black player.
+    Player,
+    /// The year of the Date tag (the first date of a range); `?` when unknown.
+    Year,
+    /// The opening (first `depth` plies); `?` for games without one.
+    Opening,
+    /// The input file, as named on the command line (`-` for standard input).
+    File,
+}
+
+impl GroupBy {
+    /// `event`, `player`, `year`, `opening` or `file`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GroupBy::Event => "event",
+            GroupBy::Player => "player",
+            GroupBy::Year => "year",
+            GroupBy::Opening => "opening",
+            GroupBy::File => "file",
+        }
+    }
+}
+
+/// How to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatsOptions {
+    /// Opening depth in plies (0: no openings).
+    pub depth: usize,
+    /// Grouping, if any.
+    pub by: Option<GroupBy>,
+}
+
+impl Default for StatsOptions {
+    fn default() -> Self {
+        StatsOptions {
+            depth: DEFAULT_DEPTH,
+            by: None,
+        }
+    }
+}
+
+/// Games by recorded result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultCounts {
+    /// All games counted.
+    pub games: u64,
+    /// `1-0`.
+    pub white_wins: u64,
+    /// `0-1`.
+    pub black_wins: u64,
+    /// `1/2-1/2`.
+    pub draws: u64,
+    /// `0-0`.
+    pub both_lose: u64,
+    /// `*` or no result.
+    pub unknown: u64,
+}
+
+impl ResultCounts {
+    /// Counts one game.
+    pub fn add(&mut self, outcome: Outcome) {
+        self.games += 1;
+        match outcome {
+            Outcome::WhiteWins => self.white_wins += 1,
+            Outcome::BlackWins => self.black_wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::BothLose => self.both_lose += 1,
+            Outcome::Unknown => self.unknown += 1,
+        }
+    }
+
+    /// Adds another count.
+    pub fn merge(&mut self, o: &ResultCounts) {
+        self.games += o.games;
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.draws += o.draws;
+        self.both_lose += o.both_lose;
+        self.unknown += o.unknown;
+    }
+
+    /// White's result percentage over games with a known result, rounded to 0.01.
+    pub fn white_score(&self) -> Option<f64> {
+        score(
+            self.white_wins,
+            self.draws,
+            self.black_wins + self.both_lose,
+        )
+    }
+}
+
+/// (wins + draws / 2) / (wins + draws + losses) × 100, rounded to 0.01; `None` for no games.
+pub(crate) fn score(wins: u64, draws: u64, losses: u64) -> Option<f64> {
+    let n = wins + draws + losses;
+    (n > 0).then(|| round2((2 * wins + draws) as f64 * 50.0 / n as f64))
+}
+
+pub(crate) fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// One player's games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerCounts {
+    /// Games played (either colour).
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost (`0-0` counts as lost).
+    pub losses: u64,
+    /// Games without a known result.
+    pub unknown: u64,
+}
+
+impl PlayerCounts {
+    fn add(&mut self, outcome: Outcome, color: Color) {
+        self.games += 1;
+        match (outcome, color) {
+            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => {
+                self.wins += 1
+            }
+            (Outcome::WhiteWins, Color::Black)
+            | (Outcome::BlackWins, Color::White)
+            | (Outcome::BothLose, _) => self.losses += 1,
+            (Outcome::Draw, _) => self.draws += 1,
+            (Outcome::Unknown, _) => self.unknown += 1,
+        }
+    }
+
+    fn merge(&mut self, o: &PlayerCounts) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+        self.unknown += o.unknown;
+    }
+
+    /// The player's result percentage over games with a known result.
+    pub fn score(&self) -> Option<f64> {
+        score(self.wins, self.draws, self.losses)
+    }
+}
+
+/// One group of `--by` (other than `player`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GroupCounts {
+    /// Results of all games of the group.
+    pub results: ResultCounts,
+    /// Games not replayed.
+    pub not_replayed: u64,
+    /// Games replayed, and their plies (for the mean length).
+    pub replayed: u64,
+    /// Plies of the games replayed.
+    pub replayed_plies: u64,
+}
+
+impl GroupCounts {
+    fn merge(&mut self, o: &GroupCounts) {
+        self.results.merge(&o.results);
+        self.not_replayed += o.not_replayed;
+        self.replayed += o.replayed;
+        self.replayed_plies += o.replayed_plies;
+    }
+}
+
+/// A diagnostic kind, for counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DiagnosticKind {
+    /// `M101`.
+    pub code: &'static str,
+    /// `illegal-move`.
+    pub name: &'static str,
+    /// As reported.
+    pub severity: Severity,
+}
+
+/// The accumulator. Every field is a count, so [`merge`](Stats::merge) is exact.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    pub(crate) options: StatsOptions,
+    pub(crate) files: u64,
+    pub(crate) unreadable_files: u64,
+    pub(crate) bytes: u64,
+    pub(crate) encodings: BTreeMap<String, u64>,
+    pub(crate) games: u64,
+    pub(crate) plies: u64,
+    pub(crate) variants: BTreeMap<String, u64>,
+    pub(crate) not_replayed: u64,
+    pub(crate) with_errors: u64,
+    pub(crate) diagnostics: BTreeMap<DiagnosticKind, u64>,
+    pub(crate) results: ResultCounts,
+    pub(crate) draws: BTreeMap<String, u64>,
+    /// length in plies -> games (exact distribution, so percentiles merge exactly)
+    pub(crate) lengths: BTreeMap<u32, u64>,
+    pub(crate) openings: BTreeMap<String, ResultCounts>,
+    pub(crate) players: BTreeMap<String, PlayerCounts>,
+    pub(crate) material: BTreeMap<String, ResultCounts>,
+    pub(crate) groups: BTreeMap<String, GroupCounts>,
+}
+
+/// The key of games that have no value for a grouping (no Event tag, unknown year, no
+/// opening).
+pub const NO_KEY: &str = "?";
+
+impl Stats {
+    /// An empty accumulator.
+    pub fn new(options: StatsOptions) -> Stats {
+        Stats {
+            options,
+            files: 0,
+            unreadable_files: 0,
+            bytes: 0,
+            encodings: BTreeMap::new(),
+            games: 0,
+            plies: 0,
+            variants: BTreeMap::new(),
+            not_replayed: 0,
+            with_errors: 0,
+            diagnostics: BTreeMap::new(),
+            results: ResultCounts::default(),
+            draws: BTreeMap::new(),
+            lengths: BTreeMap::new(),
+            openings: BTreeMap::new(),
+            players: BTreeMap::new(),
+            material: BTreeMap::new(),
+            groups: BTreeMap::new(),
+        }
+    }
+
+    /// The options counted with.
+    pub fn options(&self) -> StatsOptions {
+        self.options
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Counts one input: `encoding` is `None` when it could not be read at all; `failed`
+    /// when reading failed (at the start or part way).
+    pub fn add_file(&mut self, encoding: Option<&str>, bytes: u64, failed: bool) {
+        self.files += 1;
+        self.bytes += bytes;
+        if let Some(e) = encoding {
+            *self.encodings.entry(e.to_string()).or_default() += 1;
+        }
+        if failed {
+            self.unreadable_files += 1;
+        }
+    }
+
+    /// Counts one game of the file named `file` (the key of `--by file`).
+    pub fn add(&mut self, file: &str, g: &CheckedGame) {
+        let replay = &g.replay;
+        let outcome = replay.outcome;
+        let replayed = is_replayed(g);
+        let plies = replay.mainline.len() as u32;
+        self.games += 1;
+        self.plies += u64::from(plies);
+        *self.variants.entry(variant_key(g)).or_default() += 1;
+        if !replayed {
+            self.not_replayed += 1;
+        }
+        if g.has_errors() {
+            self.with_errors += 1;
+        }
+        for d in &g.diagnostics {
+            let kind = DiagnosticKind {
+                code: d.rule.code,
+                name: d.rule.name,
+                severity: d.severity,
+            };
+            *self.diagnostics.entry(kind).or_default() += 1;
+        }
+        self.results.add(outcome);
+        if outcome == Outcome::Draw {
+            *self.draws.entry(draw_key(g, replayed)).or_default() += 1;
+        }
+        if replayed {
+            *self.lengths.entry(plies).or_default() += 1;
+            if let Some(end) = replay.final_position() {
+                self.material
+                    .entry(material_key(end))
+                    .or_default()
+                    .add(outcome);
+            }
+        }
+        let opening = opening(g, self.options.depth);
+        if let Some(o) = &opening {
+            self.openings.entry(o.clone()).or_default().add(outcome);
+        }
+        for (color, tag) in [(Color::White, "White"), (Color::Black, "Black")] {
+            if let Some(name) = player_name(g.game.tag(tag)) {
+                self.players
+                    .entry(name.to_string())
+                    .or_default()
+                    .add(outcome, color);
+            }
+        }
+        let key = match self.options.by {
+            None | Some(GroupBy::Player) => return,
+            Some(GroupBy::Event) => g
+                .game
+                .tag("Event")
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .unwrap_or(NO_KEY)
+                .to_string(),
+            Some(GroupBy::Year) => year_key(g.game.tag("Date")),
+            Some(GroupBy::Opening) => opening.unwrap_or_else(|| NO_KEY.to_string()),
+            Some(GroupBy::File) => file.to_string(),
+        };
+        let group = self.groups.entry(key).or_default();
+        group.results.add(outcome);
+        if replayed {
+            group.replayed += 1;
+            group.replayed_plies += u64::from(plies);
+        } else {
+            group.not_replayed += 1;
+        }
+    }
+
+    /// Adds the counts of `other` (counted with the same options).
+    ///
+    /// # Panics
+    /// When the options differ: the counts would not mean the same thing.
+    pub fn merge(&mut self, other: Stats) {
+        assert_eq!(
+            self.options, other.options,
+            "merging stats counted with different options"
+        );
+        self.files += other.files;
+        self.unreadable_files += other.unreadable_files;
+        self.bytes += other.bytes;
+        add_map(&mut self.encodings, other.encodings);
+        self.games += other.games;
+        self.plies += other.plies;
+        add_map(&mut self.variants, other.variants);
+        self.not_replayed += other.not_replayed;
+        self.with_errors += other.with_errors;
+        add_map(&mut self.diagnostics, other.diagnostics);
+        self.results.merge(&other.results);
+        add_map(&mut self.draws, other.draws);
+        add_map(&mut self.lengths, other.lengths);
+        for (k, v) in other.openings {
+            self.openings.entry(k).or_default().merge(&v);
+        }
+        for (k, v) in other.players {
+            self.players.entry(k).or_default().merge(&v);
+        }
+        for (k, v) in other.material {
+            self.material.entry(k).or_default().merge(&v);
+        }
+        for (k, v) in other.groups {
+            self.groups.entry(k).or_default().merge(&v);
+        }
+    }
+}
+
+fn add_map<K: Ord>(into: &mut BTreeMap<K, u64>, from: BTreeMap<K, u64>) {
+    for (k, v) in from {
+        *into.entry(k).or_default() += v;
+    }
+}
+
+/// Whether a game counts as replayed: its main line replayed completely and it has no
+/// syntax error of error severity. The others are "not replayed".
+pub fn is_replayed(g: &CheckedGame) -> bool {
+    g.replay.status == Status::Complete
+        && !g
+            .game
+            .errors
+            .iter()
+            .any(|e| e.severity() == crate::pdn::Severity::Error)
+}
+
+/// The GameType number (the part before any comma), `none` when the tag is missing or empty.
+fn variant_key(g: &CheckedGame) -> String {
+    g.game
+        .tag("GameType")
+        .map(|v| v.split(',').next().unwrap_or("").trim())
+        .filter(|v| !v.is_empty())
+        .unwrap_or("none")
+        .to_string()
+}
+
+/// The basis of a drawn game: a draw rule id (`6.1.8.6`), `repetition`, `agreement`,
+/// `early_agreement`, or `unjudged` when the game was not replayed.
+fn draw_key(g: &CheckedGame, replayed: bool) -> String {
+    let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+    match basis {
+        Some(DrawBasis::Rule { rule, .. }) if replayed => rule.id().to_string(),
+        Some(DrawBasis::Repetition { .. }) if replayed => "repetition".to_string(),
+        Some(DrawBasis::Agreement { early: false, .. }) if replayed => "agreement".to_string(),
+        Some(DrawBasis::Agreement { early: true, .. }) if replayed => "early_agreement".to_string(),
+        _ => "unjudged".to_string(),
+    }
+}
+
+/// A trimmed player name; `None` for a missing, empty or `?` name.
+fn player_name(tag: Option<&str>) -> Option<&str> {
+    tag.map(str::trim).filter(|s| !s.is_empty() && *s != "?")
+}
+
+/// The year of a Date tag, `?` when unknown or unreadable.
+fn year_key(date: Option<&str>) -> String {
+    let year = match date.map(parse_date) {
+        Some(DateValue::Date(d)) | Some(DateValue::Range(d, _)) => d.year,
+        _ => None,
+    };
+    year.map_or_else(|| NO_KEY.to_string(), |y| y.to_string())
+}
+
+/// One side's material: `3K`, `K+2M`, `5M`, `0` for nothing.
+fn side_material(kings: u32, men: u32) -> String {
+    let part = |n: u32, letter: char| match n {
+        0 => None,
+        1 => Some(letter.to_string()),
+        n => Some(format!("{n}{letter}")),
+    };
+    let parts: Vec<String> = [part(kings, 'K'), part(men, 'M')]
+        .into_iter()
+        .flatten()
+        .collect();
+    if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts.join("+")
+    }
+}
+
+/// The material balance of a position, White first: `3K v K`, `K+2M v 3M`, `0 v K`.
+pub fn material_key(pos: &Position) -> String {
+    let side = |c: Color| side_material(pos.kings(c).count(), pos.men(c).count());
+    format!("{} v {}", side(Color::White), side(Color::Black))
+}
+
+/// The opening of a game (see the module documentation), `None` when it has none.
+pub fn opening(g: &CheckedGame, depth: usize) -> Option<String> {
+    let r = &g.replay;
+    if depth == 0 || r.mainline.is_empty() || r.start != Some(Position::start()) {
+        return None;
+    }
+    if r.mainline.len() < depth && r.status != Status::Complete {
+        return None;
+    }
+    let style = Style {
+        captures: CaptureStyle::Minimal,
+        ..Style::default()
+    };
+    let mut out = String::new();
+    for p in r.mainline.iter().take(depth) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if p.side == Color::White {
+            out.push_str(&format!("{}. ", p.move_number));
+        } else if out.is_empty() {
+            out.push_str(&format!("{}... ", p.move_number));
+        }
+        out.push_str(&format_move(&p.before, &p.mv, style));
+    }
+    Some(out)
+}
+
+/// The stats of one input and how reading it ended.
+#[derive(Debug)]
+pub struct FileStats {
+    /// The counts, including this file in `files` and `bytes`.
+    pub stats: Stats,
+    /// Why reading stopped early (or could not start), if it did.
+    pub error: Option<std::io::Error>,
+}
+
+/// A reader that counts the bytes read through it.
+struct Counting<R> {
+    inner: R,
+    count: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Counts the games of one input (named `path`), judging them as
+/// [`crate::check::CheckedGames`] does. Games are read one by one and checked in batches
+/// of [`BATCH`] in parallel (on the current rayon pool), so a huge file uses every core and
+/// memory stays bounded. Never panics on input; an I/O error ends the file and is returned
+/// beside what was counted before it.
+pub fn stats_reader(
+    path: &str,
+    input: impl Read,
+    check: &CheckOptions,
+    options: &StatsOptions,
+) -> FileStats {
+    stats_reader_with_progress(path, input, check, options, |_| {})
+}
+
+/// [`stats_reader`], calling `progress(n)` after each batch of `n` games (for a progress
+/// display on long files).
+pub fn stats_reader_with_progress(
+    path: &str,
+    input: impl Read,
+    check: &CheckOptions,
+    options: &StatsOptions,
+    progress: impl Fn(u64),
+) -> FileStats {
+    let mut stats = Stats::new(*options);
+    let count = Rc::new(Cell::new(0));
+    let input = Counting {
+        inner: input,
+        count: Rc::clone(&count),
+    };
+    // The same reader and replay options as `CheckedGames::new`.
+    let reader_options = ReaderOptions {
+        encoding: check.encoding,
+        ..ReaderOptions::default()
+    };
+    let replay_options = ReplayOptions {
+        edition: check.edition,
+        force_russian: check.force_russian,
+    };
+    let mut splitter = match GameSplitter::new(input, reader_options) {
+        Ok(s) => s,
+        Err(e) => {
+            stats.add_file(None, count.get(), true);
+            return FileStats {
+                stats,
+                error: Some(e),
+            };
+        }
+    };
+    let encoding = splitter.encoding().name();
+    let mut error = None;
+    let mut batch = Vec::with_capacity(BATCH);
+    loop {
+        let mut done = false;
+        while batch.len() < BATCH {
+            match splitter.next() {
+                Some(Ok(raw)) => batch.push(raw),
+                Some(Err(e)) => {
+                    error = Some(std::io::Error::other(e));
+                    done = true;
+                    break;
+                }
+                None => {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        let n = batch.len() as u64;
+        let part = std::mem::take(&mut batch)
+            .into_par_iter()
+            .fold(
+                || Stats::new(*options),
+                |mut s, raw| {
+                    s.add(path, &check_game(path, raw, &replay_options));
+                    s
+                },
+            )
+            .reduce(
+                || Stats::new(*options),
+                |mut a, b| {
+                    a.merge(b);
+                    a
+                },
+            );
+        stats.merge(part);
+        progress(n);
+        if done {
+            break;
+        }
+    }
+    stats.add_file(Some(encoding), count.get(), error.is_some());
+    FileStats { stats, error }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::CheckedGames;
+
+    fn checked(pdn: &str) -> Vec<CheckedGame> {
+        CheckedGames::new("t.pdn", pdn.as_bytes(), &CheckOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    fn one(pdn: &str) -> CheckedGame {
+        checked(pdn).pop().unwrap()
+    }
+
+    #[test]
+    fn material_keys() {
+        assert_eq!(material_key(&Position::start()), "12M v 12M");
+        let g = one("[FEN \"W:WK30,K31,K22:BK4\"]\n1. c1-d2 *");
+        assert_eq!(material_key(g.replay.final_position().unwrap()), "3K v K");
+        let g = one("[FEN \"W:WK30,21:B4,5\"]\n1. c1-d2 *");
+        assert_eq!(material_key(g.replay.final_position().unwrap()), "K+M v 2M");
+        assert_eq!(side_material(0, 0), "0");
+    }
+
+    #[test]
+    fn openings_are_canonical_and_numbered() {
+        let g = one("1. c3-d4 f6-g5 2. b2-c3 g5-h4 3. c3-b4 g7-f6 4. d4-c5 b6:d4 *");
+        assert_eq!(
+            opening(&g, 6).as_deref(),
+            Some("1. c3-d4 f6-g5 2. b2-c3 g5-h4 3. c3-b4 g7-f6")
+        );
+        assert_eq!(opening(&g, 3).as_deref(), Some("1. c3-d4 f6-g5 2. b2-c3"));
+        assert_eq!(opening(&g, 0), None);
+        // written differently (numeric squares, `x`), same opening text
+        let h = one("1. 22-18 11-16 2. 25-22 16-20 *");
+        assert_eq!(
+            opening(&h, 4).as_deref(),
+            Some("1. c3-d4 f6-g5 2. b2-c3 g5-h4")
+        );
+        // a short complete game is its own opening; a broken one has none
+        let short = one("1. c3-d4 f6-g5 *");
+        assert_eq!(opening(&short, 6).as_deref(), Some("1. c3-d4 f6-g5"));
+        let broken = one("1. c3-d4 f6-g5 2. a1-b2 *");
+        assert_eq!(opening(&broken, 6), None);
+        assert_eq!(opening(&broken, 2).as_deref(), Some("1. c3-d4 f6-g5"));
+        // from a setup: none
+        let setup = one("[FEN \"W:WK30:BK4\"]\n1. c1-d2 h8-g7 *");
+        assert_eq!(opening(&setup, 2), None);
+    }
+
+    #[test]
+    fn years_and_players() {
+        assert_eq!(year_key(Some("2004.10.27")), "2004");
+        assert_eq!(year_key(Some("2007/2008")), "2007");
+        assert_eq!(year_key(Some("????.??.??")), "?");
+        assert_eq!(year_key(Some("soon")), "?");
+        assert_eq!(year_key(None), "?");
+        assert_eq!(player_name(Some("  Ivanov  I. ")), Some("Ivanov  I."));
+        assert_eq!(player_name(Some(" ? ")), None);
+        assert_eq!(player_name(Some("")), None);
+        assert_eq!(player_name(None), None);
+    }
+
+    #[test]
+    fn scores() {
+        let mut r = ResultCounts::default();
+        for o in [
+            Outcome::WhiteWins,
+            Outcome::Draw,
+            Outcome::BlackWins,
+            Outcome::Unknown,
+        ] {
+            r.add(o);
+        }
+        assert_eq!(r.games, 4);
+        assert_eq!(r.white_score(), Some(50.0));
+        r.add(Outcome::BothLose);
+        assert_eq!(r.white_score(), Some(37.5));
+        assert_eq!(ResultCounts::default().white_score(), None);
+        assert_eq!(score(2, 0, 1), Some(66.67));
+    }
+
+    #[test]
+    fn draw_bases() {
+        let pdn = concat!(
+            "[Result \"1/2-1/2\"]\n1. c3-d4 f6-g5 1/2-1/2\n\n",
+            "[FEN \"W:WK30,K31:BK4\"]\n[Result \"1/2-1/2\"]\n",
+            "1. c1-d2 h8-g7 2. d2-c1 g7-h8 3. c1-d2 h8-g7 4. d2-c1 g7-h8 5. c1-d2 h8-g7 1/2-1/2\n\n",
+            "[Result \"1/2-1/2\"]\n1. c3-d4 f6-g5 2. a1-b2 1/2-1/2\n",
+        );
+        let mut s = Stats::new(StatsOptions::default());
+        for g in checked(pdn) {
+            s.add("t.pdn", &g);
+        }
+        let keys: Vec<_> = s.draws.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        assert_eq!(
+            keys,
+            [("6.1.8.6", 1), ("early_agreement", 1), ("unjudged", 1)]
+        );
+        assert_eq!(s.not_replayed, 1);
+        assert_eq!(s.lengths.values().sum::<u64>(), 2);
+    }
+
+    /// `stats_reader` (batched, parallel) counts exactly what adding the games of
+    /// `CheckedGames` one by one counts, whatever the check options: the two must read
+    /// and replay with the same options.
+    #[test]
+    fn batched_reader_equals_checked_games() {
+        let mut text = String::new();
+        for i in 0..700 {
+            text.push_str(match i % 4 {
+                0 => "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 1-0\n\n",
+                1 => "[White \"\u{410}\"]\n[Result \"1/2-1/2\"]\n1. c3-d4 f6-g5 1/2-1/2\n\n",
+                2 => "[FEN \"W:WK30,K31:BK4\"]\n[Result \"1/2-1/2\"]\n1. c1-d2 h8-g7 2. d2-c1 g7-h8 3. c1-d2 h8-g7 4. d2-c1 g7-h8 5. c1-d2 h8-g7 1/2-1/2\n\n",
+                _ => "1. c3-d4 f6-g5 2. a1-b2 *\n\n",
+            });
+        }
+        for check in [
+            CheckOptions::default(),
+            CheckOptions {
+                force_russian: true,
+                ..CheckOptions::default()
+            },
+            CheckOptions {
+                edition: crate::draw::Edition::Fmjd,
+                ..CheckOptions::default()
+            },
+            CheckOptions {
+                encoding: Some(encoding_rs::WINDOWS_1251),
+                ..CheckOptions::default()
+            },
+        ] {
+            let options = StatsOptions {
+                depth: 2,
+                by: Some(GroupBy::Opening),
+            };
+            let batched = stats_reader("t.pdn", text.as_bytes(), &check, &options);
+            assert!(batched.error.is_none());
+            let mut one_by_one = Stats::new(options);
+            let games = CheckedGames::new("t.pdn", text.as_bytes(), &check).unwrap();
+            let encoding = games.encoding().name();
+            for g in games {
+                one_by_one.add("t.pdn", &g.unwrap());
+            }
+            one_by_one.add_file(Some(encoding), text.len() as u64, false);
+            assert_eq!(batched.stats, one_by_one, "{check:?}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "different options")]
+    fn merging_different_options_panics() {
+        let mut a = Stats::new(StatsOptions::default());
+        a.merge(Stats::new(StatsOptions { depth: 2, by: None }));
+    }
+}
