@@ -2,10 +2,12 @@
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
 mod common;
+mod convert;
 mod files;
 mod lint;
 mod perft;
 mod rule;
+mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
@@ -31,6 +33,10 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
+    /// Convert PDN files to CSV, JSON Lines or canonical PDN.
+    Convert(convert::ConvertArgs),
+    /// Show the position at a ply: ASCII board, SVG diagram or FEN.
+    Show(show::ShowArgs),
 }
 
 /// `--color`.
@@ -65,6 +71,8 @@ pub fn run() -> ExitCode {
         Command::Lint(args) => lint::run(args, &cli),
         Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
+        Command::Convert(args) => convert::run(args, &cli),
+        Command::Show(args) => show::run(args, &cli),
     };
     match result {
         Ok(code) => code,
