@@ -125,7 +125,7 @@ mod tests {
         };
         let n = convert(text, &numeric);
         assert!(
-            n.contains("1. 22-18 11-15 ( 1... 11-16 2. 18:11 7:16 ) 2. 18-14 10:19"),
+            n.contains("1. 22-18 11-16 ( 1... 11-15 2. 18:11 8:15 ) 2. 18-14 9:18"),
             "{n}"
         );
         let a = convert(&n, &PdnOptions::default());
