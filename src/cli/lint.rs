@@ -111,8 +111,12 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "checking");
-    let mut emit = |report: FileReport| -> io::Result<()> {
+    let full = args.format == LintFormat::Full;
+    let mut emit = |mut report: FileReport| -> io::Result<()> {
         progress.inc(1);
+        if full {
+            report.diagnostics.iter_mut().for_each(add_show_hint);
+        }
         totals.files += 1;
         totals.games += report.games;
         totals.games_with_errors += report.games_with_errors;
@@ -167,6 +171,25 @@ fn check_one(input: &Input, options: &CheckOptions) -> FileReport {
             Ok(file) => check::check_reader(&label, file, options),
             Err(e) => FileReport::io_failure(&label, &e),
         },
+    }
+}
+
+/// For a diagnostic that shows the board before a main-line move, the `pdnkit show`
+/// command that draws that position.
+fn add_show_hint(d: &mut Diagnostic) {
+    if let (Some(_), Some(game), Some(ply)) = (&d.board, d.game, d.ply) {
+        let path = if d
+            .path
+            .contains(|c: char| c.is_whitespace() || c == '\'' || c == '"')
+        {
+            format!("'{}'", d.path.replace('\'', "'\\''"))
+        } else {
+            d.path.clone()
+        };
+        d.notes.push(format!(
+            "see it: pdnkit show {path} --game {game} --ply {} (--format svg for a diagram)",
+            ply.saturating_sub(1)
+        ));
     }
 }
 
