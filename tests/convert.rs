@@ -218,7 +218,7 @@ fn csv_per_move_capture_and_promotion() {
 /// Every comment, variation and NAG of a line, counted.
 fn census(line: &Line, c: &mut [usize; 4]) {
     line.leading_variations.iter().for_each(|v| census(v, c));
-    let mut ann = |list: &[Annotation], c: &mut [usize; 4]| {
+    let ann = |list: &[Annotation], c: &mut [usize; 4]| {
         for a in list {
             match a {
                 Annotation::Comment(_) => c[0] += 1,

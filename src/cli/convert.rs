@@ -252,7 +252,7 @@ fn spool_stdin() -> io::Result<Spooled> {
 
 /// What the games are written as.
 enum Sink {
-    Csv(csv::Writer<Box<dyn Write>>),
+    Csv(Box<csv::Writer<Box<dyn Write>>>),
     Jsonl(Box<dyn Write>),
     Pdn { out: Box<dyn Write>, first: bool },
 }
@@ -291,7 +291,7 @@ impl Converter<'_> {
                 }
             }
             Sink::Csv(w) => {
-                w.write_record(&table::game_row(path, g, self.style, &self.tag_columns))?
+                w.write_record(table::game_row(path, g, self.style, &self.tag_columns))?
             }
             Sink::Jsonl(w) => {
                 serde_json::to_writer(&mut *w, &GameRecord::new(path, g, self.style))?;
@@ -386,7 +386,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             } else {
                 w.write_record(table::game_header(&converter.tag_columns))?;
             }
-            Sink::Csv(w)
+            Sink::Csv(Box::new(w))
         }
         Target::Jsonl => Sink::Jsonl(writer),
         Target::Pdn => Sink::Pdn {
