@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod color;
+pub mod convert;
 pub mod date;
 pub mod diag;
 pub mod diagram;

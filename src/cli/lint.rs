@@ -114,9 +114,13 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     let progress = common::progress_bar(inputs.len() as u64, "checking");
     // Workers keep only what is reported: the selected diagnostics and whether the game
     // has an error (counted whatever the selection).
+    let full = args.format == LintFormat::Full;
     let work = |_input: usize, game: CheckedGame| {
         let has_errors = game.has_errors();
-        let kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
+        let mut kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
+        if full {
+            kept.iter_mut().for_each(add_show_hint);
+        }
         (has_errors, kept)
     };
     pipeline::run(&pool, &inputs, &options, work, |piece| {
@@ -169,6 +173,25 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// For a diagnostic that shows the board before a main-line move, the `pdnkit show`
+/// command that draws that position.
+fn add_show_hint(d: &mut Diagnostic) {
+    if let (Some(_), Some(game), Some(ply)) = (&d.board, d.game, d.ply) {
+        let path = if d
+            .path
+            .contains(|c: char| c.is_whitespace() || c == '\'' || c == '"')
+        {
+            format!("'{}'", d.path.replace('\'', "'\\''"))
+        } else {
+            d.path.clone()
+        };
+        d.notes.push(format!(
+            "see it: pdnkit show {path} --game {game} --ply {} (--format svg for a diagram)",
+            ply.saturating_sub(1)
+        ));
+    }
 }
 
 #[derive(Default)]

@@ -2,11 +2,13 @@
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
 mod common;
+mod convert;
 mod files;
 mod lint;
 mod perft;
 mod pipeline;
 mod rule;
+mod show;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -35,6 +37,10 @@ pub enum Command {
     Rule(rule::RuleArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
     Stats(stats::StatsArgs),
+    /// Convert PDN files to CSV, JSON Lines or canonical PDN.
+    Convert(convert::ConvertArgs),
+    /// Show the position at a ply: ASCII board, SVG diagram or FEN.
+    Show(show::ShowArgs),
 }
 
 /// `--color`.
@@ -70,6 +76,8 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args, &cli),
         Command::Rule(args) => rule::run(args, &cli),
         Command::Stats(args) => stats::run(args, &cli),
+        Command::Convert(args) => convert::run(args, &cli),
+        Command::Show(args) => show::run(args, &cli),
     };
     match result {
         Ok(code) => code,

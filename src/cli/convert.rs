@@ -1,0 +1,491 @@
+//! `pdnkit convert`: PDN to CSV, JSON Lines or canonical PDN, streaming game by game.
+
+use super::files::{self, Input};
+use super::{Cli, common};
+use pdnkit::check::{CheckedGame, CheckedGames};
+use pdnkit::convert::GameStatus;
+use pdnkit::convert::json::GameRecord;
+use pdnkit::convert::repdn::{PdnOptions, write_pdn};
+use pdnkit::convert::table::{self, TagUnion};
+use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `--to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// one row per game (or per ply with --per-move), RFC 4180, UTF-8
+    Csv,
+    /// one JSON object per game: tags, the whole move tree resolved, status, diagnostics
+    Jsonl,
+    /// canonical PDN
+    Pdn,
+}
+
+/// `--notation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Notation {
+    /// c3-d4, c3:e5
+    Algebraic,
+    /// 22-18, 22:15
+    Numeric,
+}
+
+/// `--captures`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Captures {
+    /// from and to, plus intermediate squares only where needed to be unambiguous (PDN 3.0)
+    Short,
+    /// every landing square
+    Full,
+}
+
+/// `--separator`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Separator {
+    /// c3:e5 (PDN 3.0 for Russian)
+    #[value(name = ":", alias = "colon")]
+    Colon,
+    /// c3xe5
+    #[value(name = "x", alias = "cross")]
+    Cross,
+}
+
+/// `--strip`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Strip {
+    Comments,
+    Variations,
+    Nags,
+}
+
+/// Convert PDN files to CSV, JSON Lines or canonical PDN.
+///
+/// Games are judged exactly as `pdnkit lint` judges them and read one at a time, so memory
+/// stays bounded whatever the size of the input.
+///
+/// Exit status: 0 when every input was converted (also when some games are illegal or
+/// unparsed; see --strict), 1 with --strict when some game is not `ok`, 2 on a usage or I/O
+/// error (then an -o file is not written).
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
+    /// reads standard input.
+    pub paths: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum)]
+    pub to: Target,
+
+    /// Write to this file instead of standard output (atomically: through a temporary
+    /// file in the same directory, renamed when done). Refuses to overwrite an input.
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// csv: one row per main-line ply instead of one per game.
+    #[arg(long)]
+    pub per_move: bool,
+
+    /// csv: add a `tag:NAME` column per tag: `all` (every tag name found anywhere in the
+    /// input) or a comma-separated list of names.
+    #[arg(long, value_delimiter = ',', value_name = "all|NAME,...")]
+    pub tags: Vec<String>,
+
+    /// Square notation of the moves written (pdn, and the moves of csv and jsonl).
+    #[arg(long, value_enum, default_value_t = Notation::Algebraic)]
+    pub notation: Notation,
+
+    /// How much of a capture's route to write.
+    #[arg(long, value_enum, default_value_t = Captures::Short)]
+    pub captures: Captures,
+
+    /// Capture separator.
+    #[arg(long, value_enum, default_value_t = Separator::Colon)]
+    pub separator: Separator,
+
+    /// pdn: leave these out (comma separated or repeated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub strip: Vec<Strip>,
+
+    /// Exit 1 when some game is illegal or unparsed.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Do not print the summary line on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    #[command(flatten)]
+    pub common: common::ReadArgs,
+}
+
+impl ConvertArgs {
+    fn style(&self) -> Style {
+        Style {
+            squares: match self.notation {
+                Notation::Algebraic => SquareStyle::Algebraic,
+                Notation::Numeric => SquareStyle::Numeric,
+            },
+            captures: match self.captures {
+                Captures::Short => CaptureStyle::Minimal,
+                Captures::Full => CaptureStyle::Full,
+            },
+            separator: match self.separator {
+                Separator::Colon => CaptureSeparator::Colon,
+                Separator::Cross => CaptureSeparator::Cross,
+            },
+        }
+    }
+
+    fn check_usage(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            !self.per_move || self.to == Target::Csv,
+            "--per-move needs --to csv"
+        );
+        anyhow::ensure!(
+            self.tags.is_empty() || (self.to == Target::Csv && !self.per_move),
+            "--tags needs --to csv (without --per-move); jsonl always has every tag"
+        );
+        anyhow::ensure!(
+            self.strip.is_empty() || self.to == Target::Pdn,
+            "--strip needs --to pdn"
+        );
+        Ok(())
+    }
+}
+
+/// Where the output goes; a file output is a temporary file until [`Output::commit`].
+struct Output {
+    writer: Box<dyn Write>,
+    file: Option<(PathBuf, PathBuf)>,
+}
+
+impl Output {
+    fn open(target: Option<&Path>, inputs: &[Input]) -> anyhow::Result<Output> {
+        let Some(out) = target else {
+            return Ok(Output {
+                writer: Box::new(BufWriter::new(io::stdout().lock())),
+                file: None,
+            });
+        };
+        if let Ok(canon) = out.canonicalize() {
+            for input in inputs {
+                if let Input::File(p) = input {
+                    if p.canonicalize().is_ok_and(|c| c == canon) {
+                        anyhow::bail!(
+                            "refusing to overwrite input file {} with the output",
+                            p.display()
+                        );
+                    }
+                }
+            }
+        }
+        let dir = match out.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = out
+            .file_name()
+            .ok_or_else(|| anyhow::anyhow!("-o {}: not a file name", out.display()))?
+            .to_string_lossy()
+            .into_owned();
+        let (tmp, file) = create_temp(&dir, &format!(".{name}"))
+            .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))?;
+        Ok(Output {
+            writer: Box::new(BufWriter::new(file)),
+            file: Some((tmp, out.to_path_buf())),
+        })
+    }
+
+    /// Flushes, and for a file renames the temporary file over the target.
+    fn commit(mut self) -> io::Result<()> {
+        self.writer.flush()?;
+        drop(std::mem::replace(&mut self.writer, Box::new(io::sink())));
+        if let Some((tmp, target)) = self.file.take() {
+            std::fs::rename(&tmp, &target)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = self.file.take() {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// A new file `PREFIX.pdnkit-PID-N.tmp` in `dir`, created exclusively.
+fn create_temp(dir: &Path, prefix: &str) -> io::Result<(PathBuf, File)> {
+    let pid = std::process::id();
+    for n in 0..1000u32 {
+        let path = dir.join(format!("{prefix}.pdnkit-{pid}-{n}.tmp"));
+        match File::options().write(true).create_new(true).open(&path) {
+            Ok(f) => return Ok((path, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free temporary file name"))
+}
+
+/// Standard input copied to a temporary file (for --tags all, which reads its input
+/// twice); removed on drop.
+struct Spooled(PathBuf);
+
+impl Drop for Spooled {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn spool_stdin() -> io::Result<Spooled> {
+    let (path, mut file) = create_temp(&std::env::temp_dir(), "pdnkit-stdin")?;
+    let spooled = Spooled(path);
+    io::copy(&mut io::stdin().lock(), &mut file)?;
+    Ok(spooled)
+}
+
+/// What the games are written as.
+enum Sink {
+    Csv(Box<csv::Writer<Box<dyn Write>>>),
+    Jsonl(Box<dyn Write>),
+    Pdn { out: Box<dyn Write>, first: bool },
+}
+
+#[derive(Default)]
+struct Counts {
+    files: usize,
+    games: usize,
+    ok: usize,
+    illegal: usize,
+    unparsed: usize,
+}
+
+struct Converter<'a> {
+    args: &'a ConvertArgs,
+    style: Style,
+    pdn: PdnOptions,
+    tag_columns: Vec<String>,
+    sink: Sink,
+    counts: Counts,
+    buf: String,
+}
+
+impl Converter<'_> {
+    fn game(&mut self, path: &str, g: &CheckedGame) -> io::Result<()> {
+        self.counts.games += 1;
+        match GameStatus::of(g) {
+            GameStatus::Ok => self.counts.ok += 1,
+            GameStatus::Illegal => self.counts.illegal += 1,
+            GameStatus::Unparsed => self.counts.unparsed += 1,
+        }
+        match &mut self.sink {
+            Sink::Csv(w) if self.args.per_move => {
+                for row in table::ply_rows(path, g, self.style) {
+                    w.write_record(&row)?;
+                }
+            }
+            Sink::Csv(w) => {
+                w.write_record(table::game_row(path, g, self.style, &self.tag_columns))?
+            }
+            Sink::Jsonl(w) => {
+                serde_json::to_writer(&mut *w, &GameRecord::new(path, g, self.style))?;
+                w.write_all(b"\n")?;
+            }
+            Sink::Pdn { out, first } => {
+                self.buf.clear();
+                if !*first {
+                    self.buf.push('\n');
+                }
+                *first = false;
+                write_pdn(&mut self.buf, g, &self.pdn);
+                out.write_all(self.buf.as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> io::Result<Box<dyn Write>> {
+        match self.sink {
+            Sink::Csv(w) => w.into_inner().map_err(|e| e.into_error()),
+            Sink::Jsonl(w) => Ok(w),
+            Sink::Pdn { out, .. } => Ok(out),
+        }
+    }
+}
+
+pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    args.check_usage()?;
+    let options = args.common.check_options()?;
+    let (mut inputs, input_errors) = files::expand(&args.paths);
+    for e in &input_errors {
+        eprintln!("pdnkit: error: {}: {}", e.path, e.message);
+    }
+
+    // --tags all reads the input twice: standard input is kept in a temporary file.
+    let all_tags = args.tags.iter().any(|t| t == "all");
+    let mut _spooled = None;
+    if all_tags && inputs.contains(&Input::Stdin) {
+        let s = spool_stdin()?;
+        for i in inputs.iter_mut().filter(|i| **i == Input::Stdin) {
+            *i = Input::File(s.0.clone());
+        }
+        _spooled = Some(s);
+    }
+    let label = |input: &Input| match (input, &_spooled) {
+        (Input::File(p), Some(s)) if *p == s.0 => "-".to_string(),
+        _ => input.label(),
+    };
+
+    let tag_columns = if all_tags {
+        let mut union = TagUnion::default();
+        for input in &inputs {
+            if let Input::File(p) = input {
+                let file = File::open(p)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", label(input)))?;
+                table::collect_tag_names(file, options.encoding, &mut union)
+                    .map_err(|e| anyhow::anyhow!("reading {}: {e}", label(input)))?;
+            }
+        }
+        union.into_names()
+    } else {
+        args.tags.clone()
+    };
+
+    let output = Output::open(args.output.as_deref(), &inputs)?;
+    let style = args.style();
+    let mut converter = Converter {
+        args,
+        style,
+        pdn: PdnOptions {
+            style,
+            comments: !args.strip.contains(&Strip::Comments),
+            variations: !args.strip.contains(&Strip::Variations),
+            nags: !args.strip.contains(&Strip::Nags),
+        },
+        tag_columns,
+        sink: Sink::Jsonl(Box::new(io::sink())),
+        counts: Counts::default(),
+        buf: String::new(),
+    };
+    let mut output = output;
+    let writer = std::mem::replace(&mut output.writer, Box::new(io::sink()));
+    converter.sink = match args.to {
+        Target::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .terminator(csv::Terminator::CRLF)
+                .from_writer(writer);
+            if args.per_move {
+                w.write_record(table::PLY_COLUMNS)?;
+            } else {
+                w.write_record(table::game_header(&converter.tag_columns))?;
+            }
+            Sink::Csv(Box::new(w))
+        }
+        Target::Jsonl => Sink::Jsonl(writer),
+        Target::Pdn => Sink::Pdn {
+            out: writer,
+            first: true,
+        },
+    };
+
+    let mut io_failures = input_errors.len();
+    let progress = common::progress_bar(inputs.len() as u64, "converting");
+    for input in &inputs {
+        let name = label(input);
+        converter.counts.files += 1;
+        let reader: Box<dyn Read> = match input {
+            Input::Stdin => Box::new(io::stdin().lock()),
+            Input::File(p) => match File::open(p) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    eprintln!("pdnkit: error: cannot read {name}: {e}");
+                    io_failures += 1;
+                    continue;
+                }
+            },
+        };
+        match CheckedGames::new(&name, reader, &options) {
+            Ok(games) => {
+                for g in games {
+                    match g {
+                        Ok(g) => converter.game(&name, &g)?,
+                        // a file-level problem (not PDN, a game too large to read…):
+                        // said on stderr; only a failed read spoils the output
+                        Err(d) => {
+                            eprintln!(
+                                "pdnkit: {}: {}:{}:{}: {} ({})",
+                                d.severity, d.path, d.line, d.column, d.message, d.rule.name
+                            );
+                            io_failures += usize::from(d.rule == &pdnkit::diag::codes::IO_ERROR);
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("pdnkit: error: cannot read {name}: {e}");
+                io_failures += 1;
+            }
+        }
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+
+    let counts = std::mem::take(&mut converter.counts);
+    output.writer = converter.finish()?;
+    if io_failures == 0 {
+        output.commit()?;
+    } else {
+        // a partial output file is not written; standard output got what could be read
+        output.writer.flush()?;
+        drop(output);
+    }
+    if !args.quiet {
+        eprintln!(
+            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {} unparsed){}; {:.2}s",
+            counts.games,
+            plural(counts.games),
+            counts.files,
+            plural(counts.files),
+            counts.ok,
+            counts.illegal,
+            counts.unparsed,
+            match (&args.output, io_failures) {
+                (Some(o), 0) => format!(" written to {}", o.display()),
+                (Some(o), _) => format!("; {} not written", o.display()),
+                _ => String::new(),
+            },
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(if io_failures > 0 {
+        ExitCode::from(2)
+    } else if args.strict && counts.ok < counts.games {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temp_files_are_exclusive() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, _) = create_temp(dir.path(), ".x").unwrap();
+        let (b, _) = create_temp(dir.path(), ".x").unwrap();
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,156 @@
+//! `pdnkit show`: the position at a ply of a game, as an ASCII board, an SVG diagram or a
+//! FEN.
+
+use super::{Cli, common};
+use pdnkit::check::{self, CheckedGames};
+use pdnkit::rules::FenStyle;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShowFormat {
+    /// a board for the terminal (w/b men, W/B kings, the last move's squares bracketed)
+    Ascii,
+    /// an SVG diagram: board, coordinates, pieces, kings marked, the last move as an arrow
+    Svg,
+    /// the position as a FEN (numeric squares)
+    Fen,
+}
+
+/// Show the position at a ply of a game.
+///
+/// `--ply 0` is the start position, `--ply K` the position after the K-th main-line ply.
+/// The default is the last position that could be reached: for a game stopped by an
+/// illegal move, the position before that move (the one `lint` complains about).
+///
+/// Exit status: 0 shown, 2 when the file cannot be read or the game or ply does not exist.
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// The PDN file (`-` for standard input).
+    pub file: PathBuf,
+
+    /// 1-based game number in the file.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub game: usize,
+
+    /// Main-line ply: the position after it (0 = start). Default: the last one.
+    #[arg(long, value_name = "K")]
+    pub ply: Option<u32>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Ascii)]
+    pub format: ShowFormat,
+
+    #[command(flatten)]
+    pub common: common::ReadArgs,
+}
+
+pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(args.game >= 1, "--game counts from 1");
+    let options = args.common.check_options()?;
+    let label = args.file.display().to_string();
+    let reader: Box<dyn Read> = if args.file.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
+    };
+    let mut games = CheckedGames::new(&label, reader, &options)?;
+    let mut count = 0;
+    let g = loop {
+        match games.next() {
+            // file-level problems (stray text, a game too large) are not games
+            Some(Err(d)) if d.rule == &pdnkit::diag::codes::IO_ERROR => {
+                anyhow::bail!("{}", d.message)
+            }
+            Some(Err(_)) => {}
+            Some(Ok(g)) => {
+                count += 1;
+                if count == args.game {
+                    break g;
+                }
+            }
+            None => anyhow::bail!(
+                "{label} has {count} game{}; there is no game {}",
+                if count == 1 { "" } else { "s" },
+                args.game
+            ),
+        }
+    };
+    let replay = &g.replay;
+    let Some(start) = replay.start else {
+        anyhow::bail!(
+            "game {} of {label} cannot be set up ({:?}): {}",
+            args.game,
+            replay.status,
+            g.diagnostics
+                .first()
+                .map_or(String::new(), |d| d.message.clone())
+        );
+    };
+    let played = replay.mainline.len() as u32;
+    let ply = args.ply.unwrap_or(played);
+    if ply > played {
+        let why = g
+            .diagnostics
+            .iter()
+            .find(|d| d.ply == Some(played + 1))
+            .map(|d| format!(" ({}: {})", d.rule.code, d.message))
+            .unwrap_or_default();
+        anyhow::bail!(
+            "game {} of {label} has {played} replayed pl{}; there is no ply {ply}{why}",
+            args.game,
+            if played == 1 { "y" } else { "ies" }
+        );
+    }
+    let (position, last) = match ply {
+        0 => (start, None),
+        k => {
+            let p = &replay.mainline[k as usize - 1];
+            (p.after, Some(p))
+        }
+    };
+    let mut diagram = check::board_diagram(&position);
+    if let Some(p) = last {
+        let route = p
+            .before
+            .routes(&p.mv)
+            .into_iter()
+            .next()
+            .map(|r| r.0)
+            .unwrap_or_else(|| vec![p.mv.from(), p.mv.to()]);
+        diagram.last_move = route.iter().map(|s| (s.file(), s.rank())).collect();
+    }
+    let mut out = io::stdout().lock();
+    match args.format {
+        ShowFormat::Fen => writeln!(out, "{}", position.to_fen(FenStyle::Numeric))?,
+        ShowFormat::Svg => out.write_all(diagram.svg().as_bytes())?,
+        ShowFormat::Ascii => {
+            match last {
+                Some(p) => {
+                    let dots = if p.side == pdnkit::Color::White {
+                        "."
+                    } else {
+                        "..."
+                    };
+                    writeln!(
+                        out,
+                        "game {}, after ply {ply}: {}{dots} {}",
+                        args.game, p.move_number, p.written
+                    )?
+                }
+                None => writeln!(out, "game {}, start position", args.game)?,
+            }
+            out.write_all(diagram.ascii().as_bytes())?;
+            if ply == played && ply < replay.written_plies {
+                if let Some(d) = g.diagnostics.iter().find(|d| d.ply == Some(played + 1)) {
+                    writeln!(out, "next: {} {}: {}", d.rule.code, d.rule.name, d.message)?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,459 @@
+//! The JSON form of a game (`pdnkit convert --to jsonl`): one [`GameRecord`] per game.
+//!
+//! Nothing of the game tree is lost: every tag (in file order, duplicates kept), every
+//! comment (with its syntax), setup command, variation, NAG and strength mark is there, and
+//! [`GameRecord::to_game`] rebuilds a [`Game`] equal to the parsed one after
+//! [`Game::normalize`]. Each move also carries its resolution against the rules (`resolved`,
+//! absent when the move could not be replayed). Empty lists and absent values are left out.
+
+use super::{
+    GameStatus, MoveInfo, ResolvedLine, draw_basis_text, first_error, iso_date, resolve_tree,
+};
+use crate::Color;
+use crate::check::CheckedGame;
+use crate::draw::DrawBasis;
+use crate::outcome::Outcome;
+use crate::pdn::{Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Span};
+use crate::rules::FenStyle;
+use crate::rules::notation::Style;
+use serde::{Deserialize, Serialize};
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The input file (`-` for standard input).
+    pub path: String,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// 1-based line where the game starts in the file.
+    pub line: u64,
+    /// Tags in file order.
+    pub tags: Vec<TagRecord>,
+    /// The `Date` tag in ISO 8601, when it can be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The result token ending the movetext, as written (`1-0`, `2-0`, `*`…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The recorded outcome (Result tag if readable, else the terminator).
+    pub outcome: Outcome,
+    /// `ok`, `illegal` or `unparsed`.
+    pub status: GameStatus,
+    /// The FEN the game starts from (numeric squares), when it could be set up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
+    /// Main-line plies replayed.
+    pub plies: u32,
+    /// The FEN at the end of the replayed main line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_fen: Option<String>,
+    /// The first error as `CODE` or `CODE@PLY`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_error: Option<String>,
+    /// Why a drawn game is drawn (`{"kind":"rule","rule":"6.1.8.6","ply":57}`…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_basis: Option<DrawBasis>,
+    /// The draw basis in words (as in the CSV column).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_basis_text: Option<String>,
+    /// The main line, with its variations.
+    pub moves: LineRecord,
+    /// Everything lint reports about the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<DiagnosticRecord>,
+}
+
+/// A tag pair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagRecord {
+    /// The name as written.
+    pub name: String,
+    /// The decoded value.
+    pub value: String,
+}
+
+/// A line: the main line or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineRecord {
+    /// Variations written before the line's first move (alternatives to it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leading_variations: Vec<LineRecord>,
+    /// The moves.
+    #[serde(default)]
+    pub moves: Vec<MoveRecord>,
+    /// Annotations after the last move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trailing: Vec<AnnotationRecord>,
+}
+
+/// A move and everything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// Annotations between the previous move and this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<AnnotationRecord>,
+    /// The full-move number, as written or inferred.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// The side announced by the move number (or inferred).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Color>,
+    /// The move exactly as written.
+    pub text: String,
+    /// Strength marks (`!`, `?!`…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<String>,
+    /// NAGs after the move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u16>,
+    /// Comments right after the move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<AnnotationRecord>,
+    /// Alternatives to this move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<LineRecord>,
+    /// The legal move it names; absent when it could not be replayed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedRecord>,
+}
+
+/// A move resolved against the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolvedRecord {
+    /// Main-line ply (1-based); absent in variations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    /// Full-move number.
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The move in the chosen notation (canonical by default: `c3:e5`).
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// Start square (algebraic).
+    pub from: String,
+    /// End square (algebraic).
+    pub to: String,
+    /// Every landing square of the capture, from first to last (a quiet move: from, to).
+    pub route: Vec<String>,
+    /// Squares of the captured pieces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captured: Vec<String>,
+    /// A man becomes a king.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub promotes: bool,
+    /// The position after the move (numeric FEN).
+    pub fen_after: String,
+}
+
+/// A comment, setup command or free-standing NAG, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AnnotationRecord {
+    /// `{"type":"comment","kind":"brace","text":"…"}`; kind `brace`, `percent` or `semicolon`.
+    Comment {
+        /// The syntax it was written in.
+        kind: CommentKindRecord,
+        /// The text, verbatim.
+        text: String,
+    },
+    /// `{"type":"setup","fen":"W:W…:B…"}`: a `/FEN "…"/` command.
+    Setup {
+        /// The FEN as written.
+        fen: String,
+    },
+    /// `{"type":"nag","nag":3}`: a NAG with no move right before it.
+    Nag {
+        /// The number.
+        nag: u16,
+    },
+}
+
+/// Comment syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommentKindRecord {
+    /// `{…}`.
+    Brace,
+    /// `%…` at the start of a line.
+    Percent,
+    /// `;…`.
+    Semicolon,
+}
+
+/// A diagnostic, as in `pdnkit lint --format jsonl` (without the path and game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiagnosticRecord {
+    /// `M101`…
+    pub code: String,
+    /// `illegal-move`…
+    pub name: String,
+    /// `error`, `warning` or `info`.
+    pub severity: String,
+    /// What exactly.
+    pub message: String,
+    /// 1-based line in the file.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// Main-line ply, when it concerns a main-line move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    /// The move as written.
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "move")]
+    pub move_text: Option<String>,
+}
+
+impl GameRecord {
+    /// The record of a checked game; resolved moves are written in `style`.
+    pub fn new(path: &str, g: &CheckedGame, style: Style) -> GameRecord {
+        let tree = resolve_tree(&g.game, &g.replay);
+        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+        GameRecord {
+            path: path.to_string(),
+            game: g.raw.index,
+            line: g.raw.start.line,
+            tags: g
+                .game
+                .tags
+                .iter()
+                .map(|t| TagRecord {
+                    name: t.name.clone(),
+                    value: t.value.clone(),
+                })
+                .collect(),
+            date: g.game.tag("Date").and_then(iso_date),
+            result: g.game.result.as_ref().map(|r| r.raw.clone()),
+            outcome: g.replay.outcome,
+            status: GameStatus::of(g),
+            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
+            plies: g.replay.mainline.len() as u32,
+            final_fen: g
+                .replay
+                .final_position()
+                .map(|p| p.to_fen(FenStyle::Numeric)),
+            first_error: first_error(&g.diagnostics),
+            draw_basis: basis,
+            draw_basis_text: basis.as_ref().map(draw_basis_text),
+            moves: line_record(&g.game.moves, &tree, style),
+            diagnostics: g
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticRecord {
+                    code: d.rule.code.to_string(),
+                    name: d.rule.name.to_string(),
+                    severity: d.severity.as_str().to_string(),
+                    message: d.message.clone(),
+                    line: d.line,
+                    column: d.column,
+                    ply: d.ply,
+                    move_text: d.move_text.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The game tree this record describes (spans empty, as after [`Game::normalize`];
+    /// no syntax errors).
+    pub fn to_game(&self) -> Game {
+        let mut g = Game {
+            tags: self
+                .tags
+                .iter()
+                .map(|t| crate::pdn::Tag {
+                    name: t.name.clone(),
+                    raw_value: crate::pdn::token::escape(&t.value).into_owned(),
+                    value: t.value.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
+            moves: self.moves.to_line(),
+            result: None,
+            errors: Vec::new(),
+        };
+        if let Some(raw) = &self.result {
+            let token = crate::pdn::token::parse_result(raw);
+            g.result = token.map(|t| GameResult {
+                outcome: t.outcome,
+                scale: t.scale,
+                raw: raw.clone(),
+                span: Span::default(),
+            });
+        }
+        g
+    }
+}
+
+impl LineRecord {
+    /// The line this record describes.
+    pub fn to_line(&self) -> Line {
+        Line {
+            leading_variations: self
+                .leading_variations
+                .iter()
+                .map(|l| l.to_line())
+                .collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| Move {
+                    before: m
+                        .before
+                        .iter()
+                        .map(AnnotationRecord::to_annotation)
+                        .collect(),
+                    number: m.number,
+                    side: m.side,
+                    written_number: None,
+                    number_span: None,
+                    text: m.text.clone(),
+                    span: Span::default(),
+                    strength: m.strength.clone(),
+                    nags: m.nags.clone(),
+                    after: m
+                        .after
+                        .iter()
+                        .map(AnnotationRecord::to_annotation)
+                        .collect(),
+                    variations: m.variations.iter().map(|l| l.to_line()).collect(),
+                })
+                .collect(),
+            trailing: self
+                .trailing
+                .iter()
+                .map(AnnotationRecord::to_annotation)
+                .collect(),
+        }
+    }
+}
+
+impl AnnotationRecord {
+    fn new(a: &Annotation) -> AnnotationRecord {
+        match a {
+            Annotation::Comment(c) => AnnotationRecord::Comment {
+                kind: match c.kind {
+                    CommentKind::Brace => CommentKindRecord::Brace,
+                    CommentKind::Percent => CommentKindRecord::Percent,
+                    CommentKind::Semicolon => CommentKindRecord::Semicolon,
+                },
+                text: c.text.clone(),
+            },
+            Annotation::Setup(s) => AnnotationRecord::Setup { fen: s.fen.clone() },
+            Annotation::Nag(n) => AnnotationRecord::Nag { nag: *n },
+        }
+    }
+
+    /// The annotation this record describes (span empty).
+    pub fn to_annotation(&self) -> Annotation {
+        match self {
+            AnnotationRecord::Comment { kind, text } => Annotation::Comment(Comment {
+                kind: match kind {
+                    CommentKindRecord::Brace => CommentKind::Brace,
+                    CommentKindRecord::Percent => CommentKind::Percent,
+                    CommentKindRecord::Semicolon => CommentKind::Semicolon,
+                },
+                text: text.clone(),
+                span: Span::default(),
+            }),
+            AnnotationRecord::Setup { fen } => Annotation::Setup(Setup {
+                fen: fen.clone(),
+                span: Span::default(),
+            }),
+            AnnotationRecord::Nag { nag } => Annotation::Nag(*nag),
+        }
+    }
+}
+
+fn annotations(list: &[Annotation]) -> Vec<AnnotationRecord> {
+    list.iter().map(AnnotationRecord::new).collect()
+}
+
+fn resolved_record(info: &MoveInfo, style: Style) -> ResolvedRecord {
+    ResolvedRecord {
+        ply: info.ply,
+        move_number: info.move_number,
+        side: info.side,
+        notation: info.text(style),
+        from: info.mv.from().to_string(),
+        to: info.mv.to().to_string(),
+        route: info.route().iter().map(|s| s.to_string()).collect(),
+        captured: info.mv.captured().map(|s| s.to_string()).collect(),
+        promotes: info.mv.promotes(),
+        fen_after: info.fen_after(),
+    }
+}
+
+fn line_record(line: &Line, tree: &ResolvedLine, style: Style) -> LineRecord {
+    LineRecord {
+        leading_variations: line
+            .leading_variations
+            .iter()
+            .zip(&tree.leading_variations)
+            .map(|(l, t)| line_record(l, t, style))
+            .collect(),
+        moves: line
+            .moves
+            .iter()
+            .zip(&tree.moves)
+            .map(|(m, r)| MoveRecord {
+                before: annotations(&m.before),
+                number: m.number,
+                side: m.side,
+                text: m.text.clone(),
+                strength: m.strength.clone(),
+                nags: m.nags.clone(),
+                after: annotations(&m.after),
+                variations: m
+                    .variations
+                    .iter()
+                    .zip(&r.variations)
+                    .map(|(l, t)| line_record(l, t, style))
+                    .collect(),
+                resolved: r.info.as_ref().map(|i| resolved_record(i, style)),
+            })
+            .collect(),
+        trailing: annotations(&line.trailing),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, CheckedGames};
+    use crate::convert::CANONICAL;
+
+    #[test]
+    fn the_tree_survives_json() {
+        let text = "[Event \"E \\\"q\\\"\"]\n[Opening \"x\"]\n[Opening \"dup\"]\n{pre} 1. c3-d4! $1 {c} (1. e3-f4 {v} f6-g5 $2 (1... h6-g5)) f6-g5 ; lc\n2. ... b6-a5?! $14 {end} 2-0";
+        let g = CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let rec = GameRecord::new("t.pdn", &g, CANONICAL);
+        let json = serde_json::to_string(&rec).unwrap();
+        let back: GameRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, rec);
+        let mut original = g.game.clone();
+        original.normalize();
+        let rebuilt = back.to_game();
+        assert_eq!(rebuilt.tags, original.tags);
+        assert_eq!(rebuilt.moves, original.moves);
+        assert_eq!(rebuilt.result, original.result);
+        let v = &rec.moves.moves[0].variations[0];
+        let r = v.moves[1].resolved.as_ref().unwrap();
+        assert_eq!(
+            (r.ply, r.side, r.notation.as_str()),
+            (None, Color::Black, "f6-g5")
+        );
+        assert_eq!(rec.moves.moves[0].resolved.as_ref().unwrap().ply, Some(1));
+        assert!(
+            json.contains(r#"{"type":"comment","kind":"semicolon","text":" lc"}"#),
+            "{json}"
+        );
+    }
+}

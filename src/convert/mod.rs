@@ -1,0 +1,431 @@
+//! Converting checked games to other forms: CSV rows ([`table`]), JSON objects ([`json`])
+//! and canonical PDN ([`repdn`]).
+//!
+//! Everything starts from a [`CheckedGame`](crate::check::CheckedGame), so a game is judged
+//! exactly as `pdnkit lint` judges it. The replay keeps only the resolved main line; the
+//! resolved moves of variations come from [`resolve_tree`], which walks the whole move tree
+//! and gives a [`ResolvedLine`] of the same shape as the game's [`Line`].
+//!
+//! ```
+//! use pdnkit::check::{CheckOptions, CheckedGames};
+//! use pdnkit::convert::{resolve_tree, GameStatus};
+//! let pdn = "1. c3-d4 f6-g5 (1... f6-e5 2. d4:f6) 2. b2-c3 *\n";
+//! let g = CheckedGames::new("x.pdn", pdn.as_bytes(), &CheckOptions::default())
+//!     .unwrap().next().unwrap().unwrap();
+//! assert_eq!(GameStatus::of(&g), GameStatus::Ok);
+//! let tree = resolve_tree(&g.game, &g.replay);
+//! let variation = &tree.moves[1].variations[0];
+//! let capture = variation.moves[1].info.as_ref().unwrap();
+//! assert_eq!(capture.mv.captured().into_iter().next().unwrap().to_string(), "e5");
+//! ```
+
+pub mod json;
+pub mod repdn;
+pub mod table;
+
+use crate::Color;
+use crate::check::CheckedGame;
+use crate::date::{DateValue, parse_date};
+use crate::diag::{Diagnostic, Severity};
+use crate::draw::DrawBasis;
+use crate::pdn::fen::Setup as FenSetup;
+use crate::pdn::{Annotation, Game, Line, Move as PdnMove};
+use crate::replay::{Ply, Replay, Status};
+use crate::rules::notation::{
+    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
+};
+use crate::rules::{FenStyle, Move, Position, Square};
+
+/// The status of a converted game, as written in the `status` column/field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// Read without syntax errors and every main-line move replayed.
+    Ok,
+    /// The main line stops at an illegal, ambiguous, unreadable or placeholder move, or the
+    /// start position (FEN) is invalid.
+    Illegal,
+    /// The game has syntax errors (severity error), or its GameType is not replayed.
+    Unparsed,
+}
+
+impl GameStatus {
+    /// The status of a checked game.
+    pub fn of(g: &CheckedGame) -> GameStatus {
+        if g.game.has_errors() || g.replay.status == Status::Unsupported {
+            GameStatus::Unparsed
+        } else if g.replay.status == Status::Complete {
+            GameStatus::Ok
+        } else {
+            GameStatus::Illegal
+        }
+    }
+
+    /// `ok`, `illegal` or `unparsed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Ok => "ok",
+            GameStatus::Illegal => "illegal",
+            GameStatus::Unparsed => "unparsed",
+        }
+    }
+}
+
+/// The canonical notation: algebraic squares, PDN 3.0 minimal captures, `:`.
+pub const CANONICAL: Style = Style {
+    squares: SquareStyle::Algebraic,
+    captures: CaptureStyle::Minimal,
+    separator: CaptureSeparator::Colon,
+};
+
+/// A move of the tree resolved against the rules.
+#[derive(Clone, Debug)]
+pub struct MoveInfo {
+    /// The position before the move.
+    pub before: Position,
+    /// The legal move.
+    pub mv: Move,
+    /// The position after it.
+    pub after: Position,
+    /// Its full-move number.
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The main-line ply (1-based) for a main-line move, `None` in a variation.
+    pub ply: Option<u32>,
+}
+
+impl MoveInfo {
+    fn from_ply(p: &Ply) -> MoveInfo {
+        MoveInfo {
+            before: p.before,
+            mv: p.mv,
+            after: p.after,
+            move_number: p.move_number,
+            side: p.side,
+            ply: Some(p.ply),
+        }
+    }
+
+    /// The move written in `style`.
+    pub fn text(&self, style: Style) -> String {
+        format_move(&self.before, &self.mv, style)
+    }
+
+    /// The landing squares of the move (from, landings…, to) along its first route.
+    pub fn route(&self) -> Vec<Square> {
+        self.before
+            .routes(&self.mv)
+            .into_iter()
+            .next()
+            .map(|r| r.0)
+            .unwrap_or_else(|| vec![self.mv.from(), self.mv.to()])
+    }
+
+    /// The FEN after the move (numeric squares, as Russian PDN files write it).
+    pub fn fen_after(&self) -> String {
+        self.after.to_fen(FenStyle::Numeric)
+    }
+}
+
+/// A move of the tree: resolved or not, and its variations.
+#[derive(Clone, Debug, Default)]
+pub struct ResolvedMove {
+    /// The resolved move; `None` when it is illegal, ambiguous, unreadable, a placeholder,
+    /// or follows such a move in its line.
+    pub info: Option<MoveInfo>,
+    /// The variations attached to the move, in order.
+    pub variations: Vec<ResolvedLine>,
+}
+
+/// A line of the tree, parallel to [`Line`].
+#[derive(Clone, Debug, Default)]
+pub struct ResolvedLine {
+    /// Parallel to [`Line::leading_variations`].
+    pub leading_variations: Vec<ResolvedLine>,
+    /// Parallel to [`Line::moves`].
+    pub moves: Vec<ResolvedMove>,
+}
+
+/// Resolves every move of the game's tree. Main-line moves are taken from the replay (so
+/// they are exactly what lint judged); variations are replayed here the way the replayer
+/// does it: a variation is an alternative to the move it follows and starts from the
+/// position before that move, except that a variation whose first move number names the
+/// move *after* it (one generator writes alternatives so) starts after it.
+pub fn resolve_tree(game: &Game, replay: &Replay) -> ResolvedLine {
+    let start = replay
+        .start
+        .map(|pos| (pos, replay.first_move_number.max(1)));
+    walk_line(&game.moves, start, Some(&replay.mainline))
+}
+
+fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) -> ResolvedLine {
+    let mut out = ResolvedLine {
+        leading_variations: line
+            .leading_variations
+            .iter()
+            .map(|v| walk_line(v, start, None))
+            .collect(),
+        moves: Vec::with_capacity(line.moves.len()),
+    };
+    let mut state = start;
+    for (i, m) in line.moves.iter().enumerate() {
+        let info = match main {
+            Some(plies) => plies.get(i).map(MoveInfo::from_ply),
+            None => {
+                if let Some((pos, number)) = &mut state {
+                    for a in &m.before {
+                        if let Annotation::Setup(s) = a {
+                            match setup_position(&s.fen, m.side) {
+                                Some((p, n)) => {
+                                    *pos = p;
+                                    if let Some(n) = n {
+                                        *number = n;
+                                    }
+                                }
+                                None => {
+                                    state = None;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                state.and_then(|(pos, number)| {
+                    resolve_written(&pos, m, &line.moves[i + 1..]).map(|mv| MoveInfo {
+                        before: pos,
+                        mv,
+                        after: pos.after(&mv),
+                        move_number: number,
+                        side: pos.turn(),
+                        ply: None,
+                    })
+                })
+            }
+        };
+        let before = info
+            .as_ref()
+            .map(|i| (i.before, i.move_number))
+            .or(if main.is_none() { state } else { None });
+        let variations = m
+            .variations
+            .iter()
+            .map(|v| {
+                let vstart = before.map(|(pos, number)| {
+                    variation_start(v, pos, info.as_ref().map(|i| i.after), number)
+                });
+                walk_line(v, vstart, None)
+            })
+            .collect();
+        state = info.as_ref().map(|i| {
+            let next = if i.side == Color::Black {
+                i.move_number + 1
+            } else {
+                i.move_number
+            };
+            (i.after, next)
+        });
+        out.moves.push(ResolvedMove { info, variations });
+    }
+    out
+}
+
+/// Where a variation attached to a move starts (see [`resolve_tree`]).
+fn variation_start(
+    v: &Line,
+    before: Position,
+    after: Option<Position>,
+    move_number: u32,
+) -> (Position, u32) {
+    let first = v.moves.first().and_then(|f| f.written_number);
+    let names = |pos: &Position, number: u32| {
+        first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
+    };
+    let next_number = if before.turn() == Color::Black {
+        move_number + 1
+    } else {
+        move_number
+    };
+    match after {
+        Some(a) if !names(&before, move_number) && names(&a, next_number) => (a, next_number),
+        _ => (before, move_number),
+    }
+}
+
+fn setup_position(fen: &str, side: Option<Color>) -> Option<(Position, Option<u32>)> {
+    let mut setup: FenSetup = fen.parse().ok()?;
+    if setup.turn.is_none() {
+        setup.turn = Some(side.unwrap_or(Color::White));
+    }
+    let fullmove = setup.extra.iter().find_map(|f| {
+        f.strip_prefix(['F', 'f'])
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .filter(|&n| n > 0)
+    });
+    Some((Position::from_setup(&setup).ok()?, fullmove))
+}
+
+/// How many ambiguous moves deep the look-ahead may branch.
+const LOOKAHEAD: u32 = 4;
+
+/// Resolves a written move; an ambiguous one is kept when exactly one candidate lets the
+/// rest of the line replay (as the replayer does).
+fn resolve_written(pos: &Position, m: &PdnMove, rest: &[PdnMove]) -> Option<Move> {
+    let text: MoveText = m.text.parse().ok()?;
+    match resolve(pos, &text) {
+        Resolution::Unique { mv, .. } => Some(mv),
+        Resolution::Illegal(_) => None,
+        Resolution::Ambiguous(cands) => {
+            let fitting: Vec<Move> = cands
+                .into_iter()
+                .filter(|c| replays(&pos.after(c), rest, LOOKAHEAD))
+                .collect();
+            match fitting[..] {
+                [only] => Some(only),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn replays(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
+    let mut pos = *pos;
+    for (i, m) in moves.iter().enumerate() {
+        if m.before.iter().any(|a| matches!(a, Annotation::Setup(_))) {
+            return true;
+        }
+        let Ok(text) = m.text.parse::<MoveText>() else {
+            // a placeholder ends what can be checked; anything else is unreadable
+            return m.text.chars().all(|c| c == '-' || c.is_whitespace());
+        };
+        match resolve(&pos, &text) {
+            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
+            Resolution::Illegal(_) => return false,
+            Resolution::Ambiguous(cands) => {
+                return budget == 0
+                    || cands
+                        .iter()
+                        .any(|c| replays(&pos.after(c), &moves[i + 1..], budget - 1));
+            }
+        }
+    }
+    true
+}
+
+/// The first error-severity diagnostic of a game, as `CODE` or `CODE@PLY`.
+pub fn first_error(diagnostics: &[Diagnostic]) -> Option<String> {
+    diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map(|d| match d.ply {
+            Some(p) => format!("{}@{p}", d.rule.code),
+            None => d.rule.code.to_string(),
+        })
+}
+
+/// A draw basis in words for a CSV cell: `rule 6.1.8.6 at ply 57`, `repetition at ply 40`,
+/// `agreement at move 12`, `early agreement at move 12`.
+pub fn draw_basis_text(basis: &DrawBasis) -> String {
+    match basis {
+        DrawBasis::Rule { rule, ply } => format!("rule {} at ply {ply}", rule.id()),
+        DrawBasis::Repetition { ply } => format!("repetition at ply {ply}"),
+        DrawBasis::Agreement { move_number, early } => format!(
+            "{}agreement at move {move_number}",
+            if *early { "early " } else { "" }
+        ),
+    }
+}
+
+/// A `Date` tag value in ISO 8601: `1965-01-01`, `1965-03`, `1965`, or an interval
+/// `2004-10-27/2004-11-01`; `None` when it is unknown or cannot be read.
+pub fn iso_date(raw: &str) -> Option<String> {
+    match parse_date(raw) {
+        DateValue::Date(d) => d.iso(),
+        DateValue::Range(a, b) => match (a.iso(), b.iso()) {
+            (Some(a), Some(b)) => Some(format!("{a}/{b}")),
+            (a, _) => a,
+        },
+        DateValue::Unknown | DateValue::Unreadable => None,
+    }
+}
+
+/// The recorded result: the Result tag when present, else the terminator as written.
+pub fn result_text(game: &Game) -> Option<&str> {
+    game.tag("Result")
+        .or_else(|| game.result.as_ref().map(|r| r.raw.as_str()))
+}
+
+/// The main line as written in `style`: replayed moves in that style, the moves after the
+/// replay stopped as written; space separated.
+pub fn mainline_text(g: &CheckedGame, style: Style) -> String {
+    let plies = &g.replay.mainline;
+    g.game
+        .moves
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match plies.get(i) {
+            Some(p) => format_move(&p.before, &p.mv, style),
+            None => m.text.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, CheckedGames};
+
+    fn checked(text: &str) -> CheckedGame {
+        CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn variations_start_before_the_move_they_follow() {
+        let g = checked("1. c3-d4 f6-g5 (1... f6-e5 2. d4:f6 g7:e5) 2. b2-c3 (2. g3-h4) *");
+        let t = resolve_tree(&g.game, &g.replay);
+        let v = &t.moves[1].variations[0];
+        assert!(v.moves.iter().all(|m| m.info.is_some()));
+        assert_eq!(v.moves[1].info.as_ref().unwrap().move_number, 2);
+        assert_eq!(
+            v.moves[2].info.as_ref().unwrap().text(CANONICAL),
+            "g7:e5",
+            "black recaptures"
+        );
+        let w = &t.moves[2].variations[0].moves[0];
+        assert_eq!(w.info.as_ref().unwrap().side, Color::White);
+    }
+
+    #[test]
+    fn an_illegal_variation_move_stops_that_line_only() {
+        let g = checked("1. c3-d4 f6-g5 (1... a7-a5 h6-g5) 2. b2-c3 *");
+        let t = resolve_tree(&g.game, &g.replay);
+        assert!(t.moves.iter().all(|m| m.info.is_some()));
+        assert!(
+            t.moves[1].variations[0]
+                .moves
+                .iter()
+                .all(|m| m.info.is_none())
+        );
+    }
+
+    #[test]
+    fn statuses_and_cells() {
+        assert_eq!(GameStatus::of(&checked("1. c3-d4 *")), GameStatus::Ok);
+        let bad = checked("1. c3-d4 f6-g5 2. c3-d4 *");
+        assert_eq!(GameStatus::of(&bad), GameStatus::Illegal);
+        assert_eq!(first_error(&bad.diagnostics).as_deref(), Some("M101@3"));
+        assert_eq!(mainline_text(&bad, CANONICAL), "c3-d4 f6-g5 c3-d4");
+        assert_eq!(iso_date("1.1.1965").as_deref(), Some("1965-01-01"));
+        assert_eq!(
+            iso_date("2004.10.27 - 2004.11.01").as_deref(),
+            Some("2004-10-27/2004-11-01")
+        );
+        assert_eq!(iso_date("????.??.??"), None);
+    }
+}

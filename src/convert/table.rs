@@ -1,0 +1,234 @@
+//! Rows for `pdnkit convert --to csv`: one per game ([`GAME_COLUMNS`], [`game_row`]) or one
+//! per main-line ply ([`PLY_COLUMNS`], [`ply_rows`]). Cells are plain strings; quoting is
+//! the CSV writer's job.
+
+use super::{GameStatus, draw_basis_text, first_error, iso_date, mainline_text, result_text};
+use crate::check::CheckedGame;
+use crate::rules::FenStyle;
+use crate::rules::Square;
+use crate::rules::notation::{SquareStyle, Style};
+use std::collections::BTreeSet;
+
+/// The columns of a game row, in order. With tag columns, `tag:NAME` columns follow.
+pub const GAME_COLUMNS: [&str; 18] = [
+    "path",
+    "game",
+    "event",
+    "site",
+    "date",
+    "date_raw",
+    "round",
+    "white",
+    "black",
+    "result",
+    "gametype",
+    "fen",
+    "plies",
+    "moves",
+    "final_fen",
+    "status",
+    "first_error",
+    "draw_basis",
+];
+
+/// The columns of a ply row (`--per-move`), in order.
+pub const PLY_COLUMNS: [&str; 13] = [
+    "path",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "written",
+    "move",
+    "from",
+    "to",
+    "captured",
+    "captures",
+    "promotes",
+    "fen_after",
+];
+
+/// The header of a game table: [`GAME_COLUMNS`] then `tag:NAME` for each tag column.
+pub fn game_header(tag_columns: &[String]) -> Vec<String> {
+    GAME_COLUMNS
+        .iter()
+        .map(|c| c.to_string())
+        .chain(tag_columns.iter().map(|t| format!("tag:{t}")))
+        .collect()
+}
+
+fn square(sq: Square, style: Style) -> String {
+    match style.squares {
+        SquareStyle::Algebraic => sq.to_string(),
+        SquareStyle::Numeric => sq.numeric().to_string(),
+    }
+}
+
+/// One game's row (see [`game_header`]). Moves are written in `style`; FENs always use
+/// numeric squares (the PDN convention).
+pub fn game_row(path: &str, g: &CheckedGame, style: Style, tag_columns: &[String]) -> Vec<String> {
+    let game = &g.game;
+    let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
+    let date_raw = game.tag("Date");
+    let mut row = vec![
+        path.to_string(),
+        g.raw.index.to_string(),
+        tag("Event"),
+        tag("Site"),
+        date_raw.and_then(iso_date).unwrap_or_default(),
+        date_raw.unwrap_or("").to_string(),
+        tag("Round"),
+        tag("White"),
+        tag("Black"),
+        result_text(game).unwrap_or("").to_string(),
+        tag("GameType"),
+        tag("FEN"),
+        g.replay.mainline.len().to_string(),
+        mainline_text(g, style),
+        g.replay
+            .final_position()
+            .map(|p| p.to_fen(FenStyle::Numeric))
+            .unwrap_or_default(),
+        GameStatus::of(g).as_str().to_string(),
+        first_error(&g.diagnostics).unwrap_or_default(),
+        g.replay
+            .draw
+            .as_ref()
+            .and_then(|v| v.basis)
+            .map(|b| draw_basis_text(&b))
+            .unwrap_or_default(),
+    ];
+    // A tag written twice: its values joined by a line break, so nothing is lost.
+    for name in tag_columns {
+        let values: Vec<&str> = game
+            .tags
+            .iter()
+            .filter(|t| &t.name == name)
+            .map(|t| t.value.as_str())
+            .collect();
+        row.push(values.join("\n"));
+    }
+    row
+}
+
+/// The rows of the replayed main-line plies (see [`PLY_COLUMNS`]). Squares and the move
+/// are written in `style`; `fen_after` uses numeric squares.
+pub fn ply_rows(path: &str, g: &CheckedGame, style: Style) -> Vec<Vec<String>> {
+    g.replay
+        .mainline
+        .iter()
+        .map(|p| {
+            let captured: Vec<String> = p.mv.captured().map(|s| square(s, style)).collect();
+            vec![
+                path.to_string(),
+                g.raw.index.to_string(),
+                p.ply.to_string(),
+                p.move_number.to_string(),
+                p.side.to_string(),
+                p.written.clone(),
+                crate::rules::notation::format_move(&p.before, &p.mv, style),
+                square(p.mv.from(), style),
+                square(p.mv.to(), style),
+                captured.join(" "),
+                captured.len().to_string(),
+                p.mv.promotes().to_string(),
+                p.after.to_fen(FenStyle::Numeric),
+            ]
+        })
+        .collect()
+}
+
+/// Collects tag names in first-seen order (for `--tags all`).
+#[derive(Clone, Debug, Default)]
+pub struct TagUnion {
+    seen: BTreeSet<String>,
+    order: Vec<String>,
+}
+
+impl TagUnion {
+    /// Adds the names of one game's tags.
+    pub fn add<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        for n in names {
+            if !self.seen.contains(n) {
+                self.seen.insert(n.to_string());
+                self.order.push(n.to_string());
+            }
+        }
+    }
+
+    /// The names, in the order first seen.
+    pub fn into_names(self) -> Vec<String> {
+        self.order
+    }
+}
+
+/// Adds the tag names of every game of `input` to `union` (a quick pass that reads tags
+/// only, for `--tags all`: the header must be known before the first row).
+pub fn collect_tag_names(
+    input: impl std::io::Read,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    union: &mut TagUnion,
+) -> std::io::Result<()> {
+    use crate::pdn::{GameSplitter, RawTag, ReaderOptions, Skip, Span, Visitor};
+    struct Names(Vec<String>);
+    impl Visitor for Names {
+        type Output = Vec<String>;
+        fn begin_game(&mut self) {
+            self.0.clear();
+        }
+        fn tag(&mut self, tag: RawTag<'_>) {
+            self.0.push(tag.name.to_string());
+        }
+        fn begin_variation(&mut self, _: Span) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+    let options = ReaderOptions {
+        encoding,
+        ..ReaderOptions::default()
+    };
+    for raw in GameSplitter::new(input, options)? {
+        let raw = raw.map_err(std::io::Error::other)?;
+        let names = raw.visit(&mut Names(Vec::new()));
+        union.add(names.iter().map(String::as_str));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, CheckedGames};
+    use crate::convert::CANONICAL;
+
+    #[test]
+    fn a_capture_and_a_promotion() {
+        let text = "[FEN \"W:Wc3:Bb4,h8\"]\n1. c3:a5 *";
+        let g = CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let rows = ply_rows("t.pdn", &g, CANONICAL);
+        assert_eq!(rows.len(), 1);
+        let r = &rows[0];
+        assert_eq!(
+            &r[6..12],
+            ["c3:a5", "c3", "a5", "b4", "1", "false"].map(String::from)
+        );
+        let row = game_row("t.pdn", &g, CANONICAL, &["FEN".to_string()]);
+        assert_eq!(row.len(), GAME_COLUMNS.len() + 1);
+        assert_eq!(row[15], "ok");
+    }
+
+    #[test]
+    fn union_keeps_first_seen_order() {
+        let mut u = TagUnion::default();
+        u.add(["Event", "Date"]);
+        u.add(["Date", "ECO", "Event"]);
+        assert_eq!(u.into_names(), ["Event", "Date", "ECO"]);
+    }
+}

@@ -1,0 +1,659 @@
+//! `pdnkit convert` and `pdnkit show`: CSV, JSONL and PDN output, round trips on our
+//! fixtures and on ../shared/corpus (skipped when absent), atomic -o, and positions.
+
+use assert_cmd::Command;
+use pdnkit::check::{CheckOptions, CheckedGames};
+use pdnkit::convert::json::GameRecord;
+use pdnkit::convert::repdn::{PdnOptions, pdn_string};
+use pdnkit::pdn::{Annotation, Game, GameSplitter, Line, ReaderOptions};
+use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
+use std::path::{Path, PathBuf};
+
+const RICH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/convert/rich.pdn");
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
+
+fn pdnkit() -> Command {
+    Command::cargo_bin("pdnkit").unwrap()
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = pdnkit().args(args).arg("-q").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn csv_rows(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+fn cell<'a>(header: &[String], row: &'a [String], name: &str) -> &'a str {
+    let i = header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name}"));
+    &row[i]
+}
+
+#[test]
+fn csv_columns_quoting_dates_and_status() {
+    let out = run_ok(&["convert", RICH, "--to", "csv", "--tags", "Opening"]);
+    // RFC 4180: a value with quotes and commas is quoted, quotes doubled; CRLF rows
+    assert!(
+        out.contains(r#","Cup ""Autumn"", final","Kazan, RU","#),
+        "{out}"
+    );
+    assert!(out.contains("\r\n"));
+    let (header, rows) = csv_rows(&out);
+    let want = [
+        "path",
+        "game",
+        "event",
+        "site",
+        "date",
+        "date_raw",
+        "round",
+        "white",
+        "black",
+        "result",
+        "gametype",
+        "fen",
+        "plies",
+        "moves",
+        "final_fen",
+        "status",
+        "first_error",
+        "draw_basis",
+        "tag:Opening",
+    ];
+    assert_eq!(header, want);
+    assert_eq!(rows.len(), 5);
+    let g1 = &rows[0];
+    assert_eq!(cell(&header, g1, "event"), "Cup \"Autumn\", final");
+    assert_eq!(cell(&header, g1, "date"), "1965-01-01");
+    assert_eq!(cell(&header, g1, "date_raw"), "1.1.1965");
+    assert_eq!(cell(&header, g1, "plies"), "9");
+    assert_eq!(
+        cell(&header, g1, "moves"),
+        "c3-d4 f6-g5 b2-c3 g5-h4 c3-b4 g7-f6 d4-c5 b6:d4 e3:c5"
+    );
+    assert_eq!(cell(&header, g1, "status"), "ok");
+    // a tag written twice: both values, one per line (a newline inside a quoted cell)
+    assert_eq!(cell(&header, g1, "tag:Opening"), "Kol\nKol, \"main\" line");
+    assert_eq!(
+        cell(&header, &rows[1], "date"),
+        "2004-10-27/2004-11-01",
+        "a range is an ISO interval"
+    );
+    assert_eq!(cell(&header, &rows[2], "date"), "2024-12-14");
+    assert_eq!(
+        cell(&header, &rows[2], "moves"),
+        "c3-d4 f6-e5 d4:f6 g7:e5",
+        "numeric moves in canonical notation"
+    );
+    assert_eq!(cell(&header, &rows[3], "date"), "");
+    assert_eq!(cell(&header, &rows[3], "date_raw"), "?");
+    assert_eq!(cell(&header, &rows[3], "status"), "illegal");
+    assert_eq!(cell(&header, &rows[3], "first_error"), "M101@3");
+    assert_eq!(cell(&header, &rows[4], "status"), "unparsed");
+    assert_eq!(cell(&header, &rows[4], "first_error"), "P102");
+
+    // draw basis
+    let out = run_ok(&["convert", EXAMPLE, "--to", "csv"]);
+    let (header, rows) = csv_rows(&out);
+    assert_eq!(
+        cell(&header, &rows[2], "draw_basis"),
+        "rule 6.1.8.6 at ply 10"
+    );
+    assert_eq!(
+        cell(&header, &rows[0], "final_fen"),
+        "B:W14,17,21,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,20"
+    );
+}
+
+#[test]
+fn csv_tags_all_is_the_union_in_first_seen_order() {
+    let want = [
+        "tag:Event",
+        "tag:Site",
+        "tag:Date",
+        "tag:Round",
+        "tag:White",
+        "tag:Black",
+        "tag:Result",
+        "tag:Opening",
+        "tag:FEN",
+        "tag:WhiteElo",
+        "tag:GameType",
+    ];
+    let out = run_ok(&["convert", RICH, EXAMPLE, "--to", "csv", "--tags", "all"]);
+    let (header, rows) = csv_rows(&out);
+    assert_eq!(&header[18..], want);
+    assert_eq!(rows.len(), 8);
+    assert_eq!(cell(&header, &rows[2], "tag:WhiteElo"), "2400");
+    assert_eq!(cell(&header, &rows[0], "tag:WhiteElo"), "");
+    // the same from standard input (read twice through a temporary file)
+    let out = pdnkit()
+        .args(["convert", "--to", "csv", "--tags", "all", "-q"])
+        .write_stdin(std::fs::read(RICH).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (header, rows) = csv_rows(std::str::from_utf8(&out.stdout).unwrap());
+    assert_eq!(&header[18..], want);
+    assert_eq!(cell(&header, &rows[0], "path"), "-");
+}
+
+#[test]
+fn csv_per_move_capture_and_promotion() {
+    let out = run_ok(&["convert", RICH, "--to", "csv", "--per-move"]);
+    let (header, rows) = csv_rows(&out);
+    assert_eq!(
+        header,
+        [
+            "path",
+            "game",
+            "ply",
+            "move_number",
+            "side",
+            "written",
+            "move",
+            "from",
+            "to",
+            "captured",
+            "captures",
+            "promotes",
+            "fen_after"
+        ]
+    );
+    let g2: Vec<_> = rows.iter().filter(|r| r[1] == "2").collect();
+    assert_eq!(g2.len(), 3);
+    assert_eq!(
+        &g2[0][2..],
+        [
+            "1",
+            "1",
+            "white",
+            "d6:f8",
+            "d6:f8",
+            "d6",
+            "f8",
+            "e7",
+            "1",
+            "true",
+            "B:WK3,32:B21"
+        ]
+    );
+    assert_eq!(g2[1][6], "a3-b2");
+    assert_eq!(g2[1][11], "false");
+    // per-move rows of the numeric game, in numeric notation
+    let out = run_ok(&[
+        "convert",
+        RICH,
+        "--to",
+        "csv",
+        "--per-move",
+        "--notation",
+        "numeric",
+        "--separator",
+        "x",
+    ]);
+    let (_, rows) = csv_rows(&out);
+    let g3: Vec<_> = rows.iter().filter(|r| r[1] == "3").collect();
+    assert_eq!(g3[2][5..10], ["18x11", "18x11", "18", "11", "15"]);
+    // an illegal game: only the plies before the illegal move
+    assert_eq!(rows.iter().filter(|r| r[1] == "4").count(), 2);
+}
+
+/// Every comment, variation and NAG of a line, counted.
+fn census(line: &Line, c: &mut [usize; 4]) {
+    line.leading_variations.iter().for_each(|v| census(v, c));
+    let ann = |list: &[Annotation], c: &mut [usize; 4]| {
+        for a in list {
+            match a {
+                Annotation::Comment(_) => c[0] += 1,
+                Annotation::Nag(_) => c[2] += 1,
+                Annotation::Setup(_) => c[3] += 1,
+            }
+        }
+    };
+    ann(&line.trailing, c);
+    for m in &line.moves {
+        ann(&m.before, c);
+        ann(&m.after, c);
+        c[1] += m.variations.len();
+        c[2] += m.nags.len();
+        m.variations.iter().for_each(|v| census(v, c));
+    }
+}
+
+fn games_of(text: &str) -> Vec<Game> {
+    GameSplitter::new(text.as_bytes(), ReaderOptions::default())
+        .unwrap()
+        .map(|r| r.unwrap().to_game())
+        .collect()
+}
+
+/// JSONL keeps the whole tree: rebuilt games equal the parsed ones.
+fn check_jsonl_keeps_everything(pdn: &str, jsonl: &str) -> [usize; 4] {
+    let games = games_of(pdn);
+    let records: Vec<GameRecord> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), games.len());
+    let mut total = [0; 4];
+    for (rec, mut game) in records.iter().zip(games) {
+        game.normalize();
+        let rebuilt = rec.to_game();
+        assert_eq!(rebuilt.tags, game.tags, "game {}", rec.game);
+        assert_eq!(rebuilt.moves, game.moves, "game {}", rec.game);
+        assert_eq!(
+            rebuilt.result.map(|r| r.raw),
+            game.result.map(|r| r.raw),
+            "game {}",
+            rec.game
+        );
+        census(&game.moves, &mut total);
+    }
+    total
+}
+
+#[test]
+fn jsonl_keeps_every_tag_comment_variation_and_nag() {
+    let out = run_ok(&["convert", RICH, "--to", "jsonl"]);
+    let pdn = std::fs::read_to_string(RICH).unwrap();
+    let [comments, variations, nags, _] = check_jsonl_keeps_everything(&pdn, &out);
+    assert_eq!((comments, variations, nags), (5, 2, 3));
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["tags"].as_array().unwrap().len(), 9);
+    assert_eq!(first["status"], "ok");
+    assert_eq!(first["date"], "1965-01-01");
+    // a variation's moves are resolved too: 1... f6-e5 2. d4:f6 g7:e5
+    let v = &first["moves"]["moves"][1]["variations"][0]["moves"];
+    assert_eq!(v[1]["resolved"]["move"], "d4:f6");
+    assert_eq!(v[1]["resolved"]["captured"], serde_json::json!(["e5"]));
+    assert_eq!(v[1]["resolved"]["move_number"], 2);
+    assert!(v[1]["resolved"].get("ply").is_none());
+    assert_eq!(v[2]["nags"], serde_json::json!([2]));
+    // the nested variation (2... e7:g5) replaces g7:e5
+    let nested = &v[2]["variations"][0]["moves"][0];
+    assert_eq!(nested["text"], "e7:g5");
+    assert_eq!(nested["resolved"]["captured"], serde_json::json!(["f6"]));
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let promo = &lines[1]["moves"]["moves"][0]["resolved"];
+    assert_eq!(promo["promotes"], true);
+    assert_eq!(promo["fen_after"], "B:WK3,32:B21");
+    assert_eq!(lines[3]["status"], "illegal");
+    assert_eq!(lines[3]["first_error"], "M101@3");
+    assert!(
+        lines[3]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "M101" && d["ply"] == 3 && d["move"] == "b2-c3")
+    );
+    assert!(lines[3]["moves"]["moves"][2].get("resolved").is_none());
+    let ex = run_ok(&["convert", EXAMPLE, "--to", "jsonl"]);
+    let third: serde_json::Value = serde_json::from_str(ex.lines().nth(2).unwrap()).unwrap();
+    assert_eq!(
+        third["draw_basis"],
+        serde_json::json!({"kind": "rule", "rule": "6.1.8.6", "ply": 10})
+    );
+}
+
+fn fixture_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn convert_text(text: &str, opts: &PdnOptions) -> String {
+    CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
+        .unwrap()
+        .map(|g| pdn_string(&g.unwrap(), opts))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn numeric_full_cross() -> PdnOptions {
+    PdnOptions {
+        style: Style {
+            squares: SquareStyle::Numeric,
+            captures: CaptureStyle::Full,
+            separator: CaptureSeparator::Cross,
+        },
+        ..PdnOptions::default()
+    }
+}
+
+/// PDN → PDN → PDN is a fixed point; algebraic → numeric → algebraic gives the same text.
+fn check_round_trips(name: &str, text: &str) {
+    let canonical = PdnOptions::default();
+    let a = convert_text(text, &canonical);
+    assert_eq!(convert_text(&a, &canonical), a, "{name}: not a fixed point");
+    let n = convert_text(&a, &numeric_full_cross());
+    assert_eq!(
+        convert_text(&n, &canonical),
+        a,
+        "{name}: numeric -> algebraic differs"
+    );
+    assert_eq!(
+        convert_text(&convert_text(&n, &canonical), &numeric_full_cross()),
+        n,
+        "{name}: algebraic -> numeric differs"
+    );
+}
+
+#[test]
+fn round_trips_on_fixtures_through_the_cli() {
+    for f in fixture_files() {
+        let f = f.to_str().unwrap();
+        let a = run_ok(&["convert", f, "--to", "pdn"]);
+        let again = pdnkit()
+            .args(["convert", "--to", "pdn", "-q"])
+            .write_stdin(a.clone())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(again.stdout).unwrap(), a, "{f}");
+        let n = pdnkit()
+            .args([
+                "convert",
+                "--to",
+                "pdn",
+                "-q",
+                "--notation",
+                "numeric",
+                "--captures",
+                "full",
+                "--separator",
+                "x",
+            ])
+            .write_stdin(a.clone())
+            .output()
+            .unwrap();
+        let back = pdnkit()
+            .args(["convert", "--to", "pdn", "-q"])
+            .write_stdin(n.stdout)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(back.stdout).unwrap(), a, "{f}");
+        let text = std::fs::read_to_string(f).unwrap();
+        check_round_trips(f, &text);
+        check_jsonl_keeps_everything(&text, &run_ok(&["convert", f, "--to", "jsonl"]));
+    }
+}
+
+#[test]
+fn pdn_output_options() {
+    let full = run_ok(&[
+        "convert",
+        RICH,
+        "--to",
+        "pdn",
+        "--notation",
+        "numeric",
+        "--captures",
+        "full",
+        "--separator",
+        "x",
+    ]);
+    assert!(
+        full.contains("[Event \"Cup \\\"Autumn\\\", final\"]"),
+        "{full}"
+    );
+    assert!(full.contains(
+        "1. 22-18 11-16 $1 {A quiet start} ( 1... 11-15 2. 18x11 8x15\n$2 ( 2... 7x16 )"
+    ));
+    assert!(full.contains("1. 10x3 21-25 2. 3-21 1-0"), "{full}");
+    // an illegal game is written with its moves as written
+    assert!(full.contains("1. c3-d4 f6-e5 2. b2-c3 {overlooks d4:f6} 2... e5:c3 0-1"));
+    // a game with syntax errors is written through verbatim
+    assert!(full.contains("1. c3-d4 f6-g5 ) 2. b2-c3 @@ *"));
+    let stripped = run_ok(&[
+        "convert",
+        RICH,
+        "--to",
+        "pdn",
+        "--strip",
+        "comments,variations",
+        "--strip",
+        "nags",
+    ]);
+    let first = stripped.split("\n\n").nth(1).unwrap();
+    assert_eq!(
+        first,
+        "1. c3-d4 f6-g5 2. b2-c3?! g5-h4 3. c3-b4 g7-f6 4. d4-c5 b6:d4 5. e3:c5 1-0"
+    );
+    // short captures: intermediate squares only where needed (PDN 3.0)
+    let amb = "[FEN \"W:We1:Bd2,f2,d4,f4,f6,a7\"]\n1. e1:c3:e5:g7 *\n";
+    for (captures, want) in [("short", "1. e1:c3:g7 *"), ("full", "1. e1:c3:e5:g7 *")] {
+        pdnkit()
+            .args(["convert", "--to", "pdn", "-q", "--captures", captures])
+            .write_stdin(amb)
+            .assert()
+            .success()
+            .stdout(predicates::str::contains(want));
+    }
+    // usage errors
+    pdnkit()
+        .args(["convert", RICH, "--to", "jsonl", "--per-move"])
+        .assert()
+        .code(2);
+    pdnkit()
+        .args(["convert", RICH, "--to", "csv", "--strip", "nags"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn exit_codes() {
+    pdnkit()
+        .args(["convert", RICH, "--to", "csv", "-q"])
+        .assert()
+        .code(0);
+    pdnkit()
+        .args(["convert", RICH, "--to", "csv", "-q", "--strict"])
+        .assert()
+        .code(1);
+    pdnkit()
+        .args(["convert", "--to", "csv", "-q", "/nonexistent/x.pdn"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn output_file_is_atomic_and_never_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pdn");
+    std::fs::copy(RICH, &input).unwrap();
+    let out = dir.path().join("out.csv");
+    pdnkit()
+        .args(["convert", "--to", "csv", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout("");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("path,game,"));
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+
+    // overwriting an input (also found through a directory) is refused
+    let before = std::fs::read(&input).unwrap();
+    for target in [input.clone(), dir.path().join(".").join("in.pdn")] {
+        pdnkit()
+            .args(["convert", "--to", "pdn", "-q", "-o"])
+            .arg(&target)
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("refusing to overwrite"));
+    }
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+
+    // an unreadable input: exit 2 and the old output is left as it was
+    pdnkit()
+        .args(["convert", "--to", "jsonl", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .arg(dir.path().join("missing.pdn"))
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn show_formats_plies_and_defaults() {
+    // default: the last position of the first game
+    let ascii = run_show(&[EXAMPLE]);
+    assert!(
+        ascii.starts_with("game 1, after ply 9: 5. e3:c5\n"),
+        "{ascii}"
+    );
+    assert!(ascii.contains(" 5 | .    [w]"), "{ascii}");
+    assert!(ascii.contains(" 3 | w     .    [.]"), "{ascii}");
+    assert!(ascii.contains("black to move"));
+    let fen = run_show(&[EXAMPLE, "--format", "fen"]);
+    assert_eq!(
+        fen,
+        "B:W14,17,21,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,20\n"
+    );
+    // a given ply; 0 is the start
+    assert_eq!(
+        run_show(&[EXAMPLE, "--ply", "1", "--format", "fen"]),
+        "B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n"
+    );
+    assert_eq!(
+        run_show(&[EXAMPLE, "--game", "3", "--ply", "0", "--format", "fen"]),
+        "W:WK30,K31:BK4\n"
+    );
+    let svg = run_show(&[RICH, "--game", "2", "--ply", "1", "--format", "svg"]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains("arrowhead"));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    // out of range
+    pdnkit()
+        .args(["show", EXAMPLE, "--ply", "10"])
+        .assert()
+        .code(2);
+    pdnkit()
+        .args(["show", EXAMPLE, "--game", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("has 3 games"));
+}
+
+#[test]
+fn show_the_position_before_an_illegal_move() {
+    // game 2 of example.pdn: 2. b2-c3 is illegal (d4:f6 is forced)
+    let ascii = run_show(&[EXAMPLE, "--game", "2"]);
+    assert!(
+        ascii.starts_with("game 2, after ply 2: 1... f6-e5\n"),
+        "{ascii}"
+    );
+    assert!(ascii.contains("white to move"));
+    assert!(ascii.contains("next: M101 illegal-move"), "{ascii}");
+    let fen = run_show(&[EXAMPLE, "--game", "2", "--format", "fen"]);
+    assert_eq!(
+        fen,
+        "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15\n"
+    );
+    pdnkit()
+        .args(["show", EXAMPLE, "--game", "2", "--ply", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("M101"));
+    // lint --format full points to that command
+    pdnkit()
+        .args(["lint", EXAMPLE, "--format", "full", "--color", "never"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("--game 2 --ply 2"));
+}
+
+fn run_show(args: &[&str]) -> String {
+    let out = pdnkit().arg("show").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The corpus: round trips and JSONL, in process (800 files). Skipped without it.
+#[test]
+fn round_trips_on_the_corpus() {
+    let root = Path::new(CORPUS);
+    if !root.is_dir() {
+        eprintln!("note: {CORPUS} not found; corpus round trips skipped");
+        return;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut games = 0;
+    for f in &files {
+        // decoded as lint decodes it (cp1251 and friends detected)
+        let bytes = std::fs::read(f).unwrap();
+        let text: String = GameSplitter::new(&bytes[..], ReaderOptions::default())
+            .unwrap()
+            .map(|r| r.unwrap().text + "\n\n")
+            .collect();
+        let name = f.display().to_string();
+        check_round_trips(&name, &text);
+        let jsonl: String = CheckedGames::new(&name, text.as_bytes(), &CheckOptions::default())
+            .unwrap()
+            .map(|g| {
+                let g = g.unwrap();
+                serde_json::to_string(&GameRecord::new(&name, &g, pdnkit::convert::CANONICAL))
+                    .unwrap()
+                    + "\n"
+            })
+            .collect();
+        check_jsonl_keeps_everything(&text, &jsonl);
+        games += jsonl.lines().count();
+    }
+    assert!(games > 100, "{games} games");
+}
