@@ -173,8 +173,9 @@ fn variant_name(number: &str) -> &'static str {
     }
 }
 
-/// Reads a FEN text into a position; a missing side to move (`?`) is taken from `side`.
-fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u32>), String> {
+/// Reads a FEN text into a position and its full-move number (`F` field), if any; a
+/// missing side to move (`?`) is taken from `side`.
+pub fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u32>), String> {
     let mut setup: FenSetup = fen
         .parse()
         .map_err(|e| format!("invalid FEN \"{fen}\": {e}"))?;
@@ -430,11 +431,7 @@ impl Replayer {
                 return None;
             }
             Resolution::Ambiguous(cands) => {
-                let fitting: Vec<Move> = cands
-                    .iter()
-                    .copied()
-                    .filter(|c| replays_legally(&pos.after(c), rest, LOOKAHEAD_AMBIGUITIES))
-                    .collect();
+                let fitting = fitting_candidates(&pos, &cands, rest);
                 let names: Vec<String> = cands.iter().map(|c| full(&pos, c)).collect();
                 if let [only] = fitting[..] {
                     let f = finding(
@@ -467,10 +464,7 @@ impl Replayer {
         Some(mv)
     }
 
-    /// Replays the variations attached to move `m`. A variation is an alternative to the
-    /// move it follows (PDN), so it starts from the position before `m`; but one generator
-    /// writes alternatives *before* the move they replace, so when the variation's first
-    /// move number names the move after `m` (and not `m` itself), it starts after `m`.
+    /// Replays the variations attached to move `m` (see [`variation_start`]).
     fn variations_of(
         &mut self,
         m: &PdnMove,
@@ -479,21 +473,8 @@ impl Replayer {
         move_number: u32,
     ) {
         for v in &m.variations {
-            let first = v.moves.first().and_then(|f| f.written_number);
-            let names = |pos: &Position, number: u32| {
-                first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
-            };
-            let next_number = if before.turn() == Color::Black {
-                move_number + 1
-            } else {
-                move_number
-            };
-            match after {
-                Some(a) if !names(&before, move_number) && names(&a, next_number) => {
-                    self.variation(v, a, next_number)
-                }
-                _ => self.variation(v, before, move_number),
-            }
+            let (pos, number) = variation_start(v, before, after, move_number);
+            self.variation(v, pos, number);
         }
     }
 
@@ -550,6 +531,43 @@ impl Replayer {
             self.finding(f);
         }
     }
+}
+
+/// Where a variation attached to a move starts: its position and full-move number.
+///
+/// A variation is an alternative to the move it follows (PDN), so it starts from the
+/// position `before` that move; but one generator writes alternatives *before* the move
+/// they replace, so when the variation's first written move number names the move after
+/// (and not the move itself), it starts from `after` it.
+pub fn variation_start(
+    v: &Line,
+    before: Position,
+    after: Option<Position>,
+    move_number: u32,
+) -> (Position, u32) {
+    let first = v.moves.first().and_then(|f| f.written_number);
+    let names = |pos: &Position, number: u32| {
+        first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
+    };
+    let next_number = if before.turn() == Color::Black {
+        move_number + 1
+    } else {
+        move_number
+    };
+    match after {
+        Some(a) if !names(&before, move_number) && names(&a, next_number) => (a, next_number),
+        _ => (before, move_number),
+    }
+}
+
+/// The candidates of an ambiguous move that let the rest of the line replay legally
+/// (RULES.md §3): exactly one means the move is resolved.
+pub fn fitting_candidates(pos: &Position, candidates: &[Move], rest: &[PdnMove]) -> Vec<Move> {
+    candidates
+        .iter()
+        .copied()
+        .filter(|c| replays_legally(&pos.after(c), rest, LOOKAHEAD_AMBIGUITIES))
+        .collect()
 }
 
 /// Words for why a move is illegal, with candidate moves in full notation.

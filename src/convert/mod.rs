@@ -28,9 +28,9 @@ use crate::check::CheckedGame;
 use crate::date::{DateValue, parse_date};
 use crate::diag::{Diagnostic, Severity};
 use crate::draw::DrawBasis;
-use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove};
 use crate::replay::{Ply, Replay, Status};
+use crate::replay::{fitting_candidates, setup_position, variation_start};
 use crate::rules::notation::{
     CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
 };
@@ -176,7 +176,7 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
                 if let Some((pos, number)) = &mut state {
                     for a in &m.before {
                         if let Annotation::Setup(s) = a {
-                            match setup_position(&s.fen, m.side) {
+                            match setup_position(&s.fen, m.side).ok() {
                                 Some((p, n)) => {
                                     *pos = p;
                                     if let Some(n) = n {
@@ -230,44 +230,6 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
     out
 }
 
-/// Where a variation attached to a move starts (see [`resolve_tree`]).
-fn variation_start(
-    v: &Line,
-    before: Position,
-    after: Option<Position>,
-    move_number: u32,
-) -> (Position, u32) {
-    let first = v.moves.first().and_then(|f| f.written_number);
-    let names = |pos: &Position, number: u32| {
-        first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
-    };
-    let next_number = if before.turn() == Color::Black {
-        move_number + 1
-    } else {
-        move_number
-    };
-    match after {
-        Some(a) if !names(&before, move_number) && names(&a, next_number) => (a, next_number),
-        _ => (before, move_number),
-    }
-}
-
-fn setup_position(fen: &str, side: Option<Color>) -> Option<(Position, Option<u32>)> {
-    let mut setup: FenSetup = fen.parse().ok()?;
-    if setup.turn.is_none() {
-        setup.turn = Some(side.unwrap_or(Color::White));
-    }
-    let fullmove = setup.extra.iter().find_map(|f| {
-        f.strip_prefix(['F', 'f'])
-            .and_then(|n| n.trim().parse::<u32>().ok())
-            .filter(|&n| n > 0)
-    });
-    Some((Position::from_setup(&setup).ok()?, fullmove))
-}
-
-/// How many ambiguous moves deep the look-ahead may branch.
-const LOOKAHEAD: u32 = 4;
-
 /// Resolves a written move; an ambiguous one is kept when exactly one candidate lets the
 /// rest of the line replay (as the replayer does).
 fn resolve_written(pos: &Position, m: &PdnMove, rest: &[PdnMove]) -> Option<Move> {
@@ -275,41 +237,11 @@ fn resolve_written(pos: &Position, m: &PdnMove, rest: &[PdnMove]) -> Option<Move
     match resolve(pos, &text) {
         Resolution::Unique { mv, .. } => Some(mv),
         Resolution::Illegal(_) => None,
-        Resolution::Ambiguous(cands) => {
-            let fitting: Vec<Move> = cands
-                .into_iter()
-                .filter(|c| replays(&pos.after(c), rest, LOOKAHEAD))
-                .collect();
-            match fitting[..] {
-                [only] => Some(only),
-                _ => None,
-            }
-        }
+        Resolution::Ambiguous(cands) => match fitting_candidates(pos, &cands, rest)[..] {
+            [only] => Some(only),
+            _ => None,
+        },
     }
-}
-
-fn replays(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
-    let mut pos = *pos;
-    for (i, m) in moves.iter().enumerate() {
-        if m.before.iter().any(|a| matches!(a, Annotation::Setup(_))) {
-            return true;
-        }
-        let Ok(text) = m.text.parse::<MoveText>() else {
-            // a placeholder ends what can be checked; anything else is unreadable
-            return m.text.chars().all(|c| c == '-' || c.is_whitespace());
-        };
-        match resolve(&pos, &text) {
-            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
-            Resolution::Illegal(_) => return false,
-            Resolution::Ambiguous(cands) => {
-                return budget == 0
-                    || cands
-                        .iter()
-                        .any(|c| replays(&pos.after(c), &moves[i + 1..], budget - 1));
-            }
-        }
-    }
-    true
 }
 
 /// The first error-severity diagnostic of a game, as `CODE` or `CODE@PLY`.
