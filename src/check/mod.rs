@@ -31,6 +31,24 @@ pub struct CheckOptions {
     pub edition: Edition,
 }
 
+impl CheckOptions {
+    /// How the reader is to read with these options.
+    pub fn reader_options(&self) -> ReaderOptions {
+        ReaderOptions {
+            encoding: self.encoding,
+            ..ReaderOptions::default()
+        }
+    }
+
+    /// How games are to be replayed with these options.
+    pub fn replay_options(&self) -> ReplayOptions {
+        ReplayOptions {
+            edition: self.edition,
+            force_russian: self.force_russian,
+        }
+    }
+}
+
 /// What checking one game found, besides its diagnostics.
 #[derive(Clone, Debug)]
 pub struct GameSummary {
@@ -125,17 +143,10 @@ pub struct CheckedGames<R: Read> {
 impl<R: Read> CheckedGames<R> {
     /// Starts reading `input` (named `path` in diagnostics).
     pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
-        let reader_options = ReaderOptions {
-            encoding: options.encoding,
-            ..ReaderOptions::default()
-        };
         Ok(CheckedGames {
             path: path.to_string(),
-            splitter: GameSplitter::new(input, reader_options)?,
-            options: ReplayOptions {
-                edition: options.edition,
-                force_russian: options.force_russian,
-            },
+            splitter: GameSplitter::new(input, options.reader_options())?,
+            options: options.replay_options(),
             failed: false,
         })
     }

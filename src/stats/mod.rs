@@ -52,8 +52,8 @@ use crate::date::{DateValue, parse_date};
 use crate::diag::Severity;
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
-use crate::pdn::{GameSplitter, ReaderOptions};
-use crate::replay::{ReplayOptions, Status};
+use crate::pdn::GameSplitter;
+use crate::replay::Status;
 use crate::rules::Position;
 use crate::rules::notation::{CaptureStyle, Style, format_move};
 use rayon::prelude::*;
@@ -596,15 +596,8 @@ pub fn stats_reader_with_progress(
         count: Rc::clone(&count),
     };
     // The same reader and replay options as `CheckedGames::new`.
-    let reader_options = ReaderOptions {
-        encoding: check.encoding,
-        ..ReaderOptions::default()
-    };
-    let replay_options = ReplayOptions {
-        edition: check.edition,
-        force_russian: check.force_russian,
-    };
-    let mut splitter = match GameSplitter::new(input, reader_options) {
+    let replay_options = check.replay_options();
+    let mut splitter = match GameSplitter::new(input, check.reader_options()) {
         Ok(s) => s,
         Err(e) => {
             stats.add_file(None, count.get(), true);
