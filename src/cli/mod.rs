@@ -31,16 +31,16 @@ pub struct Cli {
 pub enum Command {
     /// Check PDN files: syntax, every move of every line, results, draw rules, tags.
     Lint(lint::LintArgs),
-    /// Count leaf positions of the move tree (move-generator self-test and benchmark).
-    Perft(perft::PerftArgs),
-    /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
-    Rule(rule::RuleArgs),
-    /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
-    Stats(stats::StatsArgs),
     /// Convert PDN files to CSV, JSON Lines or canonical PDN.
     Convert(convert::ConvertArgs),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
+    /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
+    Stats(stats::StatsArgs),
+    /// Count leaf positions of the move tree (move-generator self-test and benchmark).
+    Perft(perft::PerftArgs),
+    /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
+    Rule(rule::RuleArgs),
 }
 
 /// `--color`.
