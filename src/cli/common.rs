@@ -76,16 +76,28 @@ pub fn thread_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
 }
 
 /// A progress bar on stderr when stderr is a terminal; hidden otherwise, so that logs and
-/// pipes stay clean. It appears only after a moment, so short runs show nothing.
+/// pipes stay clean. Several inputs get a bar over files; a single input (one huge file,
+/// or stdin) gets a spinner, as a bar of one file would never move. Callers may put the
+/// games counted so far in the message.
 pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || len < 2 {
+    if !std::io::stderr().is_terminal() || len == 0 {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files, {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = if len >= 2 {
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    };
     bar.set_message(what);
     bar
 }

@@ -127,6 +127,9 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         match piece {
             Piece::Start { .. } => totals.files += 1,
             Piece::Games { results, .. } => {
+                if !progress.is_hidden() {
+                    progress.set_message(format!("checking ({} games)", totals.games));
+                }
                 for (has_errors, diagnostics) in results {
                     totals.games += 1;
                     totals.games_with_errors += usize::from(has_errors);

@@ -3,10 +3,9 @@
 
 use super::files::{self, Input};
 use super::{Cli, common};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::stats::{self, FileStats, GroupBy, Stats, StatsOptions};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -96,7 +95,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let mut total = Stats::new(options);
-    let progress = progress_bar(inputs.len());
+    let progress = common::progress_bar(inputs.len() as u64, "counting");
     // games counted so far, shown beside the files so that one huge file shows progress
     let games = AtomicU64::new(0);
     let on_batch = |n: u64| {
@@ -149,21 +148,6 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The shared per-file bar; for a single input (one huge file, or stdin) a spinner with
-/// the games counted, as a bar of one file would never move.
-fn progress_bar(files: usize) -> ProgressBar {
-    if files >= 2 || !io::stderr().is_terminal() {
-        return common::progress_bar(files as u64, "counting");
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.set_message("counting");
-    bar
 }
 
 fn count_one(
