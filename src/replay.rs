@@ -83,6 +83,8 @@ pub struct Finding {
     pub move_text: Option<String>,
     /// The position before the move, for rule errors.
     pub board: Option<Position>,
+    /// Further notes for the reader of the diagnostic.
+    pub notes: Vec<String>,
 }
 
 impl Finding {
@@ -94,6 +96,7 @@ impl Finding {
             ply: None,
             move_text: None,
             board: None,
+            notes: Vec::new(),
         }
     }
 }
@@ -697,6 +700,22 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
             r.draw = Some(verdict);
         }
     }
+    // A game without GameType that fails at once is most likely another variant (English
+    // draughts, where Black moves first; Italian; 10x10 numbers): say how to tell pdnkit.
+    if game.tag("GameType").is_none() {
+        for f in &mut r.findings {
+            if f.ply.is_some_and(|p| p <= 2)
+                && matches!(f.rule.name, "illegal-move" | "unreadable-move")
+            {
+                f.notes.push(
+                    "the game has no GameType tag, so it was replayed as Russian draughts; \
+                     if it is another variant, a GameType tag (e.g. \"21\" for English) tells \
+                     pdnkit so"
+                        .to_string(),
+                );
+            }
+        }
+    }
     r.findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
     r
 }
@@ -867,6 +886,16 @@ mod tests {
         assert_eq!(names(&r), ["result-contradicts-position"]);
         let r = run("[FEN \"W:WKa1:Bc3\"]\n[Result \"1-0\"]\n1. a1:d4 1-0");
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn a_game_without_gametype_failing_at_once_gets_a_hint() {
+        // English draughts: Black (on 1-12) moves first
+        let r = run("1. 11-15 23-18 *");
+        assert_eq!(names(&r), ["illegal-move"]);
+        assert!(r.findings[0].notes[0].contains("no GameType tag"));
+        let r = run("[GameType \"25\"]\n1. 11-15 23-18 *");
+        assert!(r.findings[0].notes.is_empty());
     }
 
     #[test]

@@ -309,6 +309,7 @@ fn finding_diagnostic(path: &str, raw: &RawGame, f: &Finding) -> Diagnostic {
     d.ply = f.ply;
     d.move_text = f.move_text.clone();
     d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+    d.notes.extend(f.notes.iter().cloned());
     locate(path, raw, d, f.span)
 }
 
