@@ -1524,3 +1524,45 @@ fn hand_written_king_and_man_against_king() {
     assert_eq!(automatic(&r), Some(("7.2.8", 9)));
     assert_eq!(findings(&r), [("play-after-automatic-draw", Some(10))]);
 }
+
+/// Regression: after a `/FEN "…"/` setup command in the main line, the draw tracker
+/// counted plies from the setup while the verdict compared them with the whole main line:
+/// a game drawn exactly on its last ply got `play-after-automatic-draw` on a ply before
+/// the limit, and the automatic draw carried the wrong ply.
+#[test]
+fn setup_command_in_the_movetext_keeps_main_line_ply_numbers() {
+    // Two plies from the start, then 2K v K set up before White's 2nd move (ply 2):
+    // 6.1.8.6, 5 moves each after ply 2, is reached on ply 12.
+    let text = |plies: &str, result: &str| {
+        format!(
+            "[Event \"setup\"]\n[Result \"{result}\"]\n1. c3-d4 f6-g5 /FEN \"W:WK30,K31:BK4\"/ {plies} {result}\n"
+        )
+    };
+    let after_setup = [
+        "2. c1-d2 h8-g7 3. e1-f2 g7-h8 4. d2-c1 h8-g7 5. f2-e1 g7-h8 6. c1-d2 h8-g7",
+        "2. c1-d2 h8-g7 3. e1-f2 g7-h8 4. d2-c1 h8-g7 5. f2-e1 g7-h8 6. c1-d2 h8-g7 7. d2-c3",
+        "2. c1-d2 h8-g7 3. e1-f2 g7-h8 4. d2-c1 h8-g7 5. f2-e1 g7-h8 6. c1-d2",
+    ];
+    let play = |plies: &str, result: &str| {
+        let text = text(plies, result);
+        let r = replay(&Game::parse(&text), &ReplayOptions::default());
+        assert_eq!(r.status, Status::Complete, "{text}");
+        r
+    };
+    let r = play(after_setup[0], DRAW);
+    assert_eq!(r.mainline.len(), 12);
+    assert_eq!(automatic(&r), Some(("6.1.8.6", 12)));
+    assert_eq!(rule_basis(&r), Some(("6.1.8.6", 12)));
+    assert_eq!(findings(&r), []);
+    let r = play(after_setup[1], DRAW);
+    assert_eq!(findings(&r), [("play-after-automatic-draw", Some(13))]);
+    // One ply short: a draw by agreement at move 6 (the setup is at move 2).
+    let r = play(after_setup[2], DRAW);
+    assert_eq!(automatic(&r), None);
+    let expected = DrawBasis::Agreement {
+        move_number: 6,
+        early: true,
+    };
+    assert_eq!(basis(&r), Some(expected));
+    assert_eq!(findings(&r), agreement_findings(expected, 11));
+}
