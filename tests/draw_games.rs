@@ -952,6 +952,8 @@ fn f728_two_kings_v_king() {
 fn f728_king_v_king_either_side() {
     // Either side's 5th move: White's, on ply 9.
     limit(Fmjd, K_K, anything, &[kings(9)], "7.2.8", 9);
+    // Black to move: Black's 5th move comes first, also on ply 9.
+    limit(Fmjd, "B:WK30:BK4", anything, &[kings(9)], "7.2.8", 9);
 }
 
 #[test]
