@@ -316,7 +316,8 @@ impl Replayer {
                                         material,
                                         key,
                                     )
-                                    .with_first_move_number(move_number),
+                                    .with_first_move_number(move_number)
+                                    .with_start_ply(ply),
                                 );
                             }
                         }

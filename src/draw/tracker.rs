@@ -328,6 +328,8 @@ fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
 pub struct DrawTracker {
     edition: Edition,
     first_move_number: u32,
+    /// The ply of the initial position: 0, or where a setup command re-set the board.
+    start_ply: u32,
     ply: u32,
     initial_to_move: Color,
     to_move: Color,
@@ -346,6 +348,7 @@ impl DrawTracker {
         let mut t = DrawTracker {
             edition,
             first_move_number: 1,
+            start_ply: 0,
             ply: 0,
             initial_to_move: initial_key.side_to_move,
             to_move: initial_key.side_to_move,
@@ -377,6 +380,25 @@ impl DrawTracker {
     /// movetext; 1 by default). Only used to count moves for 6.1.8.1.
     pub fn with_first_move_number(mut self, n: u32) -> Self {
         self.first_move_number = n.max(1);
+        self
+    }
+
+    /// Numbers the plies from `ply` instead of 0: for a position set up in the middle of
+    /// a game (a `/FEN "…"/` command after `ply` plies of the main line), so that events,
+    /// establishing plies and the verdict use the game's own ply numbers. The initial
+    /// position is then the one after ply `ply`; its balance is established there.
+    pub fn with_start_ply(mut self, ply: u32) -> Self {
+        self.start_ply = ply;
+        self.ply = ply;
+        for plies in self.seen.values_mut() {
+            plies.iter_mut().for_each(|p| *p = ply);
+        }
+        for st in &mut self.states {
+            if st.holds {
+                st.established_at = Some(ply);
+                st.fires_at = st.projection(ply, self.to_move);
+            }
+        }
         self
     }
 
@@ -462,7 +484,8 @@ impl DrawTracker {
         self.edition
     }
 
-    /// The number of plies pushed so far.
+    /// The ply of the current position: the number of plies pushed so far, plus the
+    /// [start ply](Self::with_start_ply).
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -475,6 +498,12 @@ impl DrawTracker {
     /// The side to move in the initial position.
     pub fn initial_side_to_move(&self) -> Color {
         self.initial_to_move
+    }
+
+    /// The ply of the initial position (0 unless set with
+    /// [`with_start_ply`](Self::with_start_ply)).
+    pub fn start_ply(&self) -> u32 {
+        self.start_ply
     }
 
     /// The full-move number of the first move of the record.
