@@ -4,6 +4,7 @@
 mod common;
 mod convert;
 mod files;
+mod generate;
 mod lint;
 mod perft;
 mod pipeline;
@@ -41,6 +42,9 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
+    /// Write random legal games (for benchmarks; see docs/README-performance.md).
+    #[command(hide = true)]
+    Generate(generate::GenerateArgs),
 }
 
 /// `--color`.
@@ -78,6 +82,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Generate(args) => generate::run(args, &cli),
     };
     match result {
         Ok(code) => code,
