@@ -190,14 +190,29 @@ fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u3
     Ok((pos, fullmove))
 }
 
-/// Material and repetition key of a position, for the draw tracker.
+/// The main road a1–h8 as a bitboard.
+const MAIN_ROAD_BITS: u32 = {
+    let mut bits = 0u32;
+    let mut i = 0;
+    while i < crate::draw::MAIN_ROAD.len() {
+        if let Some(sq) = crate::rules::Square::from_numeric(crate::draw::MAIN_ROAD[i] as u32) {
+            bits |= 1 << sq.index();
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// Material and repetition key of a position, for the draw tracker. Population counts
+/// (the same as `Material::from_pieces` over every piece, a test checks it): this runs on
+/// every ply.
 fn draw_view(pos: &Position) -> (Material, PositionKey) {
-    let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
-        let kings = pos.kings(c);
-        pos.pieces(c)
-            .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
-    });
-    let material = Material::from_pieces(pieces);
+    let side = |c: Color| crate::draw::SideMaterial {
+        men: pos.men(c).count() as u8,
+        kings: pos.kings(c).count() as u8,
+        on_main_road: (pos.pieces(c).0 & MAIN_ROAD_BITS).count_ones() as u8,
+    };
+    let material = Material::new(side(Color::White), side(Color::Black));
     let key = PositionKey::new(
         [
             pos.men(Color::White).0,
@@ -898,5 +913,24 @@ mod tests {
     fn setup_command_resets_the_position() {
         let r = run("1. c3-d4 /FEN \"B:WKa1:Bh8\"/ 1... h8-g7 *");
         assert_eq!(r.status, Status::Complete, "{:?}", r.findings);
+    }
+
+    #[test]
+    fn draw_view_counts_as_material_from_pieces() {
+        use crate::pdn::fen::Setup;
+        for fen in [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:WKa1,c3,Kh8:Bb8,Kd4,e5,Kg7",
+            "W:WK29,K25,18:BK4,8,15,22",
+        ] {
+            let setup: Setup = fen.parse().unwrap();
+            let pos = Position::from_setup(&setup).unwrap();
+            let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
+                let kings = pos.kings(c);
+                pos.pieces(c)
+                    .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
+            });
+            assert_eq!(draw_view(&pos).0, Material::from_pieces(pieces), "{fen}");
+        }
     }
 }
