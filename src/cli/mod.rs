@@ -8,6 +8,7 @@ mod generate;
 mod lint;
 mod perft;
 mod pipeline;
+mod read;
 mod rule;
 mod show;
 mod stats;
@@ -45,6 +46,9 @@ pub enum Command {
     /// Write random legal games (for benchmarks; see docs/README-performance.md).
     #[command(hide = true)]
     Generate(generate::GenerateArgs),
+    /// The reader alone: split and parse, no replay (for benchmarks).
+    #[command(hide = true)]
+    Read(read::ReadArgs),
 }
 
 /// `--color`.
@@ -83,6 +87,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
         Command::Generate(args) => generate::run(args, &cli),
+        Command::Read(args) => read::run(args, &cli),
     };
     match result {
         Ok(code) => code,
