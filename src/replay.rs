@@ -21,7 +21,7 @@ use crate::diag::{Rule, codes};
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, Span};
-use crate::rules::notation::{CaptureStyle, MoveText, Resolution, Style, format_move, resolve};
+use crate::rules::notation::{CaptureStyle, Resolution, Style, format_move, parse_and_resolve};
 use crate::rules::{Move, Position, Variant};
 
 /// How to replay.
@@ -239,8 +239,9 @@ fn full(pos: &Position, m: &Move) -> String {
 
 /// Whether a written token is the `- -` placeholder for an unknown move.
 fn is_placeholder(text: &str) -> bool {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    !t.is_empty() && t.chars().all(|c| c == '-')
+    // (no allocation: this runs for every move)
+    let mut rest = text.chars().filter(|c| !c.is_whitespace()).peekable();
+    rest.peek().is_some() && rest.all(|c| c == '-')
 }
 
 /// How deep the look-ahead for ambiguous captures may branch (each level multiplies the
@@ -255,10 +256,10 @@ fn replays_legally(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
             // a setup command or a placeholder ends what can be checked
             return true;
         }
-        let Ok(text) = m.text.parse::<MoveText>() else {
+        let Ok(resolution) = parse_and_resolve(&pos, &m.text) else {
             return false;
         };
-        match resolve(&pos, &text) {
+        match resolution {
             Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
             Resolution::Illegal(_) => return false,
             Resolution::Ambiguous(cands) => {
@@ -405,8 +406,8 @@ impl Replayer {
             self.finding(f);
             return None;
         }
-        let text = match m.text.parse::<MoveText>() {
-            Ok(t) => t,
+        let resolution = match parse_and_resolve(&pos, &m.text) {
+            Ok(r) => r,
             Err(e) => {
                 let f = finding(
                     &codes::UNREADABLE_MOVE,
@@ -416,7 +417,7 @@ impl Replayer {
                 return None;
             }
         };
-        let mv = match resolve(&pos, &text) {
+        let mv = match resolution {
             Resolution::Unique {
                 mv,
                 separator_mismatch,
@@ -654,7 +655,8 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     let (material, key) = draw_view(&start);
     let mut replayer = Replayer {
         findings: Vec::new(),
-        mainline: Vec::new(),
+        // one allocation instead of growing (and copying) plies of two positions each
+        mainline: Vec::with_capacity(game.moves.moves.len()),
         tracker: Some(
             DrawTracker::new(options.edition, material, key).with_first_move_number(first_number),
         ),
