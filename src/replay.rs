@@ -371,7 +371,7 @@ impl Replayer {
                         promotion: mv.promotes(),
                         after: material,
                         key,
-                        side_to_move_has_moves: pos.count_legal_moves() > 0,
+                        side_to_move_has_moves: pos.has_legal_moves(),
                     });
                 }
             }

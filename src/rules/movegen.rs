@@ -504,12 +504,39 @@ impl Position {
     /// All legal moves, each distinct (from, to, captured set) once.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.has_captures() {
-            self.captures_into(&mut list);
-        } else {
-            self.quiet_moves_into(&mut list);
-        }
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// [`legal_moves`](Self::legal_moves) into an existing (emptied) list: returning a
+    /// `MoveList` by value copies its whole 3 KB array, which showed in profiles of the
+    /// replayer.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.len = 0;
+        list.truncated = false;
+        if self.has_captures() {
+            self.captures_into(list);
+        } else {
+            self.quiet_moves_into(list);
+        }
+    }
+
+    /// Whether the side to move has any legal move (else it has lost, 1.8.1): whole-board
+    /// shifts only, no move list (the replayer asks this after every ply).
+    pub fn has_legal_moves(&self) -> bool {
+        if self.has_captures() {
+            return true;
+        }
+        let us = self.turn;
+        let empty = self.empty();
+        let men = self.men(us);
+        let kings = self.kings(us);
+        Self::forward(us)
+            .into_iter()
+            .any(|dir| (men.shift(dir) & empty).any())
+            || Direction::ALL
+                .into_iter()
+                .any(|dir| (kings.shift(dir) & empty).any())
     }
 
     /// The number of legal moves, faster than `legal_moves().len()` when no capture exists
@@ -689,5 +716,45 @@ mod tests {
     fn no_pieces_no_moves() {
         assert_eq!(pos("W:W:B1").legal_moves().len(), 0);
         assert_eq!(pos("W:W:B1").count_legal_moves(), 0);
+    }
+
+    #[test]
+    fn has_legal_moves_agrees_with_the_move_list() {
+        assert!(!pos("W:W:B1").has_legal_moves());
+        // blocked men, a blocked king, kings and men of both sides
+        for fen in [
+            "W:W29:B25,22",
+            "B:W25,29:B21",
+            "W:WKa1:Bb2,c3",
+            "B:WKh8,e5:BKa1,b4",
+        ] {
+            let p = pos(fen);
+            assert_eq!(p.has_legal_moves(), p.count_legal_moves() > 0, "{fen}");
+        }
+        // every position of the first five plies, and random games deep into the ending
+        fn walk(p: &Position, depth: u32) {
+            assert_eq!(p.has_legal_moves(), !p.legal_moves().is_empty());
+            if depth > 0 {
+                for m in p.legal_moves().iter() {
+                    walk(&p.after(m), depth - 1);
+                }
+            }
+        }
+        walk(&Position::start(), 5);
+        let mut seed = 1u64;
+        for _ in 0..200 {
+            let mut p = Position::start();
+            for _ in 0..200 {
+                let moves = p.legal_moves();
+                assert_eq!(p.has_legal_moves(), !moves.is_empty());
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
     }
 }

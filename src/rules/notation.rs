@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use super::position::board_square;
-use super::{Move, Position, Route, SetupError, Square};
+use super::{Move, MoveList, Position, Route, SetupError, Square};
 use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
@@ -325,7 +325,8 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
     }
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let mids = &squares[1..squares.len() - 1];
-    let legal = pos.legal_moves();
+    let mut legal = MoveList::new();
+    pos.legal_moves_into(&mut legal);
     let mut fits = legal
         .iter()
         .filter(|m| m.from() == from && m.to() == to)
