@@ -469,7 +469,11 @@ impl DrawTracker {
         }
 
         let mut reached: Option<DrawEvent> = None;
-        for st in &mut self.states {
+        // Every rule's condition needs a king on the board: with none, and every rule
+        // idle, the loop below would change nothing (most plies of most games).
+        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
+        let all_idle = kingless && self.states.iter().all(|st| !st.holds);
+        for st in self.states.iter_mut().filter(|_| !all_idle) {
             match condition(st.rule, &f.after) {
                 None => *st = RuleState::idle(st.rule),
                 Some((counting, detail)) => {
