@@ -521,6 +521,48 @@ impl Position {
         }
     }
 
+    /// The quiet move `from`-`to` when it is one of [`legal_moves`](Self::legal_moves) of a
+    /// position without captures (the caller checks [`has_captures`](Self::has_captures)):
+    /// the replayer's common case, answered without listing every move.
+    pub(crate) fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.turn;
+        let empty = self.empty();
+        if !empty.contains(to) {
+            return None;
+        }
+        let quiet = |promotes| Move {
+            from,
+            to,
+            captured: Bitboard::EMPTY,
+            promotes,
+        };
+        if self.men(us).contains(from) {
+            let promotes = Position::promotion_rank(us).contains(to);
+            return Self::forward(us)
+                .into_iter()
+                .any(|dir| from.step(dir) == Some(to))
+                .then(|| quiet(promotes));
+        }
+        if self.kings(us).contains(from) {
+            for dir in Direction::ALL {
+                let mut t = from.step(dir);
+                while let Some(sq) = t {
+                    if !empty.contains(sq) {
+                        break;
+                    }
+                    if sq == to {
+                        return Some(quiet(false));
+                    }
+                    if !self.variant.flying_kings() {
+                        break;
+                    }
+                    t = sq.step(dir);
+                }
+            }
+        }
+        None
+    }
+
     /// Whether the side to move has any legal move (else it has lost, 1.8.1): whole-board
     /// shifts only, no move list (the replayer asks this after every ply).
     pub fn has_legal_moves(&self) -> bool {
@@ -749,6 +791,32 @@ mod tests {
                 assert_eq!(p.has_legal_moves(), !moves.is_empty());
                 if moves.is_empty() {
                     break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn quiet_move_agrees_with_the_move_list() {
+        let mut seed = 7u64;
+        for _ in 0..100 {
+            let mut p = Position::start();
+            for _ in 0..150 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if !p.has_captures() {
+                    for from in Square::all() {
+                        for to in Square::all() {
+                            let listed = moves.iter().find(|m| m.from() == from && m.to() == to);
+                            assert_eq!(p.quiet_move(from, to).as_ref(), listed, "{from}-{to}");
+                        }
+                    }
                 }
                 seed = seed
                     .wrapping_mul(6364136223846793005)

@@ -325,6 +325,16 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
     }
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let mids = &squares[1..squares.len() - 1];
+    // The common case, a legal quiet move where no capture exists, without listing every
+    // move (it is the only move with this from and to); anything else takes the full path.
+    if mids.is_empty() && !pos.has_captures() {
+        if let Some(mv) = pos.quiet_move(from, to) {
+            return Resolution::Unique {
+                mv,
+                separator_mismatch: separators.iter().any(|&s| s.claims_capture()),
+            };
+        }
+    }
     let mut legal = MoveList::new();
     pos.legal_moves_into(&mut legal);
     let mut fits = legal
