@@ -10,6 +10,7 @@ pub mod date;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
+pub mod generate;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;

@@ -21,7 +21,7 @@ use crate::diag::{Rule, codes};
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, Span};
-use crate::rules::notation::{CaptureStyle, MoveText, Resolution, Style, format_move, resolve};
+use crate::rules::notation::{CaptureStyle, Resolution, Style, format_move, parse_and_resolve};
 use crate::rules::{Move, Position, Variant};
 
 /// How to replay.
@@ -194,14 +194,29 @@ pub fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Optio
     Ok((pos, fullmove))
 }
 
-/// Material and repetition key of a position, for the draw tracker.
+/// The main road a1–h8 as a bitboard.
+const MAIN_ROAD_BITS: u32 = {
+    let mut bits = 0u32;
+    let mut i = 0;
+    while i < crate::draw::MAIN_ROAD.len() {
+        if let Some(sq) = crate::rules::Square::from_numeric(crate::draw::MAIN_ROAD[i] as u32) {
+            bits |= 1 << sq.index();
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// Material and repetition key of a position, for the draw tracker. Population counts
+/// (the same as `Material::from_pieces` over every piece, a test checks it): this runs on
+/// every ply.
 fn draw_view(pos: &Position) -> (Material, PositionKey) {
-    let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
-        let kings = pos.kings(c);
-        pos.pieces(c)
-            .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
-    });
-    let material = Material::from_pieces(pieces);
+    let side = |c: Color| crate::draw::SideMaterial {
+        men: pos.men(c).count() as u8,
+        kings: pos.kings(c).count() as u8,
+        on_main_road: (pos.pieces(c).0 & MAIN_ROAD_BITS).count_ones() as u8,
+    };
+    let material = Material::new(side(Color::White), side(Color::Black));
     let key = PositionKey::new(
         [
             pos.men(Color::White).0,
@@ -228,8 +243,9 @@ fn full(pos: &Position, m: &Move) -> String {
 
 /// Whether a written token is the `- -` placeholder for an unknown move.
 fn is_placeholder(text: &str) -> bool {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    !t.is_empty() && t.chars().all(|c| c == '-')
+    // (no allocation: this runs for every move)
+    let mut rest = text.chars().filter(|c| !c.is_whitespace()).peekable();
+    rest.peek().is_some() && rest.all(|c| c == '-')
 }
 
 /// How deep the look-ahead for ambiguous captures may branch (each level multiplies the
@@ -244,10 +260,10 @@ fn replays_legally(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
             // a setup command or a placeholder ends what can be checked
             return true;
         }
-        let Ok(text) = m.text.parse::<MoveText>() else {
+        let Ok(resolution) = parse_and_resolve(&pos, &m.text) else {
             return false;
         };
-        match resolve(&pos, &text) {
+        match resolution {
             Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
             Resolution::Illegal(_) => return false,
             Resolution::Ambiguous(cands) => {
@@ -360,7 +376,7 @@ impl Replayer {
                         promotion: mv.promotes(),
                         after: material,
                         key,
-                        side_to_move_has_moves: pos.count_legal_moves() > 0,
+                        side_to_move_has_moves: pos.has_legal_moves(),
                     });
                 }
             }
@@ -395,8 +411,8 @@ impl Replayer {
             self.finding(f);
             return None;
         }
-        let text = match m.text.parse::<MoveText>() {
-            Ok(t) => t,
+        let resolution = match parse_and_resolve(&pos, &m.text) {
+            Ok(r) => r,
             Err(e) => {
                 let f = finding(
                     &codes::UNREADABLE_MOVE,
@@ -406,7 +422,7 @@ impl Replayer {
                 return None;
             }
         };
-        let mv = match resolve(&pos, &text) {
+        let mv = match resolution {
             Resolution::Unique {
                 mv,
                 separator_mismatch,
@@ -661,7 +677,8 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     let (material, key) = draw_view(&start);
     let mut replayer = Replayer {
         findings: Vec::new(),
-        mainline: Vec::new(),
+        // one allocation instead of growing (and copying) plies of two positions each
+        mainline: Vec::with_capacity(game.moves.moves.len()),
         tracker: Some(
             DrawTracker::new(options.edition, material, key).with_first_move_number(first_number),
         ),
@@ -946,5 +963,24 @@ mod tests {
     fn setup_command_resets_the_position() {
         let r = run("1. c3-d4 /FEN \"B:WKa1:Bh8\"/ 1... h8-g7 *");
         assert_eq!(r.status, Status::Complete, "{:?}", r.findings);
+    }
+
+    #[test]
+    fn draw_view_counts_as_material_from_pieces() {
+        use crate::pdn::fen::Setup;
+        for fen in [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:WKa1,c3,Kh8:Bb8,Kd4,e5,Kg7",
+            "W:WK29,K25,18:BK4,8,15,22",
+        ] {
+            let setup: Setup = fen.parse().unwrap();
+            let pos = Position::from_setup(&setup).unwrap();
+            let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
+                let kings = pos.kings(c);
+                pos.pieces(c)
+                    .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
+            });
+            assert_eq!(draw_view(&pos).0, Material::from_pieces(pieces), "{fen}");
+        }
     }
 }

@@ -4,9 +4,11 @@
 mod common;
 mod convert;
 mod files;
+mod generate;
 mod lint;
 mod perft;
 mod pipeline;
+mod read;
 mod rule;
 mod show;
 mod stats;
@@ -41,6 +43,12 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
+    /// Write random legal games (for benchmarks; see the README, Performance).
+    #[command(hide = true)]
+    Generate(generate::GenerateArgs),
+    /// The reader alone: split and parse, no replay (for benchmarks).
+    #[command(hide = true)]
+    Read(read::ReadArgs),
 }
 
 /// `--color`.
@@ -78,6 +86,8 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Generate(args) => generate::run(args, &cli),
+        Command::Read(args) => read::run(args, &cli),
     };
     match result {
         Ok(code) => code,

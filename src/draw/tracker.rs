@@ -4,6 +4,89 @@ use super::{DrawRule, Edition, Material};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The plies at which one position stood. Most positions stand once: no allocation for
+/// them (a `Vec` per ply was a malloc and a free per replayed move).
+#[derive(Clone, Debug)]
+enum Plies {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Plies {
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Plies::One(p) => std::slice::from_ref(p),
+            Plies::Many(v) => v,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u32] {
+        match self {
+            Plies::One(p) => std::slice::from_mut(p),
+            Plies::Many(v) => v,
+        }
+    }
+
+    fn push(&mut self, ply: u32) {
+        match self {
+            Plies::One(first) => *self = Plies::Many(vec![*first, ply]),
+            Plies::Many(v) => v.push(ply),
+        }
+    }
+}
+
+/// A multiply-rotate hasher (FxHash's) for position keys: SipHash's resistance to chosen
+/// collisions buys nothing for the few hundred keys of one game, and cost 3% of `lint`.
+#[derive(Clone, Copy, Default)]
+pub(super) struct KeyHasher(u64);
+
+impl KeyHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// What identifies a position for threefold repetition (7.2.3): the placement of all
 /// pieces and the side to move.
@@ -335,7 +418,7 @@ pub struct DrawTracker {
     to_move: Color,
     states: Vec<RuleState>,
     /// Plies at which each position occurred (0 = initial position).
-    seen: HashMap<PositionKey, Vec<u32>>,
+    seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,
@@ -358,12 +441,12 @@ impl DrawTracker {
                 .filter(|r| !r.is_repetition())
                 .map(|&r| RuleState::idle(r))
                 .collect(),
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             events: Vec::new(),
             automatic: None,
             won_at: None,
         };
-        t.seen.insert(initial_key, vec![0]);
+        t.seen.insert(initial_key, Plies::One(0));
         for st in &mut t.states {
             if let Some((counting, detail)) = condition(st.rule, &initial) {
                 st.holds = true;
@@ -391,7 +474,7 @@ impl DrawTracker {
         self.start_ply = ply;
         self.ply = ply;
         for plies in self.seen.values_mut() {
-            plies.iter_mut().for_each(|p| *p = ply);
+            plies.as_mut_slice().iter_mut().for_each(|p| *p = ply);
         }
         for st in &mut self.states {
             if st.holds {
@@ -415,7 +498,11 @@ impl DrawTracker {
         }
 
         let mut reached: Option<DrawEvent> = None;
-        for st in &mut self.states {
+        // Every rule's condition needs a king on the board: with none, and every rule
+        // idle, the loop below would change nothing (most plies of most games).
+        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
+        let all_idle = kingless && self.states.iter().all(|st| !st.holds);
+        for st in self.states.iter_mut().filter(|_| !all_idle) {
             match condition(st.rule, &f.after) {
                 None => *st = RuleState::idle(st.rule),
                 Some((counting, detail)) => {
@@ -464,8 +551,14 @@ impl DrawTracker {
         }
 
         // 7.2.3: the same placement with the same side to move, a third (or later) time.
-        let plies = self.seen.entry(f.key).or_default();
-        plies.push(ply);
+        let plies = match self.seen.entry(f.key) {
+            Entry::Occupied(e) => {
+                let plies = e.into_mut();
+                plies.push(ply);
+                plies.as_slice()
+            }
+            Entry::Vacant(e) => e.insert(Plies::One(ply)).as_slice(),
+        };
         if plies.len() >= 3 {
             let ev = DrawEvent {
                 rule: self.edition.repetition_rule(),
@@ -540,12 +633,12 @@ impl DrawTracker {
 
     /// The plies (0 = initial position) after which this position occurred so far.
     pub fn occurrences(&self, key: &PositionKey) -> &[u32] {
-        self.seen.get(key).map_or(&[], Vec::as_slice)
+        self.seen.get(key).map_or(&[], Plies::as_slice)
     }
 
     /// For each position seen, the plies at which it stood.
     pub(super) fn occurrence_lists(&self) -> impl Iterator<Item = &[u32]> {
-        self.seen.values().map(Vec::as_slice)
+        self.seen.values().map(Plies::as_slice)
     }
 }
 

@@ -1072,3 +1072,24 @@ fn diag_code_examples_do_what_they_say() {
         );
     }
 }
+
+#[test]
+fn no_condition_holds_without_kings() {
+    // DrawTracker::push skips the rules while no king is on the board and all are idle.
+    use super::condition;
+    use crate::draw::{Edition, Material, SideMaterial};
+    for edition in [Edition::Fmjd, Edition::Russia] {
+        for &rule in edition.rules() {
+            for wm in 0..=12u8 {
+                for bm in 0..=12u8 {
+                    for road in 0..=wm.min(8) {
+                        let mut w = SideMaterial::new(0, wm);
+                        w.on_main_road = road;
+                        let m = Material::new(w, SideMaterial::new(0, bm));
+                        assert_eq!(condition(rule, &m), None, "{rule:?} {m:?}");
+                    }
+                }
+            }
+        }
+    }
+}

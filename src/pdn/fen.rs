@@ -260,6 +260,24 @@ fn parse_square(item: &[(usize, u8)]) -> Option<Result<FenSquare, ParseFenError>
 
 /// Reads `22`, `09`, `c3`, `C3` (also used by move text). `None` if not square-shaped.
 pub(crate) fn parse_square_bytes(bytes: &[u8]) -> Option<Result<FenSquare, FenErrorKind>> {
+    // The shapes of nearly every square (`22`, `5`, `c3`) first, without going through
+    // `str::parse`: this runs twice per replayed move. Same results as the general arms.
+    match *bytes {
+        [d] if d.is_ascii_digit() => return Some(Ok(FenSquare::Numeric(u32::from(d - b'0')))),
+        [a, b] if (b'1'..=b'9').contains(&a) && b.is_ascii_digit() => {
+            let n = u32::from(a - b'0') * 10 + u32::from(b - b'0');
+            if n <= MAX_NUMBER {
+                return Some(Ok(FenSquare::Numeric(n)));
+            }
+        }
+        [l, r] if l.is_ascii_alphabetic() && (b'1'..=b'9').contains(&r) => {
+            return Some(Ok(FenSquare::Algebraic {
+                file: l.to_ascii_lowercase() - b'a',
+                rank: r - b'1',
+            }));
+        }
+        _ => {}
+    }
     match bytes {
         [] => None,
         [d, ..] if d.is_ascii_digit() => {
@@ -440,6 +458,47 @@ mod tests {
         fn fen_shaped_text_never_panics(s in "[WB?][:WBKwbk0-9a-z,. -]{0,40}") {
             if let Ok(setup) = s.parse::<Setup>() {
                 let _ = crate::rules::Position::from_setup(&setup);
+            }
+        }
+    }
+
+    #[test]
+    fn square_fast_paths_agree_with_the_general_parser() {
+        // the general arms, as they were before the fast paths
+        fn general(bytes: &[u8]) -> Option<Result<FenSquare, FenErrorKind>> {
+            match bytes {
+                [d, ..] if d.is_ascii_digit() => {
+                    let digits = std::str::from_utf8(bytes).ok()?;
+                    let trimmed = digits.trim_start_matches('0');
+                    match trimmed.parse::<u32>() {
+                        _ if trimmed.is_empty() => Some(Ok(FenSquare::Numeric(0))),
+                        Ok(n) if n <= MAX_NUMBER => Some(Ok(FenSquare::Numeric(n))),
+                        _ => Some(Err(FenErrorKind::NumberTooLarge(digits.to_string()))),
+                    }
+                }
+                [l, rank @ ..] if l.is_ascii_alphabetic() => {
+                    let r: u32 = std::str::from_utf8(rank).ok()?.parse().ok()?;
+                    if r == 0 {
+                        return None;
+                    }
+                    Some(Ok(FenSquare::Algebraic {
+                        file: l.to_ascii_lowercase() - b'a',
+                        rank: (r - 1) as u8,
+                    }))
+                }
+                _ => None,
+            }
+        }
+        for a in 0..=255u8 {
+            assert_eq!(
+                parse_square_bytes(&[a]),
+                general(&[a]).filter(|_| a.is_ascii_digit()),
+                "{a}"
+            );
+            for b in 0..=255u8 {
+                if a.is_ascii_alphanumeric() && b.is_ascii_digit() {
+                    assert_eq!(parse_square_bytes(&[a, b]), general(&[a, b]), "{a} {b}");
+                }
             }
         }
     }

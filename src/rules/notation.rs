@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use super::position::board_square;
-use super::{Move, Position, Route, SetupError, Square};
+use super::{Move, MoveList, Position, Route, SetupError, Square};
 use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
@@ -297,28 +297,55 @@ fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> 
 /// moves whose from and to match and one of whose routes passes the written intermediate
 /// squares in order.
 pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
-    let squares: Result<Vec<Square>, Illegal> =
-        text.squares.iter().map(|&s| square_of(s)).collect();
-    let squares = match squares {
-        Ok(s) if s.len() >= 2 => s,
-        Ok(_) => return Resolution::Illegal(Illegal::NoCapturePossible),
-        Err(e) => return Resolution::Illegal(e),
+    resolve_parts(pos, &text.squares, &text.separators)
+}
+
+/// [`resolve`] on the parts of a [`MoveText`]. Allocates only for an ambiguous move or a
+/// token of more than 32 squares (this runs once per replayed move).
+fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]) -> Resolution {
+    let mut buf = [Square::new_unchecked(0); 32];
+    let long: Vec<Square>;
+    let squares: &[Square] = if written.len() <= buf.len() {
+        for (slot, &s) in buf.iter_mut().zip(written) {
+            match square_of(s) {
+                Ok(sq) => *slot = sq,
+                Err(e) => return Resolution::Illegal(e),
+            }
+        }
+        &buf[..written.len()]
+    } else {
+        match written.iter().map(|&s| square_of(s)).collect() {
+            Ok(v) => long = v,
+            Err(e) => return Resolution::Illegal(e),
+        }
+        &long
     };
+    if squares.len() < 2 {
+        return Resolution::Illegal(Illegal::NoCapturePossible);
+    }
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let mids = &squares[1..squares.len() - 1];
-    let legal = pos.legal_moves();
-    let fits: Vec<Move> = legal
+    // The common case, a legal quiet move where no capture exists, without listing every
+    // move (it is the only move with this from and to); anything else takes the full path.
+    if mids.is_empty() && !pos.has_captures() {
+        if let Some(mv) = pos.quiet_move(from, to) {
+            return Resolution::Unique {
+                mv,
+                separator_mismatch: separators.iter().any(|&s| s.claims_capture()),
+            };
+        }
+    }
+    let mut legal = MoveList::new();
+    pos.legal_moves_into(&mut legal);
+    let mut fits = legal
         .iter()
         .filter(|m| m.from() == from && m.to() == to)
         .filter(|m| mids.is_empty() || route_fits(&pos.routes(m), mids, to, true))
-        .copied()
-        .collect();
-    match fits.len() {
-        0 => Resolution::Illegal(explain(pos, &legal, from, mids, to)),
-        1 => {
-            let mv = fits[0];
-            let separator_mismatch = text
-                .separators
+        .copied();
+    match (fits.next(), fits.next()) {
+        (None, _) => Resolution::Illegal(explain(pos, &legal, from, mids, to)),
+        (Some(mv), None) => {
+            let separator_mismatch = separators
                 .iter()
                 .any(|&s| s != Separator::None && s.claims_capture() != mv.is_capture());
             Resolution::Unique {
@@ -326,12 +353,51 @@ pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
                 separator_mismatch,
             }
         }
-        _ => Resolution::Ambiguous(fits),
+        (Some(a), Some(b)) => {
+            let mut all = vec![a, b];
+            all.extend(fits);
+            Resolution::Ambiguous(all)
+        }
     }
 }
 
-/// Parses and resolves in one step.
+/// The common token of two squares and one separator (`c3-d4`, `22x13`, `c3:e5`), read
+/// without allocating; `None` for anything else (which [`MoveText`]'s parser then reads,
+/// with the same result for these tokens).
+fn two_squares(token: &str) -> Option<(FenSquare, Separator, FenSquare)> {
+    let b = token.as_bytes();
+    let at = b
+        .iter()
+        .position(|c| matches!(c, b'-' | b'x' | b'X' | b':'))?;
+    let sep = match b[at] {
+        b'-' => Separator::Dash,
+        b':' => Separator::Colon,
+        _ => Separator::Cross,
+    };
+    let square = |p: &[u8]| -> Option<FenSquare> {
+        let simple = match p {
+            [] => false,
+            [first, rest @ ..] if first.is_ascii_alphabetic() => {
+                !rest.is_empty() && rest.iter().all(u8::is_ascii_digit)
+            }
+            _ => p.iter().all(u8::is_ascii_digit),
+        };
+        if !simple {
+            return None;
+        }
+        match parse_square_bytes(p) {
+            Some(Ok(sq)) => Some(sq),
+            _ => None,
+        }
+    };
+    Some((square(&b[..at])?, sep, square(&b[at + 1..])?))
+}
+
+/// Parses and resolves in one step (without allocating for the common two-square token).
 pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
+    if let Some((from, sep, to)) = two_squares(token) {
+        return Ok(resolve_parts(pos, &[from, to], &[sep]));
+    }
     Ok(resolve(pos, &token.parse()?))
 }
 

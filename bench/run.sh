@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# Whole-command benchmarks of pdnkit (issue 9). See docs/README-performance.md.
+#
+#   bash bench/run.sh                 # 100 MB archive, 10/100 MB linearity, py-draughts
+#   SIZE_MB=200 RUNS=5 bash bench/run.sh
+#   LARGE=1 bash bench/run.sh         # also 1000 MB: linearity and peak RSS on 1 GB
+#   NO_PY=1 bash bench/run.sh         # skip the py-draughts comparison
+#
+# Every figure is the median wall time of RUNS runs (default 3) after a warm-up read of the
+# file (so it is in the page cache), measured with /usr/bin/time, which also gives the user
+# CPU time and the peak RSS. Throughput is MB/s (10^6 bytes) and games/s, and the ratio to
+# `wc -l` on the same file, measured in the same run, as the baseline for reading bytes.
+# On a shared machine wall times suffer from other load: the user CPU column and the load
+# average printed at the top tell how much.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+SIZE_MB=${SIZE_MB:-100}
+RUNS=${RUNS:-3}
+SEED=${SEED:-1}
+FILES=${FILES:-2000}
+PY_GAMES=${PY_GAMES:-2000}
+OUT=target/bench
+BIN=target/release/pdnkit
+mkdir -p "$OUT"
+
+if [[ ! -x /usr/bin/time ]]; then
+    echo "installing GNU time (for peak RSS)..." >&2
+    (apt-get update -qq && apt-get install -y -qq time) >/dev/null 2>&1 || true
+fi
+if [[ ! -x /usr/bin/time ]]; then
+    echo "bench/run.sh: /usr/bin/time is needed (apt-get install time)" >&2
+    exit 2
+fi
+
+echo "building release..." >&2
+cargo build --release --quiet
+
+# ---------------------------------------------------------------- machine
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+mem=$(free -g | awk '/^Mem:/ {print $2 " GiB"}')
+echo "## Machine"
+echo
+echo "- cores (nproc): $(nproc); CPU: ${cpu}; memory: ${mem}"
+echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times)"
+echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
+echo
+
+# ---------------------------------------------------------------- inputs
+archive() { # archive SIZE_MB -> path (generated once, cached)
+    local f="$OUT/archive-$1mb-s$SEED.pdn"
+    if [[ ! -s $f ]]; then
+        echo "generating $f..." >&2
+        "$BIN" generate --size-mb "$1" --seed "$SEED" -o "$f.tmp" && mv "$f.tmp" "$f"
+    fi
+    echo "$f"
+}
+many_files() { # many_files SIZE_MB -> directory of $FILES files with the same games
+    local d="$OUT/many-$1mb-s$SEED-$FILES"
+    if [[ ! -f $d/.done ]]; then
+        echo "generating $d..." >&2
+        rm -rf "$d"
+        "$BIN" generate --size-mb "$1" --seed "$SEED" --files "$FILES" -o "$d" && touch "$d/.done"
+    fi
+    echo "$d"
+}
+bytes_of() { if [[ -d $1 ]]; then cat "$1"/*.pdn | wc -c; else stat -c %s "$1"; fi; }
+games_of() { "$BIN" read "$1" | awk '{print $1}'; }
+warm() { if [[ -d $1 ]]; then cat "$1"/*.pdn >/dev/null; else cat "$1" >/dev/null; fi; }
+
+# ---------------------------------------------------------------- timing
+# measure RUNS CMD... -> "median_wall median_user max_rss_kb" (wall includes the ~1 ms of
+# starting /usr/bin/time)
+measure() {
+    local runs=$1
+    shift
+    local t
+    t=$(mktemp)
+    local walls=() users=() rss=0 w u m
+    for ((i = 0; i < runs; i++)); do
+        local t0=$EPOCHREALTIME
+        /usr/bin/time -f '%e %U %M' -o "$t" "$@" >/dev/null 2>/dev/null || true
+        local t1=$EPOCHREALTIME
+        read -r _ u m <"$t"
+        # wall time in microseconds from bash (GNU time's %e has 10 ms steps)
+        w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
+        walls+=("$w")
+        users+=("$u")
+        ((m > rss)) && rss=$m
+    done
+    rm -f "$t"
+    local mw mu
+    mw=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    mu=$(printf '%s\n' "${users[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    echo "$mw $mu $rss"
+}
+
+WC_MBS=""
+row() { # row LABEL BYTES GAMES RUNS CMD...
+    local label=$1 bytes=$2 games=$3 runs=$4
+    shift 4
+    local r
+    r=$(measure "$runs" "$@")
+    read -r wall user rss <<<"$r"
+    awk -v l="$label" -v b="$bytes" -v g="$games" -v w="$wall" -v u="$user" -v r="$rss" -v base="$WC_MBS" '
+        BEGIN {
+            if (w <= 0) w = 0.001
+            mbs = b / 1e6 / w
+            gs = (g > 0) ? sprintf("%.0f", g / w) : "-"
+            ratio = (base > 0) ? sprintf("%.4f", mbs / base) : "1"
+            printf "| %s | %.4f | %.2f | %.1f | %s | %s | %.1f |\n", l, w, u, mbs, gs, ratio, r / 1024
+        }'
+    if [[ -z $WC_MBS ]]; then
+        WC_MBS=$(awk -v b="$bytes" -v w="$wall" 'BEGIN { if (w <= 0) w = 0.001; print b / 1e6 / w }')
+    fi
+}
+header() {
+    echo "| command | wall s (median of $RUNS) | user s | MB/s | games/s | ratio to wc -l | peak RSS MB |"
+    echo "|---|---|---|---|---|---|---|"
+}
+
+# ---------------------------------------------------------------- main table
+FILE=$(archive "$SIZE_MB")
+BYTES=$(bytes_of "$FILE")
+GAMES=$(games_of "$FILE")
+warm "$FILE"
+echo "## One file: $FILE ($BYTES bytes, $GAMES games)"
+echo
+header
+row "wc -l" "$BYTES" "$GAMES" "$((RUNS + 2))" wc -l "$FILE"
+row "pdnkit read (reader only, 1 thread)" "$BYTES" "$GAMES" "$RUNS" "$BIN" read "$FILE"
+row "pdnkit lint -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j1 -q --exit-zero --format jsonl "$FILE"
+row "pdnkit lint -j2" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j2 -q --exit-zero --format jsonl "$FILE"
+row "pdnkit convert --to csv" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert --to csv -q "$FILE"
+row "pdnkit stats" "$BYTES" "$GAMES" "$RUNS" "$BIN" stats "$FILE"
+row "pdnkit stats -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" stats -j1 "$FILE"
+echo
+PERFT=$(measure "$RUNS" "$BIN" perft 10)
+echo "perft(10) from the start position (22,444,032 leaves): $(echo "$PERFT" | awk '{printf "%.3f s wall, %.2f s user, %.1f M leaves/s", $1, $2, 22.444032 / $1}')"
+echo
+
+# ---------------------------------------------------------------- threads: one file vs many
+DIR=$(many_files "$SIZE_MB")
+DBYTES=$(bytes_of "$DIR")
+warm "$DIR"
+echo "## -j1 vs -j2"
+echo
+echo "| input | -j1 wall s | -j2 wall s | speed-up | -j1 user s | -j2 user s |"
+echo "|---|---|---|---|---|---|"
+for input in "$FILE" "$DIR"; do
+    a=$(measure "$RUNS" "$BIN" lint -j1 -q --exit-zero --format jsonl "$input")
+    b=$(measure "$RUNS" "$BIN" lint -j2 -q --exit-zero --format jsonl "$input")
+    name=$input
+    [[ -d $input ]] && name="$input ($FILES files, $DBYTES bytes)"
+    awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        printf "| %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", n, x[1], y[1], x[1] / y[1], x[2], y[2]
+    }'
+done
+echo
+
+# ---------------------------------------------------------------- linearity
+SIZES="10 100"
+[[ -n ${LARGE:-} ]] && SIZES="10 100 1000"
+echo "## Linearity: lint -j1 and lint (all cores) by input size"
+echo
+echo "| size MB | lint -j1 wall s | s per 100 MB | lint -j1 peak RSS MB | lint wall s | lint peak RSS MB |"
+echo "|---|---|---|---|---|---|"
+for mb in $SIZES; do
+    f=$(archive "$mb")
+    warm "$f"
+    runs=$RUNS
+    ((mb >= 1000)) && runs=1
+    a=$(measure "$runs" "$BIN" lint -j1 -q --exit-zero --format jsonl "$f")
+    b=$(measure "$runs" "$BIN" lint -q --exit-zero --format jsonl "$f")
+    awk -v mb="$mb" -v a="$a" -v b="$b" 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        printf "| %d | %.3f | %.3f | %.1f | %.3f | %.1f |\n", mb, x[1], x[1] * 100 / mb, x[3] / 1024, y[1], y[3] / 1024
+    }'
+done
+echo
+
+# ---------------------------------------------------------------- py-draughts
+if [[ -z ${NO_PY:-} ]]; then
+    VENV=$OUT/venv
+    if [[ ! -x $VENV/bin/python ]] || ! "$VENV/bin/python" -c 'import draughts' 2>/dev/null; then
+        echo "installing py-draughts into $VENV..." >&2
+        python3 -m venv "$VENV"
+        "$VENV/bin/pip" install -q py-draughts
+    fi
+    SUB=$OUT/py-$PY_GAMES-s$SEED.pdn
+    PLAIN=$OUT/py-$PY_GAMES-s$SEED-numeric.pdn
+    # the first PY_GAMES games of the archive (each game depends only on seed and index)
+    "$BIN" generate --games "$PY_GAMES" --seed "$SEED" -o "$SUB"
+    "$BIN" convert --to pdn --notation numeric --captures full --separator x \
+        --strip comments,variations,nags -q "$SUB" -o "$PLAIN"
+    PY=$("$VENV/bin/python" bench/pydraughts.py "$PLAIN" "$PY_GAMES")
+    OURS=$(measure "$RUNS" "$BIN" lint -j1 -q --exit-zero --format jsonl "$SUB")
+    OURS_BIG=$(measure 1 "$BIN" lint -j1 -q --exit-zero --format jsonl "$FILE")
+    echo "## py-draughts $("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("py-draughts"))') replaying the same games"
+    echo
+    echo "- py-draughts (RussianBoard.from_pdn, numeric full-route moves, no comments): $PY"
+    awk -v py="$PY" -v o="$OURS" -v ob="$OURS_BIG" -v n="$PY_GAMES" -v g="$GAMES" 'BEGIN {
+        split(py, p, " "); for (i in p) { split(p[i], kv, "="); v[kv[1]] = kv[2] }
+        split(o, x, " "); split(ob, y, " ")
+        ours = n / x[1]; big = g / y[1]
+        printf "- pdnkit lint -j1 on the same %d games (as generated): %.3f s, %.0f games/s; on the whole archive: %.0f games/s\n", n, x[1], ours, big
+        printf "- ratio (archive games/s over py-draughts games/s): %.0fx\n", big / v["games_per_s"]
+    }'
+    echo
+fi
