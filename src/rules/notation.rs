@@ -307,12 +307,25 @@ pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let mids = &squares[1..squares.len() - 1];
     let legal = pos.legal_moves();
-    let fits: Vec<Move> = legal
+    let mut fits: Vec<Move> = legal
         .iter()
         .filter(|m| m.from() == from && m.to() == to)
         .filter(|m| mids.is_empty() || route_fits(&pos.routes(m), mids, to, true))
         .copied()
         .collect();
+    if fits.len() > 1 && !mids.is_empty() {
+        // Written with every landing square, a token spells one complete route, and names
+        // that move; the others only pass the written squares with more landings between
+        // (`a5:c3:a1` against `a5:c3:e1:h4:f6:a1`). A bare `from:to` stays ambiguous.
+        let exact: Vec<Move> = fits
+            .iter()
+            .filter(|m| pos.routes(m).iter().any(|r| r.squares() == squares))
+            .copied()
+            .collect();
+        if exact.len() == 1 {
+            fits = exact;
+        }
+    }
     match fits.len() {
         0 => Resolution::Illegal(explain(pos, &legal, from, mids, to)),
         1 => {
@@ -631,6 +644,38 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// Found by the round-trip property (tests/roundtrip.rs): a capture written in full
+    /// was ambiguous when a longer capture passes the same squares in order, so
+    /// `convert --captures full` wrote a move that did not read back.
+    #[test]
+    fn full_route_is_not_ambiguous_with_a_longer_route_through_its_squares() {
+        let p = pos("B:Wc1,g1,b2,d2,f2,a3,b4,g5,h6:Ba5,c7,g7,b8,f8,h8");
+        let Resolution::Unique { mv, .. } = resolve_str(&p, "a5:c3:a1") else {
+            panic!("{:?}", resolve_str(&p, "a5:c3:a1"))
+        };
+        assert_eq!(mv.captured().count(), 2);
+        let Resolution::Unique { mv: long, .. } = resolve_str(&p, "a5:c3:e1:h4:f6:a1") else {
+            panic!()
+        };
+        assert_eq!(long.captured().count(), 5);
+        // a partial path that fits the long route only names it; from:to stays ambiguous
+        assert!(matches!(resolve_str(&p, "a5:e1:a1"), Resolution::Unique { mv, .. } if mv == long));
+        assert!(matches!(resolve_str(&p, "a5:a1"), Resolution::Ambiguous(ref c) if c.len() == 2));
+        for captures in [CaptureStyle::Full, CaptureStyle::Minimal] {
+            let style = Style {
+                captures,
+                ..Style::default()
+            };
+            for m in [mv, long] {
+                let written = format_move(&p, &m, style);
+                assert!(
+                    matches!(resolve_str(&p, &written), Resolution::Unique { mv, .. } if mv == m),
+                    "{written}"
+                );
+            }
+        }
     }
 
     #[test]
