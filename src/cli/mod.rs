@@ -4,6 +4,7 @@
 mod common;
 mod convert;
 mod files;
+mod interrupt;
 mod lint;
 mod perft;
 mod pipeline;
