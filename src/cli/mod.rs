@@ -6,6 +6,7 @@ mod convert;
 mod files;
 mod interrupt;
 mod lint;
+mod moves;
 mod perft;
 mod pipeline;
 mod rule;
@@ -42,6 +43,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
+    /// List the legal moves of positions as JSON Lines (from, to, captured, route).
+    Moves(moves::MovesArgs),
 }
 
 /// `--color`.
@@ -79,6 +82,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Moves(args) => moves::run(args, &cli),
     };
     match result {
         Ok(code) => code,
