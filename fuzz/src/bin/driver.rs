@@ -371,7 +371,10 @@ fn main() {
             loop {
                 std::thread::sleep(Duration::from_millis(500));
                 let s = started_ms.load(Ordering::Relaxed);
-                if s != 0 && epoch.elapsed().as_millis() as u64 - s > HANG.as_millis() as u64 {
+                if s != 0
+                    && (epoch.elapsed().as_millis() as u64).saturating_sub(s)
+                        > HANG.as_millis() as u64
+                {
                     let data = current.lock().unwrap().clone();
                     let path = save(&root, &name, "hang", &data);
                     eprintln!("HANG: an input ran over {HANG:?}; saved {}", path.display());
