@@ -16,8 +16,11 @@ use pdnkit::rules::notation::{
 };
 use pdnkit::rules::{FenStyle, Position};
 
+/// A target body.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, for drivers.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("reader", reader),
     ("fen", fen),
     ("move_token", move_token),
@@ -25,7 +28,7 @@ pub const TARGETS: &[(&str, fn(&[u8]))] = &[
 ];
 
 /// The target called `name`.
-pub fn by_name(name: &str) -> Option<fn(&[u8])> {
+pub fn by_name(name: &str) -> Option<Target> {
     TARGETS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
 }
 

@@ -202,7 +202,7 @@ fn seeds(target: &str, root: &Path) -> Vec<Vec<u8>> {
                 let text = String::from_utf8_lossy(f);
                 for part in text.split("FEN \"").skip(1) {
                     if let Some(end) = part.find('"') {
-                        fens.insert(part[..end].as_bytes().to_vec());
+                        fens.insert(part.as_bytes()[..end].to_vec());
                     }
                 }
             }
