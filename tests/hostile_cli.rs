@@ -232,7 +232,7 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
     let path = dir.path().join("comment.pdn");
     write_big(
         &path,
-        b"[Event \"first\"]\n1. c3-d4 { never closed ",
+        b"{ never closed ",
         b"lorem ipsum dolor sit amet, ",
         1_000_000_000,
         b"\n[Event \"after\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n",
@@ -249,10 +249,8 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
         peak_kib / 1024
     );
     assert_eq!(status.code(), Some(1));
-    assert!(
-        out.contains("\"P101\"") || out.contains("\"P107\""),
-        "{out}"
-    );
+    // the comment, cut at the next tag line, is larger than a game may be: skipped
+    assert!(out.contains("\"P107\""), "{out}");
     assert!(
         out.contains("\"M101\""),
         "the game after it was lost: {out}"

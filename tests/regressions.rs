@@ -50,3 +50,23 @@ fn utf8_bom_does_not_hide_binary_data() {
     assert_eq!(r.games, 1);
     assert!(!r.diagnostics.iter().any(|d| d.rule.name == "not-pdn"));
 }
+
+/// Found while testing the unterminated comment at the start of a 1 GB file: a comment
+/// before the first game was reported as "comments after the last game".
+#[test]
+fn a_comment_before_the_first_game_is_not_said_to_be_after_the_last() {
+    let text = "{ never closed\n\n[Event \"after\"]\n1. c3-d4 *\n";
+    let r = check_reader("c.pdn", text.as_bytes(), &CheckOptions::default());
+    let stray: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.name == "stray-text")
+        .collect();
+    assert_eq!(r.games, 1);
+    assert_eq!(stray.len(), 1, "{:?}", r.diagnostics);
+    assert!(
+        stray[0].message.contains("before the first game"),
+        "{}",
+        stray[0].message
+    );
+}
