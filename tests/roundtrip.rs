@@ -174,10 +174,12 @@ fn check(start: &Position, game: &[(Position, Move)], style: Style, exact: bool)
         }
     }
     if exact {
-        // nothing else about the moves or the text is wrong
+        // nothing else about the moves or the text is wrong; M102/M103 come only from the
+        // one-landing case above (checked there, or resolved by the rest of the game)
         let bad: Vec<_> = findings(&g)
             .into_iter()
-            .filter(|f| matches!(&f[..1], "M" | "P" | "F" | "R") && !f.starts_with("M102"))
+            .filter(|f| matches!(&f[..1], "M" | "P" | "F" | "R"))
+            .filter(|f| !f.starts_with("M102") && !f.starts_with("M103"))
             .collect();
         assert!(bad.is_empty(), "{bad:?}\n{text}");
     }
@@ -202,7 +204,7 @@ fn fen_round_trips(pos: &Position) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn games_from_the_start_round_trip(
