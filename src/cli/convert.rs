@@ -1,6 +1,7 @@
 //! `pdnkit convert`: PDN to CSV, JSON Lines or canonical PDN, streaming game by game.
 
 use super::files::{self, Input};
+use super::interrupt;
 use super::{Cli, common};
 use pdnkit::check::{CheckedGame, CheckedGames};
 use pdnkit::convert::GameStatus;
@@ -194,6 +195,7 @@ impl Output {
             .into_owned();
         let (tmp, file) = create_temp(&dir, &format!(".{name}"))
             .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))?;
+        interrupt::remove_on_signal(&tmp);
         Ok(Output {
             writer: Box::new(BufWriter::new(file)),
             file: Some((tmp, out.to_path_buf())),
@@ -205,7 +207,11 @@ impl Output {
         self.writer.flush()?;
         drop(std::mem::replace(&mut self.writer, Box::new(io::sink())));
         if let Some((tmp, target)) = self.file.take() {
-            std::fs::rename(&tmp, &target)?;
+            if let Err(e) = interrupt::commit(&tmp, &target) {
+                // not renamed: the temporary file goes, as on any other error
+                self.file = Some((tmp, target));
+                return Err(e);
+            }
         }
         Ok(())
     }
@@ -214,7 +220,8 @@ impl Output {
 impl Drop for Output {
     fn drop(&mut self) {
         if let Some((tmp, _)) = self.file.take() {
-            let _ = std::fs::remove_file(tmp);
+            let _ = std::fs::remove_file(&tmp);
+            interrupt::forget(&tmp);
         }
     }
 }
@@ -240,11 +247,13 @@ struct Spooled(PathBuf);
 impl Drop for Spooled {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
+        interrupt::forget(&self.0);
     }
 }
 
 fn spool_stdin() -> io::Result<Spooled> {
     let (path, mut file) = create_temp(&std::env::temp_dir(), "pdnkit-stdin")?;
+    interrupt::remove_on_signal(&path);
     let spooled = Spooled(path);
     io::copy(&mut io::stdin().lock(), &mut file)?;
     Ok(spooled)

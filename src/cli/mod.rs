@@ -5,7 +5,9 @@ mod common;
 mod convert;
 mod files;
 mod generate;
+mod interrupt;
 mod lint;
+mod moves;
 mod perft;
 mod pipeline;
 mod read;
@@ -41,6 +43,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
+    /// List the legal moves of positions as JSON Lines (from, to, captured, route).
+    Moves(moves::MovesArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
     /// Write random legal games (for benchmarks; see the README, Performance).
@@ -88,6 +92,7 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args, &cli),
         Command::Generate(args) => generate::run(args, &cli),
         Command::Read(args) => read::run(args, &cli),
+        Command::Moves(args) => moves::run(args, &cli),
     };
     match result {
         Ok(code) => code,

@@ -164,7 +164,11 @@ fn read_some<R: Read>(input: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Resul
 }
 
 fn detect(prefix: &[u8], eof: bool) -> Verdict {
-    if let Some((enc, _)) = Encoding::for_bom(prefix) {
+    if let Some((enc, bom)) = Encoding::for_bom(prefix) {
+        // UTF-16 text is full of NULs; after a UTF-8 BOM they still mean binary data
+        if enc == UTF_8 && looks_binary(&prefix[bom..]) {
+            return Verdict::Binary;
+        }
         return Verdict::Text(enc, EncodingSource::Bom);
     }
     if looks_binary(prefix) {

@@ -552,8 +552,13 @@ impl<R: Read> GameSplitter<R> {
             }))
         } else if !self.movetext && !self.tags_seen {
             // only whitespace and comments: not a game
-            (!text.trim().is_empty())
-                .then(|| Err(stray_text(start, "comments after the last game")))
+            // before the first game, between games or after the last: say which is known
+            let what = if self.next_index == 1 {
+                "comments before the first game"
+            } else {
+                "comments outside any game"
+            };
+            (!text.trim().is_empty()).then(|| Err(stray_text(start, what)))
         } else if !self.tags_seen && !has_moves(text) {
             Some(Err(stray_text(start, "text with no tags and no moves")))
         } else {

@@ -356,6 +356,24 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
         (Some(a), Some(b)) => {
             let mut all = vec![a, b];
             all.extend(fits);
+            if !mids.is_empty() {
+                // Written with every landing square, a token spells one complete route and
+                // names that move; the others only pass the written squares with more
+                // landings between (`a5:c3:a1` against `a5:c3:e1:h4:f6:a1`). A bare
+                // `from:to` stays ambiguous.
+                let mut exact = all
+                    .iter()
+                    .filter(|m| pos.routes(m).iter().any(|r| r.squares() == squares));
+                if let (Some(&mv), None) = (exact.next(), exact.next()) {
+                    let separator_mismatch = separators
+                        .iter()
+                        .any(|&s| s != Separator::None && s.claims_capture() != mv.is_capture());
+                    return Resolution::Unique {
+                        mv,
+                        separator_mismatch,
+                    };
+                }
+            }
             Resolution::Ambiguous(all)
         }
     }
@@ -697,6 +715,38 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// Found by the round-trip property (tests/roundtrip.rs): a capture written in full
+    /// was ambiguous when a longer capture passes the same squares in order, so
+    /// `convert --captures full` wrote a move that did not read back.
+    #[test]
+    fn full_route_is_not_ambiguous_with_a_longer_route_through_its_squares() {
+        let p = pos("B:Wc1,g1,b2,d2,f2,a3,b4,g5,h6:Ba5,c7,g7,b8,f8,h8");
+        let Resolution::Unique { mv, .. } = resolve_str(&p, "a5:c3:a1") else {
+            panic!("{:?}", resolve_str(&p, "a5:c3:a1"))
+        };
+        assert_eq!(mv.captured().count(), 2);
+        let Resolution::Unique { mv: long, .. } = resolve_str(&p, "a5:c3:e1:h4:f6:a1") else {
+            panic!()
+        };
+        assert_eq!(long.captured().count(), 5);
+        // a partial path that fits the long route only names it; from:to stays ambiguous
+        assert!(matches!(resolve_str(&p, "a5:e1:a1"), Resolution::Unique { mv, .. } if mv == long));
+        assert!(matches!(resolve_str(&p, "a5:a1"), Resolution::Ambiguous(ref c) if c.len() == 2));
+        for captures in [CaptureStyle::Full, CaptureStyle::Minimal] {
+            let style = Style {
+                captures,
+                ..Style::default()
+            };
+            for m in [mv, long] {
+                let written = format_move(&p, &m, style);
+                assert!(
+                    matches!(resolve_str(&p, &written), Resolution::Unique { mv, .. } if mv == m),
+                    "{written}"
+                );
+            }
+        }
     }
 
     #[test]
