@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-command benchmarks of pdnkit (issue 9). See docs/README-performance.md.
+# Whole-command benchmarks of pdnkit (issue 9). See the README, section Performance.
 #
 #   bash bench/run.sh                 # 100 MB archive, 10/100 MB linearity, py-draughts
 #   SIZE_MB=200 RUNS=5 bash bench/run.sh

@@ -1,7 +1,7 @@
 //! Hostile inputs through the real binary: binary files, unreadable files and link loops
 //! among good files (the good ones are still checked), an interrupted `convert -o`, and
 //! memory bounds on huge inputs (the largest are `#[ignore]`d: see
-//! docs/README-robustness.md).
+//! the README, section Robustness).
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -537,7 +537,7 @@ fn corpus_totals_match_lint() {
 }
 
 /// The documented schema: exactly these fields (adding one is fine within
-/// `pdnkit-stats/1` but must update docs/README-stats.md and this test).
+/// `pdnkit-stats/1` but must update the README (stats JSON schema) and this test).
 #[test]
 fn json_schema_fields() {
     fn keys(v: &Value) -> Vec<&str> {

@@ -156,7 +156,7 @@ pub fn replay(data: &[u8]) {
         if g.replay.status != Status::Complete || !g.game.errors.is_empty() {
             continue;
         }
-        // Known limitation (docs/README-robustness.md): control bytes in a tag or comment
+        // Known limitation (README, section Robustness): control bytes in a tag or comment
         // are written back as they are, and a short output full of them trips the
         // reader's binary-data heuristic (more than 1 byte in 20), which a long input
         // holding the same game did not.

@@ -19,7 +19,7 @@
 //! assert_eq!(report.players[0].name, "A");
 //! ```
 //!
-//! Definitions (also in `docs/README-stats.md`):
+//! Definitions (also in the README, section `pdnkit stats`):
 //!
 //! - a game is **not replayed** when its main line did not replay completely
 //!   ([`Status`] other than `Complete`: an illegal, ambiguous or unreadable move, a bad
