@@ -26,7 +26,8 @@
 //! ```
 
 use crate::Color;
-use crate::draw::{DrawEventKind, DrawTracker, Edition, Material, PlyFacts, PositionKey};
+use crate::draw::{DrawEventKind, DrawTracker, Edition, PlyFacts};
+use crate::replay::draw_view;
 use crate::rules::notation::{
     CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, parse_and_resolve,
 };
@@ -149,24 +150,6 @@ struct PlayedGame {
     plies: Vec<(Position, Move, String)>,
     result: &'static str,
     rule_draw: bool,
-}
-
-fn draw_view(pos: &Position) -> (Material, PositionKey) {
-    let pieces = [Color::White, Color::Black].into_iter().flat_map(|c| {
-        let kings = pos.kings(c);
-        pos.pieces(c)
-            .map(move |sq| (c, kings.contains(sq), sq.numeric() as u8))
-    });
-    let key = PositionKey::new(
-        [
-            pos.men(Color::White).0,
-            pos.kings(Color::White).0,
-            pos.men(Color::Black).0,
-            pos.kings(Color::Black).0,
-        ],
-        pos.turn(),
-    );
-    (Material::from_pieces(pieces), key)
 }
 
 /// Material in half-men: a man is 2, a king 5.

@@ -210,7 +210,7 @@ const MAIN_ROAD_BITS: u32 = {
 /// Material and repetition key of a position, for the draw tracker. Population counts
 /// (the same as `Material::from_pieces` over every piece, a test checks it): this runs on
 /// every ply.
-fn draw_view(pos: &Position) -> (Material, PositionKey) {
+pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
     let side = |c: Color| crate::draw::SideMaterial {
         men: pos.men(c).count() as u8,
         kings: pos.kings(c).count() as u8,
