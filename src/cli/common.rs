@@ -105,7 +105,6 @@ pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
 /// Runs `work` on every item in parallel and hands the results to `emit` in item order,
 /// each as soon as it and all before it are done. When `emit` fails (e.g. a closed pipe)
 /// the remaining items are skipped and the error is returned.
-#[allow(dead_code)] // for commands that work per file rather than per game
 pub fn for_each_ordered<T, R, E>(
     pool: &rayon::ThreadPool,
     items: &[T],
