@@ -2,15 +2,16 @@
 
 use super::files::{self, Input};
 use super::interrupt;
+use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckedGame, CheckedGames};
+use pdnkit::check::CheckedGame;
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::GameRecord;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn};
 use pdnkit::convert::table::{self, TagUnion};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -259,13 +260,6 @@ fn spool_stdin() -> io::Result<Spooled> {
     Ok(spooled)
 }
 
-/// What the games are written as.
-enum Sink {
-    Csv(Box<csv::Writer<Box<dyn Write>>>),
-    Jsonl(Box<dyn Write>),
-    Pdn { out: Box<dyn Write>, first: bool },
-}
-
 #[derive(Default)]
 struct Counts {
     files: usize,
@@ -275,57 +269,60 @@ struct Counts {
     unparsed: usize,
 }
 
-struct Converter<'a> {
+impl Counts {
+    fn add(&mut self, status: GameStatus) {
+        self.games += 1;
+        match status {
+            GameStatus::Ok => self.ok += 1,
+            GameStatus::Illegal => self.illegal += 1,
+            GameStatus::Unparsed => self.unparsed += 1,
+        }
+    }
+}
+
+/// How each game is written; shared by the worker threads.
+struct Formatter<'a> {
     args: &'a ConvertArgs,
     style: Style,
     pdn: PdnOptions,
     tag_columns: Vec<String>,
-    sink: Sink,
-    counts: Counts,
-    buf: String,
 }
 
-impl Converter<'_> {
-    fn game(&mut self, path: &str, g: &CheckedGame) -> io::Result<()> {
-        self.counts.games += 1;
-        match GameStatus::of(g) {
-            GameStatus::Ok => self.counts.ok += 1,
-            GameStatus::Illegal => self.counts.illegal += 1,
-            GameStatus::Unparsed => self.counts.unparsed += 1,
-        }
-        match &mut self.sink {
-            Sink::Csv(w) if self.args.per_move => {
-                for row in table::ply_rows(path, g, self.style) {
-                    w.write_record(&row)?;
+impl Formatter<'_> {
+    /// One game's output (without the blank line that separates PDN games), formatted on
+    /// a worker thread so that the main thread only writes bytes in order.
+    fn game(&self, path: &str, g: &CheckedGame) -> io::Result<Vec<u8>> {
+        match self.args.to {
+            Target::Csv => {
+                let mut w = csv_writer(Vec::new());
+                if self.args.per_move {
+                    for row in table::ply_rows(path, g, self.style) {
+                        w.write_record(&row)?;
+                    }
+                } else {
+                    w.write_record(table::game_row(path, g, self.style, &self.tag_columns))?;
                 }
+                w.into_inner().map_err(|e| e.into_error())
             }
-            Sink::Csv(w) => {
-                w.write_record(table::game_row(path, g, self.style, &self.tag_columns))?
+            Target::Jsonl => {
+                let mut line = serde_json::to_vec(&GameRecord::new(path, g, self.style))?;
+                line.push(b'\n');
+                Ok(line)
             }
-            Sink::Jsonl(w) => {
-                serde_json::to_writer(&mut *w, &GameRecord::new(path, g, self.style))?;
-                w.write_all(b"\n")?;
-            }
-            Sink::Pdn { out, first } => {
-                self.buf.clear();
-                if !*first {
-                    self.buf.push('\n');
-                }
-                *first = false;
-                write_pdn(&mut self.buf, g, &self.pdn);
-                out.write_all(self.buf.as_bytes())?;
+            Target::Pdn => {
+                let mut text = String::new();
+                write_pdn(&mut text, g, &self.pdn);
+                Ok(text.into_bytes())
             }
         }
-        Ok(())
     }
+}
 
-    fn finish(self) -> io::Result<Box<dyn Write>> {
-        match self.sink {
-            Sink::Csv(w) => w.into_inner().map_err(|e| e.into_error()),
-            Sink::Jsonl(w) => Ok(w),
-            Sink::Pdn { out, .. } => Ok(out),
-        }
-    }
+/// CSV as the csv crate writes it, RFC 4180 with CRLF row ends.
+fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
+    csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(w)
 }
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -367,9 +364,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         args.tags.clone()
     };
 
-    let output = Output::open(args.output.as_deref(), &inputs)?;
+    let mut output = Output::open(args.output.as_deref(), &inputs)?;
     let style = args.style();
-    let mut converter = Converter {
+    let formatter = Formatter {
         args,
         style,
         pdn: PdnOptions {
@@ -379,75 +376,60 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             nags: !args.strip.contains(&Strip::Nags),
         },
         tag_columns,
-        sink: Sink::Jsonl(Box::new(io::sink())),
-        counts: Counts::default(),
-        buf: String::new(),
     };
-    let mut output = output;
-    let writer = std::mem::replace(&mut output.writer, Box::new(io::sink()));
-    converter.sink = match args.to {
-        Target::Csv => {
-            let mut w = csv::WriterBuilder::new()
-                .terminator(csv::Terminator::CRLF)
-                .from_writer(writer);
-            if args.per_move {
-                w.write_record(table::PLY_COLUMNS)?;
-            } else {
-                w.write_record(table::game_header(&converter.tag_columns))?;
-            }
-            Sink::Csv(Box::new(w))
+    if args.to == Target::Csv {
+        let mut w = csv_writer(Vec::new());
+        if args.per_move {
+            w.write_record(table::PLY_COLUMNS)?;
+        } else {
+            w.write_record(table::game_header(&formatter.tag_columns))?;
         }
-        Target::Jsonl => Sink::Jsonl(writer),
-        Target::Pdn => Sink::Pdn {
-            out: writer,
-            first: true,
-        },
-    };
-
-    let mut io_failures = input_errors.len();
-    let progress = common::progress_bar(inputs.len() as u64, "converting");
-    for input in &inputs {
-        let name = label(input);
-        converter.counts.files += 1;
-        let reader: Box<dyn Read> = match input {
-            Input::Stdin => Box::new(io::stdin().lock()),
-            Input::File(p) => match File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    eprintln!("pdnkit: error: cannot read {name}: {e}");
-                    io_failures += 1;
-                    continue;
-                }
-            },
-        };
-        match CheckedGames::new(&name, reader, &options) {
-            Ok(games) => {
-                for g in games {
-                    match g {
-                        Ok(g) => converter.game(&name, &g)?,
-                        // a file-level problem (not PDN, a game too large to read…):
-                        // said on stderr; only a failed read spoils the output
-                        Err(d) => {
-                            eprintln!(
-                                "pdnkit: {}: {}:{}:{}: {} ({})",
-                                d.severity, d.path, d.line, d.column, d.message, d.rule.name
-                            );
-                            io_failures += usize::from(d.rule == &pdnkit::diag::codes::IO_ERROR);
-                        }
-                    }
-                }
-            }
-            Err(e) => {
-                eprintln!("pdnkit: error: cannot read {name}: {e}");
-                io_failures += 1;
-            }
-        }
-        progress.inc(1);
+        output
+            .writer
+            .write_all(&w.into_inner().map_err(|e| e.into_error())?)?;
     }
+
+    // Games are checked and formatted in parallel, in batches; the bytes are written here
+    // in input order (the same output whatever -j).
+    let pool = common::thread_pool(args.common.jobs)?;
+    let labels: Vec<String> = inputs.iter().map(label).collect();
+    let mut counts = Counts::default();
+    let mut io_failures = input_errors.len();
+    let mut first = true;
+    let progress = common::progress_bar(inputs.len() as u64, "converting");
+    let work =
+        |input: usize, g: CheckedGame| (GameStatus::of(&g), formatter.game(&labels[input], &g));
+    pipeline::run(&pool, &inputs, &options, work, |piece| {
+        match piece {
+            Piece::Start { .. } => counts.files += 1,
+            Piece::Games { results, .. } => {
+                for (status, bytes) in results {
+                    counts.add(status);
+                    if args.to == Target::Pdn && !std::mem::take(&mut first) {
+                        output.writer.write_all(b"\n")?;
+                    }
+                    output.writer.write_all(&bytes?)?;
+                }
+            }
+            // a file-level problem (not PDN, a game too large to read, unreadable):
+            // said on stderr; only a failed read spoils the output
+            Piece::Problem {
+                diagnostic: d, io, ..
+            } => {
+                progress.suspend(|| {
+                    eprintln!(
+                        "pdnkit: {}: {}:{}:{}: {} ({})",
+                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
+                    )
+                });
+                io_failures += usize::from(io);
+            }
+            Piece::End { .. } => progress.inc(1),
+        }
+        Ok(())
+    })?;
     progress.finish_and_clear();
 
-    let counts = std::mem::take(&mut converter.counts);
-    output.writer = converter.finish()?;
     if io_failures == 0 {
         output.commit()?;
     } else {
