@@ -350,11 +350,11 @@ impl Replayer {
                 self.resolve_move(m, &pos, &line.moves[i + 1..], start.mainline.then_some(ply));
             let after = played.map(|mv| pos.after(&mv));
             self.variations_of(m, pos, after, move_number);
-            let Some(mv) = played else {
+            let (Some(mv), Some(after)) = (played, after) else {
                 return self.stop(start.mainline);
             };
             let before = pos;
-            pos.play_unchecked(&mv);
+            pos = after;
             if start.mainline {
                 self.mainline.push(Ply {
                     ply,
