@@ -26,8 +26,8 @@
 //! ```
 
 use crate::Color;
-use crate::draw::{DrawEventKind, DrawTracker, Edition, PlyFacts};
-use crate::replay::draw_view;
+use crate::draw::{DrawEventKind, DrawTracker, Edition};
+use crate::replay::{draw_view, ply_facts};
 use crate::rules::notation::{
     CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, parse_and_resolve,
 };
@@ -183,17 +183,7 @@ fn play_once(rng: &mut SplitMix64, style: Style) -> PlayedGame {
         let before = pos;
         pos.play_unchecked(&mv);
         plies.push((before, mv, written));
-        let (material, key) = draw_view(&pos);
-        let mover = before.turn();
-        let event = tracker.push(&PlyFacts {
-            mover,
-            capture: mv.is_capture(),
-            man_moved: before.men(mover).contains(mv.from()),
-            promotion: mv.promotes(),
-            after: material,
-            key,
-            side_to_move_has_moves: pos.count_legal_moves() > 0,
-        });
+        let event = tracker.push(&ply_facts(&before, &mv, &pos));
         match event {
             Some(e) if e.kind == DrawEventKind::Automatic => {
                 return PlayedGame {

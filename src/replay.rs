@@ -229,6 +229,22 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
     (material, key)
 }
 
+/// What the draw tracker needs to know about one ply: `mv` played from `before` gave
+/// `after`.
+pub fn ply_facts(before: &Position, mv: &Move, after: &Position) -> PlyFacts {
+    let (material, key) = draw_view(after);
+    let mover = before.turn();
+    PlyFacts {
+        mover,
+        capture: mv.is_capture(),
+        man_moved: before.men(mover).contains(mv.from()),
+        promotion: mv.promotes(),
+        after: material,
+        key,
+        side_to_move_has_moves: after.has_legal_moves(),
+    }
+}
+
 /// Full-path notation, for listing candidates.
 fn full(pos: &Position, m: &Move) -> String {
     format_move(
@@ -367,17 +383,7 @@ impl Replayer {
                     after: pos,
                 });
                 if let Some(t) = &mut self.tracker {
-                    let (material, key) = draw_view(&pos);
-                    let mover = before.turn();
-                    t.push(&PlyFacts {
-                        mover,
-                        capture: mv.is_capture(),
-                        man_moved: before.men(mover).contains(mv.from()),
-                        promotion: mv.promotes(),
-                        after: material,
-                        key,
-                        side_to_move_has_moves: pos.has_legal_moves(),
-                    });
+                    t.push(&ply_facts(&before, &mv, &pos));
                 }
             }
             if before.turn() == Color::Black {
