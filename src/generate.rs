@@ -152,6 +152,20 @@ struct PlayedGame {
     rule_draw: bool,
 }
 
+impl PlayedGame {
+    /// The side to move in `end` has no legal move: it has lost (1.8.1).
+    fn lost_by(end: &Position, plies: Vec<(Position, Move, String)>) -> PlayedGame {
+        PlayedGame {
+            plies,
+            result: match end.turn() {
+                Color::White => "0-1",
+                Color::Black => "1-0",
+            },
+            rule_draw: false,
+        }
+    }
+}
+
 /// Material in half-men: a man is 2, a king 5.
 fn score(pos: &Position, c: Color) -> i64 {
     2 * pos.men(c).count() as i64 + 5 * pos.kings(c).count() as i64
@@ -168,16 +182,7 @@ fn play_once(rng: &mut SplitMix64, style: Style) -> PlayedGame {
     while plies.len() < cap {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            // the side to move has lost (1.8.1)
-            let result = match pos.turn() {
-                Color::White => "0-1",
-                Color::Black => "1-0",
-            };
-            return PlayedGame {
-                plies,
-                result,
-                rule_draw: false,
-            };
+            return PlayedGame::lost_by(&pos, plies);
         }
         let (mv, written) = choose(rng, &pos, &moves, style);
         let before = pos;
@@ -203,16 +208,8 @@ fn play_once(rng: &mut SplitMix64, style: Style) -> PlayedGame {
             _ => {}
         }
     }
-    if pos.count_legal_moves() == 0 {
-        let result = match pos.turn() {
-            Color::White => "0-1",
-            Color::Black => "1-0",
-        };
-        return PlayedGame {
-            plies,
-            result,
-            rule_draw: false,
-        };
+    if !pos.has_legal_moves() {
+        return PlayedGame::lost_by(&pos, plies);
     }
     let lead = score(&pos, Color::White) - score(&pos, Color::Black);
     let result = if lead >= 6 {
