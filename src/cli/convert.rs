@@ -401,8 +401,8 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         |input: usize, g: CheckedGame| (GameStatus::of(&g), formatter.game(&labels[input], &g));
     pipeline::run(&pool, &inputs, &options, work, |piece| {
         match piece {
-            Piece::Start { .. } => counts.files += 1,
-            Piece::Games { results, .. } => {
+            Piece::Start => counts.files += 1,
+            Piece::Games(results) => {
                 for (status, bytes) in results {
                     counts.add(status);
                     if args.to == Target::Pdn && !std::mem::take(&mut first) {
@@ -413,9 +413,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             }
             // a file-level problem (not PDN, a game too large to read, unreadable):
             // said on stderr; only a failed read spoils the output
-            Piece::Problem {
-                diagnostic: d, io, ..
-            } => {
+            Piece::Problem { diagnostic: d, io } => {
                 progress.suspend(|| {
                     eprintln!(
                         "pdnkit: {}: {}:{}:{}: {} ({})",
@@ -424,7 +422,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 });
                 io_failures += usize::from(io);
             }
-            Piece::End { .. } => progress.inc(1),
+            Piece::End => progress.inc(1),
         }
         Ok(())
     })?;

@@ -125,8 +125,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     pipeline::run(&pool, &inputs, &options, work, |piece| {
         match piece {
-            Piece::Start { .. } => totals.files += 1,
-            Piece::Games { results, .. } => {
+            Piece::Start => totals.files += 1,
+            Piece::Games(results) => {
                 if !progress.is_hidden() {
                     progress.set_message(format!("checking ({} games)", totals.games));
                 }
@@ -139,14 +139,14 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            Piece::Problem { diagnostic, io, .. } => {
+            Piece::Problem { diagnostic, io } => {
                 io_failures += usize::from(io);
                 totals.count(&diagnostic);
                 if keep(&diagnostic) {
                     renderer.diagnostic(&diagnostic)?;
                 }
             }
-            Piece::End { .. } => progress.inc(1),
+            Piece::End => progress.inc(1),
         }
         Ok(())
     })?;

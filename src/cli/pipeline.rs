@@ -19,26 +19,17 @@ use std::sync::mpsc;
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 512 * 1024;
 
-/// What the pipeline hands to `emit`, in input order. (Not every command reads every field.)
-#[allow(dead_code)]
+/// What the pipeline hands to `emit`, in input order.
 pub enum Piece<T> {
-    /// Input number `input` was opened; its encoding.
-    Start {
-        input: usize,
-        encoding: &'static str,
-        bytes: Option<u64>,
-    },
-    /// The results of consecutive games of input `input`.
-    Games { input: usize, results: Vec<T> },
-    /// A located problem of the input that is not a game (unreadable, not PDN, a game too
-    /// large to read, stray text).
-    Problem {
-        input: usize,
-        diagnostic: Diagnostic,
-        io: bool,
-    },
-    /// Input `input` is done.
-    End { input: usize },
+    /// The next input was opened.
+    Start,
+    /// The results of consecutive games of the current input.
+    Games(Vec<T>),
+    /// A located problem of the current input that is not a game (unreadable, not PDN, a
+    /// game too large to read, stray text); `io` when reading failed.
+    Problem { diagnostic: Diagnostic, io: bool },
+    /// The current input is done.
+    End,
 }
 
 /// Checks every game of every input and calls `work` on each checked game (on a worker
@@ -89,7 +80,7 @@ where
                                     .into_iter()
                                     .map(|raw| work(input, check_game(&path, raw, &options)))
                                     .collect();
-                                let _ = out_tx.send((n, Piece::Games { input, results }));
+                                let _ = out_tx.send((n, Piece::Games(results)));
                             });
                             true
                         }
@@ -150,30 +141,22 @@ fn read_input<T>(
         let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
         d.path = label.clone();
         Job::Done(Piece::Problem {
-            input: i,
             diagnostic: d,
             io: true,
         })
     };
-    let (reader, bytes): (Box<dyn Read>, Option<u64>) = match input {
-        Input::Stdin => (Box::new(io::stdin()), None),
+    let reader: Box<dyn Read> = match input {
+        Input::Stdin => Box::new(io::stdin()),
         Input::File(path) => match std::fs::File::open(path) {
-            Ok(f) => {
-                let len = f.metadata().ok().map(|m| m.len());
-                (Box::new(f), len)
-            }
-            Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End { input: i })),
+            Ok(f) => Box::new(f),
+            Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
         },
     };
     let mut games = match CheckedGames::new(&label, reader, options) {
         Ok(g) => g,
-        Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End { input: i })),
+        Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
     };
-    if !send(Job::Done(Piece::Start {
-        input: i,
-        encoding: games.encoding().name(),
-        bytes,
-    })) {
+    if !send(Job::Done(Piece::Start)) {
         return false;
     }
     let replay_options = *games.replay_options();
@@ -207,15 +190,11 @@ fn read_input<T>(
                     return false;
                 }
                 let io = d.rule == &codes::IO_ERROR;
-                if !send(Job::Done(Piece::Problem {
-                    input: i,
-                    diagnostic: d,
-                    io,
-                })) {
+                if !send(Job::Done(Piece::Problem { diagnostic: d, io })) {
                     return false;
                 }
             }
         }
     }
-    flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End { input: i }))
+    flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End))
 }
