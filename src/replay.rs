@@ -788,7 +788,7 @@ fn check_results(game: &Game, r: &mut Replay) {
     let Some(end) = r.final_position().copied() else {
         return;
     };
-    if end.count_legal_moves() > 0 {
+    if end.has_legal_moves() {
         return;
     }
     // The side to move has no legal move: it has lost (1.8.1).
