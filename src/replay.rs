@@ -20,7 +20,7 @@ use crate::Color;
 use crate::diag::{Rule, codes};
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
-use crate::pdn::{Annotation, Game, Line, Move as PdnMove, Span};
+use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
 use crate::rules::notation::{CaptureStyle, Resolution, Style, format_move, parse_and_resolve};
 use crate::rules::{Move, Position, Variant};
 
@@ -145,7 +145,12 @@ impl Replay {
 /// The variant a GameType tag asks for: `Ok(Some)` supported, `Ok(None)` missing (Russian
 /// by default), `Err(number)` a variant we do not replay.
 fn variant_of(game: &Game) -> Result<Variant, String> {
-    let Some(value) = game.tag("GameType") else {
+    variant_for(game.tag("GameType"))
+}
+
+/// The variant a GameType tag value asks for (see [`variant_of`]).
+pub(crate) fn variant_for(game_type: Option<&str>) -> Result<Variant, String> {
+    let Some(value) = game_type else {
         return Ok(Variant::Russian);
     };
     let number = value.split(',').next().unwrap_or("").trim();
@@ -192,6 +197,27 @@ pub fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Optio
     });
     let pos = Position::from_setup(&setup).map_err(|e| format!("impossible FEN \"{fen}\": {e}"))?;
     Ok((pos, fullmove))
+}
+
+/// The position a game starts from and the full-move number of its first move, given its
+/// first FEN tag and the number written before its first main-line move.
+pub(crate) fn start_of(
+    fen: Option<&str>,
+    first_written: Option<MoveNumber>,
+) -> Result<(Position, u32), String> {
+    let Some(fen) = fen else {
+        return Ok((Position::start(), 1));
+    };
+    // a FEN without side to move takes it from how the first move is numbered
+    let side = first_written.map(|n| if n.black { Color::Black } else { Color::White });
+    let (pos, fullmove) = setup_position(fen, side)?;
+    // Without a FEN F field (or with F1), a record that starts with `N...` or `N.` for
+    // its first move tells the number; otherwise 1.
+    let number = match fullmove.unwrap_or(1) {
+        1 => first_written.map_or(1, |n| n.number),
+        n => n,
+    };
+    Ok((pos, number))
 }
 
 /// The main road a1–h8 as a bitboard.
@@ -258,7 +284,7 @@ fn full(pos: &Position, m: &Move) -> String {
 }
 
 /// Whether a written token is the `- -` placeholder for an unknown move.
-fn is_placeholder(text: &str) -> bool {
+pub(crate) fn is_placeholder(text: &str) -> bool {
     // (no allocation: this runs for every move)
     let mut rest = text.chars().filter(|c| !c.is_whitespace()).peekable();
     rest.peek().is_some() && rest.all(|c| c == '-')
@@ -530,11 +556,7 @@ impl Replayer {
             return;
         };
         let written = number.number;
-        let side_ok = number.black == (pos.turn() == Color::Black)
-            // `N.` before Black's move is common shorthand in variations and after a FEN
-            // with Black to move only when the number itself is right; keep it strict.
-            ;
-        if written != expected || !side_ok {
+        if !number_fits(number, pos, expected) {
             let want = match pos.turn() {
                 Color::White => format!("{expected}."),
                 Color::Black => format!("{expected}..."),
@@ -559,6 +581,13 @@ impl Replayer {
     }
 }
 
+/// Whether a written move number is right for the move played from `pos` as move
+/// `expected`. `N.` before Black's move is common shorthand in variations and after a FEN
+/// with Black to move, but only when the number itself is right; we keep it strict.
+pub(crate) fn number_fits(number: MoveNumber, pos: &Position, expected: u32) -> bool {
+    number.number == expected && number.black == (pos.turn() == Color::Black)
+}
+
 /// Where a variation attached to a move starts: its position and full-move number.
 ///
 /// A variation is an alternative to the move it follows (PDN), so it starts from the
@@ -571,7 +600,21 @@ pub fn variation_start(
     after: Option<Position>,
     move_number: u32,
 ) -> (Position, u32) {
-    let first = v.moves.first().and_then(|f| f.written_number);
+    variation_start_numbered(
+        v.moves.first().and_then(|f| f.written_number),
+        before,
+        after,
+        move_number,
+    )
+}
+
+/// [`variation_start`] for a variation whose first move is written with number `first`.
+pub(crate) fn variation_start_numbered(
+    first: Option<MoveNumber>,
+    before: Position,
+    after: Option<Position>,
+    move_number: u32,
+) -> (Position, u32) {
     let names = |pos: &Position, number: u32| {
         first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
     };
@@ -655,29 +698,19 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     };
     r.variant = Some(variant);
 
-    let first_side = game.moves.moves.first().and_then(|m| m.side);
-    let (start, first_number) = match game.tags.iter().find(|t| t.name == "FEN") {
-        None => (Position::start(), 1),
-        Some(tag) => match setup_position(&tag.value, first_side) {
-            Ok((p, n)) => (p, n.unwrap_or(1)),
-            Err(msg) => {
-                r.findings
-                    .push(Finding::new(&codes::INVALID_FEN, msg, Some(tag.span)));
-                r.status = Status::InvalidSetup;
-                return r;
-            }
-        },
+    let fen = game.tags.iter().find(|t| t.name == "FEN");
+    let first_written = game.moves.moves.first().and_then(|m| m.written_number);
+    let (start, first_number) = match start_of(fen.map(|t| t.value.as_str()), first_written) {
+        Ok(start) => start,
+        Err(msg) => {
+            let span = fen.map(|t| t.span);
+            r.findings
+                .push(Finding::new(&codes::INVALID_FEN, msg, span));
+            r.status = Status::InvalidSetup;
+            return r;
+        }
     };
     r.start = Some(start);
-    // Without a FEN F field, a record that starts with `N...` or `N.` for its first move
-    // tells the number; otherwise 1.
-    let first_number = game
-        .moves
-        .moves
-        .first()
-        .and_then(|m| m.written_number.map(|n| n.number))
-        .filter(|_| first_number == 1 && game.tag("FEN").is_some())
-        .unwrap_or(first_number);
     r.first_move_number = first_number;
 
     let (material, key) = draw_view(&start);
@@ -746,11 +779,36 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
 
 /// The Result tag when it is readable, else the terminator, else unknown.
 fn recorded_outcome(game: &Game) -> Outcome {
-    game.tag("Result")
+    recorded_from(game.tag("Result"), game.result.as_ref().map(|r| r.outcome))
+}
+
+/// [`recorded_outcome`] from the first Result tag's value and the terminator.
+pub(crate) fn recorded_from(result_tag: Option<&str>, terminator: Option<Outcome>) -> Outcome {
+    result_tag
         .and_then(Outcome::from_pdn)
         .filter(|o| *o != Outcome::Unknown)
-        .or_else(|| game.result.as_ref().map(|r| r.outcome))
+        .or(terminator)
         .unwrap_or(Outcome::Unknown)
+}
+
+/// Whether a Result tag and a terminator name different outcomes (`*` as terminator goes
+/// with any Result tag: KingsRow and DamboTop write it).
+pub(crate) fn results_disagree(tag: Outcome, terminator: Outcome) -> bool {
+    terminator != Outcome::Unknown && tag != Outcome::Unknown && terminator != tag
+}
+
+/// When the side to move at `end` has no legal move it has lost (1.8.1): the loser, if the
+/// recorded outcome says otherwise (an unknown outcome says nothing).
+pub(crate) fn contradicted_by(end: &Position, recorded: Outcome) -> Option<Color> {
+    if recorded == Outcome::Unknown || end.has_legal_moves() {
+        return None;
+    }
+    let loser = end.turn();
+    let winner_outcome = match loser {
+        Color::White => Outcome::BlackWins,
+        Color::Black => Outcome::WhiteWins,
+    };
+    (recorded != winner_outcome).then_some(loser)
 }
 
 fn result_span(game: &Game) -> Option<Span> {
@@ -767,11 +825,7 @@ fn check_results(game: &Game, r: &mut Replay) {
     let tag = game.tags.iter().find(|t| t.name == "Result");
     let tag_outcome = tag.and_then(|t| Outcome::from_pdn(&t.value));
     if let (Some(t), Some(tag_outcome), Some(term)) = (tag, tag_outcome, &game.result) {
-        // `*` as terminator goes with any Result tag (KingsRow, DamboTop write it).
-        if term.outcome != Outcome::Unknown
-            && tag_outcome != Outcome::Unknown
-            && term.outcome != tag_outcome
-        {
+        if results_disagree(tag_outcome, term.outcome) {
             r.findings.push(Finding::new(
                 &codes::RESULT_MISMATCH,
                 format!(
@@ -788,19 +842,10 @@ fn check_results(game: &Game, r: &mut Replay) {
     let Some(end) = r.final_position().copied() else {
         return;
     };
-    if end.has_legal_moves() {
+    let Some(loser) = contradicted_by(&end, r.outcome) else {
         return;
-    }
-    // The side to move has no legal move: it has lost (1.8.1).
-    let loser = end.turn();
-    let winner_outcome = match loser {
-        Color::White => Outcome::BlackWins,
-        Color::Black => Outcome::WhiteWins,
     };
     let outcome = r.outcome;
-    if outcome == Outcome::Unknown || outcome == winner_outcome {
-        return;
-    }
     let name = |c: Color| match c {
         Color::White => "White",
         Color::Black => "Black",

@@ -4,7 +4,7 @@ use super::files::{self, Input};
 use super::interrupt;
 use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::CheckedGame;
+use pdnkit::check::{CheckedGame, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::GameRecord;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn};
@@ -397,8 +397,17 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut io_failures = input_errors.len();
     let mut first = true;
     let progress = common::progress_bar(inputs.len() as u64, "converting");
-    let work =
-        |input: usize, g: CheckedGame| (GameStatus::of(&g), formatter.game(&labels[input], &g));
+    let work = |batch: pipeline::Batch| {
+        let label = &labels[batch.input];
+        batch
+            .games
+            .into_iter()
+            .map(|raw| {
+                let g = check_game(&batch.path, raw, &batch.options);
+                (GameStatus::of(&g), formatter.game(label, &g))
+            })
+            .collect()
+    };
     pipeline::run(&pool, &inputs, &options, work, |piece| {
         match piece {
             Piece::Start => counts.files += 1,

@@ -3,7 +3,7 @@
 use super::files;
 use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::CheckedGame;
+use pdnkit::check::Diagnoser;
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
 use std::io;
@@ -115,13 +115,23 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     // Workers keep only what is reported: the selected diagnostics and whether the game
     // has an error (counted whatever the selection).
     let full = args.format == LintFormat::Full;
-    let work = |_input: usize, game: CheckedGame| {
-        let has_errors = game.has_errors();
-        let mut kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
-        if full {
-            kept.iter_mut().for_each(add_show_hint);
-        }
-        (has_errors, kept)
+    let work = |batch: pipeline::Batch| {
+        let mut checker = Diagnoser::default();
+        let options = batch.options;
+        let path = batch.path;
+        batch
+            .games
+            .into_iter()
+            .map(|raw| {
+                let game = checker.diagnose(&path, raw, &options);
+                let mut kept: Vec<Diagnostic> =
+                    game.diagnostics.into_iter().filter(|d| keep(d)).collect();
+                if full {
+                    kept.iter_mut().for_each(add_show_hint);
+                }
+                (game.summary.has_errors, kept)
+            })
+            .collect()
     };
     pipeline::run(&pool, &inputs, &options, work, |piece| {
         match piece {

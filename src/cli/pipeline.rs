@@ -5,11 +5,15 @@
 //! the caller's `emit` strictly in input order (file by file, game by game). At most
 //! `MAX_IN_FLIGHT` pieces are out at once, so memory stays bounded whatever the size of a
 //! file or the number of files, and one huge file is spread over all threads.
+//!
+//! With one thread (`-j1`) there is no reader thread: reading, checking and `emit` take
+//! turns on the calling thread, so `-j1` really uses one core.
 
 use super::files::Input;
-use pdnkit::check::{CheckOptions, CheckedGame, CheckedGames, check_game};
+use pdnkit::check::{CheckOptions, CheckedGames};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::RawGame;
+use pdnkit::replay::ReplayOptions;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,9 +36,10 @@ pub enum Piece<T> {
     End,
 }
 
-/// Checks every game of every input and calls `work` on each checked game (on a worker
-/// thread), then `emit` on the results in order (on the calling thread). Returns the
-/// first error `emit` returned; the remaining work is then abandoned.
+/// Reads every game of every input and calls `work` on each batch of raw games of one
+/// input (on a worker thread; `work` returns one result per game, in order), then `emit`
+/// on the results in order (on the calling thread). Returns the first error `emit`
+/// returned; the remaining work is then abandoned.
 pub fn run<T, W, E>(
     pool: &rayon::ThreadPool,
     inputs: &[Input],
@@ -44,9 +49,12 @@ pub fn run<T, W, E>(
 ) -> io::Result<()>
 where
     T: Send,
-    W: Fn(usize, CheckedGame) -> T + Sync,
+    W: Fn(Batch) -> Vec<T> + Sync,
     E: FnMut(Piece<T>) -> io::Result<()>,
 {
+    if pool.current_num_threads() <= 1 {
+        return run_inline(inputs, options, work, emit);
+    }
     let max_in_flight = 4 * pool.current_num_threads().max(1);
     let cancelled = AtomicBool::new(false);
     // tokens bound the pieces between the reader and `emit`
@@ -68,19 +76,10 @@ where
                     seq += 1;
                     match piece {
                         Job::Done(p) => out_tx.send((n, p)).is_ok(),
-                        Job::Batch {
-                            input,
-                            path,
-                            games,
-                            options,
-                        } => {
+                        Job::Batch(batch) => {
                             let out_tx = out_tx.clone();
                             tasks.spawn(move |_| {
-                                let results = games
-                                    .into_iter()
-                                    .map(|raw| work(input, check_game(&path, raw, &options)))
-                                    .collect();
-                                let _ = out_tx.send((n, Piece::Games(results)));
+                                let _ = out_tx.send((n, Piece::Games(work(batch))));
                             });
                             true
                         }
@@ -119,14 +118,49 @@ where
     })
 }
 
+/// [`run`] on the calling thread alone.
+fn run_inline<T, W, E>(
+    inputs: &[Input],
+    options: &CheckOptions,
+    work: W,
+    mut emit: E,
+) -> io::Result<()>
+where
+    W: Fn(Batch) -> Vec<T>,
+    E: FnMut(Piece<T>) -> io::Result<()>,
+{
+    let mut outcome = Ok(());
+    let mut send = |job: Job<T>| -> bool {
+        let piece = match job {
+            Job::Done(piece) => piece,
+            Job::Batch(batch) => Piece::Games(work(batch)),
+        };
+        outcome = emit(piece);
+        outcome.is_ok()
+    };
+    for (i, input) in inputs.iter().enumerate() {
+        if !read_input(i, input, options, &mut send) {
+            break;
+        }
+    }
+    outcome
+}
+
+/// Consecutive games of one input, to be checked together.
+pub struct Batch {
+    /// Index of the input in the list given to [`run`].
+    pub input: usize,
+    /// The input's name, for diagnostics.
+    pub path: String,
+    /// The games, in file order.
+    pub games: Vec<RawGame>,
+    /// How to replay them.
+    pub options: ReplayOptions,
+}
+
 enum Job<T> {
     Done(Piece<T>),
-    Batch {
-        input: usize,
-        path: String,
-        games: Vec<RawGame>,
-        options: pdnkit::replay::ReplayOptions,
-    },
+    Batch(Batch),
 }
 
 /// Reads one input into pieces; false when the run was cancelled.
@@ -167,12 +201,12 @@ fn read_input<T>(
                  send: &mut dyn FnMut(Job<T>) -> bool| {
         *batch_bytes = 0;
         batch.is_empty()
-            || send(Job::Batch {
+            || send(Job::Batch(Batch {
                 input: i,
                 path: label.clone(),
                 games: std::mem::take(batch),
                 options: replay_options,
-            })
+            }))
     };
     while let Some(item) = games.next_raw() {
         match item {

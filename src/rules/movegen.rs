@@ -431,21 +431,51 @@ impl Position {
         false
     }
 
-    /// Runs the capture search for every piece of the side to move.
-    fn captures_into<S: CaptureSink>(&self, sink: &mut S) {
+    /// The captures of the piece of the side to move on `from` (none when there is no
+    /// such piece), in the order [`legal_moves`](Self::legal_moves) lists them. Only
+    /// meaningful when [`has_captures`](Self::has_captures): with free choice among
+    /// captures (Russian 1.5.14) they are then exactly the legal moves starting on `from`,
+    /// found without searching the other pieces.
+    pub(crate) fn piece_captures_into(&self, from: Square, list: &mut MoveList) {
+        list.len = 0;
+        list.truncated = false;
         let us = self.turn;
-        let occupied = self.occupied();
-        let mut search = CaptureSearch {
+        let (man, king) = (self.men(us).contains(from), self.kings(us).contains(from));
+        if !man && !king {
+            return;
+        }
+        let mut search = self.capture_search(list);
+        search.from = from;
+        search.empty = !self.occupied() | Bitboard::from_square(from);
+        search.enter(from);
+        if man {
+            search.man(from, Bitboard::EMPTY);
+        } else {
+            search.king(from, Bitboard::EMPTY, false);
+        }
+    }
+
+    /// A capture search for the side to move, reporting to `sink`, not yet placed.
+    fn capture_search<'s, S: CaptureSink>(&self, sink: &'s mut S) -> CaptureSearch<'s, S> {
+        let us = self.turn;
+        CaptureSearch {
             from: Square::new_unchecked(0),
             enemy: self.pieces(us.opponent()),
-            empty: !occupied,
+            empty: self.empty(),
             promotion: Position::promotion_rank(us),
             men_backwards: self.variant.men_capture_backwards(),
             forward: Self::forward(us),
             route: [Square::new_unchecked(0); 32],
             len: 0,
             sink,
-        };
+        }
+    }
+
+    /// Runs the capture search for every piece of the side to move.
+    fn captures_into<S: CaptureSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let mut search = self.capture_search(sink);
         for sq in self.men(us) {
             search.from = sq;
             search.empty = !occupied | Bitboard::from_square(sq);

@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use super::position::board_square;
-use super::{Move, MoveList, Position, Route, SetupError, Square};
+use super::{CaptureChoice, Move, MoveList, Position, Route, SetupError, Square};
 use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
@@ -327,7 +327,8 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
     let mids = &squares[1..squares.len() - 1];
     // The common case, a legal quiet move where no capture exists, without listing every
     // move (it is the only move with this from and to); anything else takes the full path.
-    if mids.is_empty() && !pos.has_captures() {
+    let captures = pos.has_captures();
+    if mids.is_empty() && !captures {
         if let Some(mv) = pos.quiet_move(from, to) {
             return Resolution::Unique {
                 mv,
@@ -336,6 +337,24 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
         }
     }
     let mut legal = MoveList::new();
+    // With free choice among captures, the captures of the piece on `from` are the legal
+    // moves that can fit: no need to search every other piece (most capturing plies).
+    if captures && pos.variant().capture_choice() == CaptureChoice::Free {
+        pos.piece_captures_into(from, &mut legal);
+        let mut fits = legal
+            .iter()
+            .filter(|m| m.to() == to)
+            .filter(|m| mids.is_empty() || route_fits(&pos.routes(m), mids, to, true));
+        if let (Some(&mv), None) = (fits.next(), fits.next()) {
+            return Resolution::Unique {
+                mv,
+                separator_mismatch: separators
+                    .iter()
+                    .any(|&s| s != Separator::None && !s.claims_capture()),
+            };
+        }
+        // none or several: the general path below says which, in the same words
+    }
     pos.legal_moves_into(&mut legal);
     let mut fits = legal
         .iter()

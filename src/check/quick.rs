@@ -1,0 +1,284 @@
+//! The quick lane of [`super::diagnose`]: proves a game clean straight from the parser's
+//! tokens, without building a [`crate::pdn::Game`] tree or keeping a record per ply.
+//!
+//! Most games of an archive have nothing to report, and for them the full check spends
+//! most of its time allocating the tree and the replay records that nobody reads. This
+//! visitor replays the main line and every variation as the tokens arrive, with the same
+//! rules and the same helpers as [`crate::replay`], and gives up at the first thing that
+//! would become a diagnostic (or that it does not follow: setup commands, leading
+//! variations, ambiguous or oddly written moves). A game it gives up on is checked by the
+//! full path, so the diagnostics are always exactly those of [`super::check_game`]; a test
+//! holds the two together on every fixture and corpus game.
+
+use super::GameSummary;
+use super::tags::check_tags;
+use crate::Color;
+use crate::draw::{DrawTracker, Outcome};
+use crate::pdn::Visitor;
+use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
+use crate::replay::{
+    ReplayOptions, Status, contradicted_by, draw_view, is_placeholder, number_fits, ply_facts,
+    recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
+};
+use crate::rules::Position;
+use crate::rules::notation::{Resolution, parse_and_resolve};
+
+/// Reusable state of the quick lane (buffers survive from game to game).
+#[derive(Default)]
+pub(super) struct QuickLane {
+    options: ReplayOptions,
+    /// Tag names and decoded values, back to back; `tags` holds their ranges.
+    tag_text: String,
+    tags: Vec<(usize, usize, usize)>,
+    /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
+    frames: Vec<Frame>,
+    tracker: Option<DrawTracker>,
+    plies: u32,
+    terminator: Option<Outcome>,
+    /// Something the full check must look at.
+    gave_up: bool,
+}
+
+/// One line being replayed.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The position before the next move (meaningless until `started`).
+    pos: Position,
+    /// The full-move number of the next move.
+    move_number: u32,
+    /// A move number waiting for its move.
+    number: Option<MoveNumber>,
+    /// Moves played in this line.
+    moves: u32,
+    /// Whether `pos` and `move_number` are known: the main line starts at its first move
+    /// (a FEN without side to move takes it from that move's number), a variation at its
+    /// first move too (its written number tells where it starts, see
+    /// [`crate::replay::variation_start`]).
+    started: bool,
+    /// For a variation: the position before and after the move it is an alternative to,
+    /// and that move's number.
+    alternative_to: Option<(Position, Position, u32)>,
+    /// The position before the last move of this line, and its number.
+    last: Option<(Position, u32)>,
+}
+
+impl Frame {
+    fn new(alternative_to: Option<(Position, Position, u32)>) -> Frame {
+        Frame {
+            pos: Position::start(),
+            move_number: 1,
+            number: None,
+            moves: 0,
+            started: false,
+            alternative_to,
+            last: None,
+        }
+    }
+}
+
+impl QuickLane {
+    /// Checks `raw` if it can prove it clean: `Some` summary when the full check would find
+    /// nothing at all, `None` when the full check must run.
+    pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<GameSummary> {
+        self.options = *options;
+        raw.visit(self).map(|(plies, draw_basis)| GameSummary {
+            index: raw.index as usize,
+            status: Status::Complete,
+            plies,
+            draw_basis,
+            has_errors: false,
+        })
+    }
+
+    fn tag_value(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|&&(start, middle, _)| &self.tag_text[start..middle] == name)
+            .map(|&(_, middle, end)| &self.tag_text[middle..end])
+    }
+
+    /// Sets up the main line at its first move.
+    fn start_main_line(&mut self, first_written: Option<MoveNumber>) {
+        if variant_for(self.tag_value("GameType")).is_err() && !self.options.force_russian {
+            self.gave_up = true; // an unsupported variant is reported
+            return;
+        }
+        let Ok((pos, number)) = start_of(self.tag_value("FEN"), first_written) else {
+            self.gave_up = true;
+            return;
+        };
+        let (material, key) = draw_view(&pos);
+        self.tracker = Some(
+            DrawTracker::new(self.options.edition, material, key).with_first_move_number(number),
+        );
+        let main = &mut self.frames[0];
+        main.pos = pos;
+        main.move_number = number;
+        main.started = true;
+    }
+
+    /// What the game comes to once read: (plies, draw basis) when nothing is to be reported.
+    fn finish(&mut self) -> Option<(u32, Option<crate::draw::DrawBasis>)> {
+        let main = self.frames.first()?;
+        // A game without moves has its own findings (empty game); the full check says them.
+        if self.gave_up || main.moves == 0 {
+            return None;
+        }
+        let end = main.pos;
+        let tags = self.tags.iter().map(|&(start, middle, end)| {
+            (&self.tag_text[start..middle], &self.tag_text[middle..end])
+        });
+        if !check_tags(tags).is_empty() {
+            return None;
+        }
+        let result_tag = self.tag_value("Result");
+        if let (Some(tag), Some(term)) = (result_tag.and_then(Outcome::from_pdn), self.terminator) {
+            if results_disagree(tag, term) {
+                return None;
+            }
+        }
+        let recorded = recorded_from(result_tag, self.terminator);
+        if contradicted_by(&end, recorded).is_some() {
+            return None;
+        }
+        let verdict = self.tracker.as_ref()?.verdict(recorded, self.plies);
+        if !verdict.findings.is_empty() {
+            return None;
+        }
+        Some((self.plies, verdict.basis))
+    }
+}
+
+impl Visitor for QuickLane {
+    type Output = Option<(u32, Option<crate::draw::DrawBasis>)>;
+
+    fn begin_game(&mut self) {
+        self.tag_text.clear();
+        self.tags.clear();
+        self.frames.clear();
+        self.frames.push(Frame::new(None));
+        self.tracker = None;
+        self.plies = 0;
+        self.terminator = None;
+        self.gave_up = false;
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) {
+        let start = self.tag_text.len();
+        self.tag_text.push_str(tag.name);
+        let middle = self.tag_text.len();
+        self.tag_text.push_str(&tag.value());
+        self.tags.push((start, middle, self.tag_text.len()));
+    }
+
+    fn move_number(&mut self, number: MoveNumber, _span: Span) {
+        if let Some(f) = self.frames.last_mut() {
+            f.number = Some(number);
+        }
+    }
+
+    fn mv(&mut self, text: &str, _span: Span) {
+        if self.gave_up {
+            return;
+        }
+        let depth = self.frames.len();
+        let Some(f) = self.frames.last_mut() else {
+            return;
+        };
+        let written = f.number.take();
+        if !f.started {
+            match f.alternative_to {
+                None => {
+                    self.start_main_line(written);
+                    if self.gave_up {
+                        return;
+                    }
+                }
+                Some((before, after, number)) => {
+                    (f.pos, f.move_number) =
+                        variation_start_numbered(written, before, Some(after), number);
+                    f.started = true;
+                }
+            }
+        }
+        let f = self.frames.last_mut().expect("checked above");
+        if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) || is_placeholder(text) {
+            self.gave_up = true;
+            return;
+        }
+        let mv = match parse_and_resolve(&f.pos, text) {
+            Ok(Resolution::Unique {
+                mv,
+                separator_mismatch: false,
+            }) => mv,
+            _ => {
+                self.gave_up = true;
+                return;
+            }
+        };
+        let before = f.pos;
+        f.pos.play_unchecked(&mv);
+        f.last = Some((before, f.move_number));
+        f.moves += 1;
+        if before.turn() == Color::Black {
+            f.move_number += 1;
+        }
+        if depth == 1 {
+            self.plies += 1;
+            if let Some(t) = &mut self.tracker {
+                t.push(&ply_facts(&before, &mv, &f.pos));
+            }
+        }
+    }
+
+    fn strength(&mut self, _mark: &str, _span: Span) {
+        // a mark with no move before it in its line is a syntax finding
+        if self.frames.last().is_none_or(|f| f.moves == 0) {
+            self.gave_up = true;
+        }
+    }
+
+    fn comment(&mut self, _text: &str, _span: Span) {}
+
+    fn line_comment(&mut self, _kind: CommentKind, _text: &str, _span: Span) {}
+
+    fn begin_variation(&mut self, _span: Span) -> Skip {
+        let alternative_to = self
+            .frames
+            .last()
+            .and_then(|f| f.last.map(|(before, number)| (before, f.pos, number)));
+        // a variation before the first move of its line is left to the full check
+        if alternative_to.is_none() {
+            self.gave_up = true;
+        }
+        if self.gave_up {
+            return Skip(true);
+        }
+        self.frames.push(Frame::new(alternative_to));
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, _span: Span) {
+        if self.frames.len() >= 2 {
+            self.frames.pop();
+        }
+    }
+
+    fn setup(&mut self, _fen: &str, _span: Span) {
+        self.gave_up = true;
+    }
+
+    fn result(&mut self, result: ResultToken<'_>, _span: Span) {
+        self.terminator = Some(result.outcome);
+    }
+
+    fn syntax_error(&mut self, _error: SyntaxError) {
+        self.gave_up = true;
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        let out = self.finish();
+        self.frames.clear();
+        out
+    }
+}

@@ -1,0 +1,158 @@
+//! `Diagnoser` (what `lint` runs) must report exactly what the full check reports, game by
+//! game, while proving most clean games through its quick lane.
+
+use pdnkit::check::{Diagnoser, check_game};
+use pdnkit::draw::Edition;
+use pdnkit::generate::{Generator, SplitMix64};
+use pdnkit::pdn::{GameSplitter, RawGame};
+use pdnkit::replay::ReplayOptions;
+use std::path::{Path, PathBuf};
+
+fn games(bytes: &[u8]) -> Vec<RawGame> {
+    GameSplitter::new(bytes, Default::default())
+        .unwrap()
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// Checks every game both ways and compares; returns (games, games taking the quick lane).
+fn compare(path: &str, bytes: &[u8], options: &ReplayOptions) -> (u64, u64) {
+    let mut checker = Diagnoser::default();
+    let mut n = 0;
+    for raw in games(bytes) {
+        n += 1;
+        let full = check_game(path, raw.clone(), options);
+        let quick = checker.diagnose(path, raw.clone(), options);
+        let want = full.summary();
+        let where_ = format!("{path}, game {} at line {}", raw.index, raw.start.line);
+        assert_eq!(
+            format!("{:?}", quick.summary),
+            format!("{want:?}"),
+            "summary of {where_}"
+        );
+        assert_eq!(
+            format!("{:?}", quick.diagnostics),
+            format!("{:?}", full.diagnostics),
+            "diagnostics of {where_}"
+        );
+    }
+    (n, checker.quick_games())
+}
+
+fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
+    let mut total = (0, 0);
+    for edition in [Edition::Russia, Edition::Fmjd] {
+        for force_russian in [false, true] {
+            let options = ReplayOptions {
+                edition,
+                force_russian,
+            };
+            let (n, quick) = compare(path, bytes, &options);
+            total = (total.0 + n, total.1 + quick);
+        }
+    }
+    total
+}
+
+fn pdn_files(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect()
+}
+
+#[test]
+fn fixtures_are_diagnosed_as_by_the_full_check() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut quick = 0;
+    for file in pdn_files(&dir) {
+        let bytes = std::fs::read(&file).unwrap();
+        quick += both_editions(&file.display().to_string(), &bytes).1;
+    }
+    // the clean fixtures take the quick lane
+    assert!(quick > 0);
+}
+
+#[test]
+fn corpus_is_diagnosed_as_by_the_full_check() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !dir.is_dir() {
+        eprintln!(
+            "note: {} is absent; corpus comparison skipped",
+            dir.display()
+        );
+        return;
+    }
+    let (mut n, mut quick) = (0, 0);
+    for file in pdn_files(&dir) {
+        let bytes = std::fs::read(&file).unwrap();
+        let (a, b) = compare(
+            &file.display().to_string(),
+            &bytes,
+            &ReplayOptions::default(),
+        );
+        n += a;
+        quick += b;
+    }
+    assert!(n > 1000, "{n} games");
+    assert!(quick > 0);
+}
+
+#[test]
+fn generated_games_mostly_take_the_quick_lane() {
+    let mut text = Vec::new();
+    Generator::new(7).write_games(&mut text, 300).unwrap();
+    let (n, quick) = compare("gen.pdn", &text, &ReplayOptions::default());
+    assert_eq!(n, 300);
+    // games drawn by agreement get an info diagnostic and take the full path; the rest,
+    // with their variations, comments and both notations, are proved clean directly
+    assert!(quick * 10 >= n * 8, "{quick} of {n}");
+}
+
+#[test]
+fn corrupted_games_are_diagnosed_as_by_the_full_check() {
+    // One byte of a generated archive changed at a time: moves, numbers, tags, results,
+    // variations and comments turn wrong in every way a copying error can make them.
+    let mut text = Vec::new();
+    Generator::new(11).write_games(&mut text, 60).unwrap();
+    let mut rng = SplitMix64::new(5);
+    let alphabet = b"abcdefgh12345678-:x.(){}*?!/ 0\n\"[]";
+    for _ in 0..150 {
+        let mut copy = text.clone();
+        for _ in 0..3 {
+            let at = rng.below(copy.len() as u64) as usize;
+            copy[at] = *rng.pick(alphabet);
+        }
+        compare("mutated.pdn", &copy, &ReplayOptions::default());
+    }
+}
+
+#[test]
+fn variations_of_both_styles_are_followed_by_the_quick_lane() {
+    let pdn = "[Event \"x\"]\n[Site \"s\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n\
+               [White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n\
+               1. c3-d4 (1. c3-b4 f6-g5 (1... b6-a5) 2. b4-c5) f6-g5 {c} 2. b2-c3 $1 \
+               (2. d4-e5 (2. g3-h4) d6:f4) g7-f6 (2... g5-h4 3. c3-b4) 3. a3-b4! *\n";
+    let mut checker = Diagnoser::default();
+    let found = checker.diagnose(
+        "v.pdn",
+        games(pdn.as_bytes()).remove(0),
+        &Default::default(),
+    );
+    assert_eq!(format!("{:?}", found.diagnostics), "[]");
+    assert_eq!(found.summary.plies, 5);
+    assert_eq!(checker.quick_games(), 1);
+    // and an illegal move deep in a variation is found (by the full path)
+    let bad = pdn.replace("(2. g3-h4)", "(2. g3-h4 a7-a6)");
+    let found = checker.diagnose(
+        "v.pdn",
+        games(bad.as_bytes()).remove(0),
+        &Default::default(),
+    );
+    assert_eq!(found.diagnostics.len(), 1, "{:?}", found.diagnostics);
+    assert!(found.summary.has_errors);
+    assert_eq!(checker.quick_games(), 1);
+}
