@@ -258,6 +258,17 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
 /// What the draw tracker needs to know about one ply: `mv` played from `before` gave
 /// `after`.
 pub fn ply_facts(before: &Position, mv: &Move, after: &Position) -> PlyFacts {
+    ply_facts_knowing(before, mv, after, after.has_legal_moves())
+}
+
+/// [`ply_facts`] when the caller already knows whether the side to move at `after` has a
+/// legal move (`has_moves`).
+pub(crate) fn ply_facts_knowing(
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+    has_moves: bool,
+) -> PlyFacts {
     let (material, key) = draw_view(after);
     let mover = before.turn();
     PlyFacts {
@@ -267,7 +278,7 @@ pub fn ply_facts(before: &Position, mv: &Move, after: &Position) -> PlyFacts {
         promotion: mv.promotes(),
         after: material,
         key,
-        side_to_move_has_moves: after.has_legal_moves(),
+        side_to_move_has_moves: has_moves,
     }
 }
 

@@ -17,11 +17,12 @@ use crate::draw::{DrawTracker, Outcome};
 use crate::pdn::Visitor;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
-    ReplayOptions, Status, contradicted_by, draw_view, is_placeholder, number_fits, ply_facts,
-    recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
+    ReplayOptions, Status, contradicted_by, draw_view, is_placeholder, number_fits,
+    ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
+    variation_start_numbered,
 };
 use crate::rules::Position;
-use crate::rules::notation::{Resolution, parse_and_resolve};
+use crate::rules::notation::{Resolution, parse_and_resolve_knowing};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
 #[derive(Default)]
@@ -32,7 +33,10 @@ pub(super) struct QuickLane {
     tags: Vec<(usize, usize, usize)>,
     /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
     frames: Vec<Frame>,
+    /// The main line's draw tracker (kept from game to game for its memory).
     tracker: Option<DrawTracker>,
+    /// Whether `tracker` follows this game.
+    tracker_live: bool,
     plies: u32,
     terminator: Option<Outcome>,
     /// Something the full check must look at.
@@ -60,6 +64,8 @@ struct Frame {
     alternative_to: Option<(Position, Position, u32)>,
     /// The position before the last move of this line, and its number.
     last: Option<(Position, u32)>,
+    /// `pos.has_captures()`, when already known.
+    captures: Option<bool>,
 }
 
 impl Frame {
@@ -72,6 +78,7 @@ impl Frame {
             started: false,
             alternative_to,
             last: None,
+            captures: None,
         }
     }
 }
@@ -108,9 +115,14 @@ impl QuickLane {
             return;
         };
         let (material, key) = draw_view(&pos);
-        self.tracker = Some(
-            DrawTracker::new(self.options.edition, material, key).with_first_move_number(number),
-        );
+        match &mut self.tracker {
+            Some(t) => t.restart(self.options.edition, material, key),
+            None => self.tracker = Some(DrawTracker::new(self.options.edition, material, key)),
+        }
+        if let Some(t) = &mut self.tracker {
+            t.set_first_move_number(number);
+        }
+        self.tracker_live = true;
         let main = &mut self.frames[0];
         main.pos = pos;
         main.move_number = number;
@@ -141,7 +153,8 @@ impl QuickLane {
         if contradicted_by(&end, recorded).is_some() {
             return None;
         }
-        let verdict = self.tracker.as_ref()?.verdict(recorded, self.plies);
+        let tracker = self.tracker.as_ref().filter(|_| self.tracker_live)?;
+        let verdict = tracker.verdict(recorded, self.plies);
         if !verdict.findings.is_empty() {
             return None;
         }
@@ -157,7 +170,7 @@ impl Visitor for QuickLane {
         self.tags.clear();
         self.frames.clear();
         self.frames.push(Frame::new(None));
-        self.tracker = None;
+        self.tracker_live = false;
         self.plies = 0;
         self.terminator = None;
         self.gave_up = false;
@@ -206,7 +219,8 @@ impl Visitor for QuickLane {
             self.gave_up = true;
             return;
         }
-        let mv = match parse_and_resolve(&f.pos, text) {
+        let captures = f.captures.take().unwrap_or_else(|| f.pos.has_captures());
+        let mv = match parse_and_resolve_knowing(&f.pos, text, captures) {
             Ok(Resolution::Unique {
                 mv,
                 separator_mismatch: false,
@@ -225,8 +239,13 @@ impl Visitor for QuickLane {
         }
         if depth == 1 {
             self.plies += 1;
+            // whether the side to move has a move asks whether it has a capture, which
+            // the next move's resolution needs again
+            let captures = f.pos.has_captures();
+            f.captures = Some(captures);
+            let has_moves = captures || f.pos.has_quiet_moves();
             if let Some(t) = &mut self.tracker {
-                t.push(&ply_facts(&before, &mv, &f.pos));
+                t.push(&ply_facts_knowing(&before, &mv, &f.pos, has_moves));
             }
         }
     }

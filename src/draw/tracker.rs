@@ -4,7 +4,6 @@ use super::{DrawRule, Edition, Material};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The plies at which one position stood. Most positions stand once: no allocation for
@@ -417,8 +416,11 @@ pub struct DrawTracker {
     initial_to_move: Color,
     to_move: Color,
     states: Vec<RuleState>,
-    /// Plies at which each position occurred (0 = initial position).
+    /// Plies at which each position occurred (0 = initial position), for the positions
+    /// that may stand again (see [`push`](Self::push)).
     seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
+    /// The position after the last ply when it is not (yet) in `seen`.
+    unkept: Option<(PositionKey, u32)>,
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,
@@ -435,19 +437,41 @@ impl DrawTracker {
             ply: 0,
             initial_to_move: initial_key.side_to_move,
             to_move: initial_key.side_to_move,
-            states: edition
-                .rules()
-                .iter()
-                .filter(|r| !r.is_repetition())
-                .map(|&r| RuleState::idle(r))
-                .collect(),
+            states: Vec::new(),
             seen: HashMap::default(),
+            unkept: None,
             events: Vec::new(),
             automatic: None,
             won_at: None,
         };
-        t.seen.insert(initial_key, Plies::One(0));
-        for st in &mut t.states {
+        t.restart(edition, initial, initial_key);
+        t
+    }
+
+    /// Starts following another game, as [`new`](Self::new) would, but keeping the memory
+    /// of this one: a checker that follows game after game allocates once, not per game.
+    pub fn restart(&mut self, edition: Edition, initial: Material, initial_key: PositionKey) {
+        self.edition = edition;
+        self.first_move_number = 1;
+        self.start_ply = 0;
+        self.ply = 0;
+        self.initial_to_move = initial_key.side_to_move;
+        self.to_move = initial_key.side_to_move;
+        self.states.clear();
+        self.states.extend(
+            edition
+                .rules()
+                .iter()
+                .filter(|r| !r.is_repetition())
+                .map(|&r| RuleState::idle(r)),
+        );
+        self.seen.clear();
+        self.unkept = None;
+        self.events.clear();
+        self.automatic = None;
+        self.won_at = None;
+        self.seen.insert(initial_key, Plies::One(0));
+        for st in &mut self.states {
             if let Some((counting, detail)) = condition(st.rule, &initial) {
                 st.holds = true;
                 st.counting = Some(counting);
@@ -456,14 +480,18 @@ impl DrawTracker {
                 st.fires_at = st.projection(0, initial_key.side_to_move);
             }
         }
-        t
     }
 
     /// The full-move number of the first move of the record (from the FEN or the
     /// movetext; 1 by default). Only used to count moves for 6.1.8.1.
     pub fn with_first_move_number(mut self, n: u32) -> Self {
-        self.first_move_number = n.max(1);
+        self.set_first_move_number(n);
         self
+    }
+
+    /// [`with_first_move_number`](Self::with_first_move_number) in place.
+    pub fn set_first_move_number(&mut self, n: u32) {
+        self.first_move_number = n.max(1);
     }
 
     /// Numbers the plies from `ply` instead of 0: for a position set up in the middle of
@@ -551,13 +579,31 @@ impl DrawTracker {
         }
 
         // 7.2.3: the same placement with the same side to move, a third (or later) time.
-        let plies = match self.seen.entry(f.key) {
-            Entry::Occupied(e) => {
-                let plies = e.into_mut();
+        //
+        // Men never move back and captured pieces never return, so after a capture or a
+        // man move no earlier position can stand again, and a position can only have stood
+        // before if every ply since was a king's quiet move. So a position is only kept
+        // once the ply after it is such a move (or once it stands a second time), and after
+        // a capture or man move nothing is looked up: most plies hash nothing. Every
+        // position that stands twice or more still has all its plies listed.
+        let reversible = !f.capture && !f.man_moved;
+        let earlier = self.unkept.take();
+        if !reversible {
+            self.unkept = Some((f.key, ply));
+            return result;
+        }
+        if let Some((key, at)) = earlier {
+            self.seen.entry(key).or_insert(Plies::One(at));
+        }
+        let plies = match self.seen.get_mut(&f.key) {
+            Some(plies) => {
                 plies.push(ply);
                 plies.as_slice()
             }
-            Entry::Vacant(e) => e.insert(Plies::One(ply)).as_slice(),
+            None => {
+                self.unkept = Some((f.key, ply));
+                return result;
+            }
         };
         if plies.len() >= 3 {
             let ev = DrawEvent {
@@ -631,7 +677,9 @@ impl DrawTracker {
         self.won_at
     }
 
-    /// The plies (0 = initial position) after which this position occurred so far.
+    /// The plies (0 = initial position) after which this position occurred so far, for a
+    /// position that occurred at least twice (a position seen once may be listed or not:
+    /// the tracker forgets positions that can never stand again).
     pub fn occurrences(&self, key: &PositionKey) -> &[u32] {
         self.seen.get(key).map_or(&[], Plies::as_slice)
     }

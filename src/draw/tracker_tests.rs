@@ -110,9 +110,10 @@ impl Game {
         self.push_facts(false, false, false, self.material, p, false)
     }
 
-    /// A quiet move (men only: a man move) to the named placement `id`.
+    /// A quiet king move to the named placement `id` (only king moves can bring a
+    /// placement back: men never retreat, and the tracker relies on it).
     fn to(&mut self, id: u32) -> Option<DrawEvent> {
-        self.push_facts(false, true, false, self.material, [id, 0, 0, 0], true)
+        self.push_facts(false, false, false, self.material, [id, 0, 0, 0], true)
     }
 
     fn ply(&self) -> u32 {
@@ -738,20 +739,31 @@ fn repetition_counts_the_initial_position() {
     assert_eq!(g.to(1).map(|e| e.ply), Some(5));
     assert_eq!(g.t.events().len(), 2);
     assert_eq!(g.auto(), None);
+    // A man move ends what can repeat; what did repeat keeps every ply.
+    assert_eq!(g.man(), None);
+    assert_eq!(
+        g.t.occurrences(&PositionKey::new([1, 0, 0, 0], Black)),
+        &[1, 3, 5]
+    );
+    assert_eq!(
+        g.t.occurrences(&PositionKey::new([0; 4], White)),
+        &[0, 2, 4]
+    );
 }
 
 #[test]
 fn repetition_need_not_be_consecutive() {
-    // Placement 7 with Black to move stands after White's plies 1, 11 and 21.
+    // Placement 7 with Black to move stands after White's plies 1, 11 and 21, other king
+    // moves between.
     let mut g = Game::new(Fmjd, start(), White);
     for at in [1, 11] {
         while g.ply() < at - 1 {
-            assert_eq!(g.man(), None);
+            assert_eq!(g.king(), None);
         }
         assert_eq!(g.to(7), None);
     }
     while g.ply() < 20 {
-        assert_eq!(g.man(), None);
+        assert_eq!(g.king(), None);
     }
     let ev = g.to(7).unwrap();
     assert_eq!((ev.rule, ev.ply), (R7_2_3, 21));

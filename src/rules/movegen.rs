@@ -596,9 +596,11 @@ impl Position {
     /// Whether the side to move has any legal move (else it has lost, 1.8.1): whole-board
     /// shifts only, no move list (the replayer asks this after every ply).
     pub fn has_legal_moves(&self) -> bool {
-        if self.has_captures() {
-            return true;
-        }
+        self.has_captures() || self.has_quiet_moves()
+    }
+
+    /// Whether the side to move has a quiet move (legal when it has no capture).
+    pub(crate) fn has_quiet_moves(&self) -> bool {
         let us = self.turn;
         let empty = self.empty();
         let men = self.men(us);

@@ -297,12 +297,17 @@ fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> 
 /// moves whose from and to match and one of whose routes passes the written intermediate
 /// squares in order.
 pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
-    resolve_parts(pos, &text.squares, &text.separators)
+    resolve_parts(pos, &text.squares, &text.separators, pos.has_captures())
 }
 
 /// [`resolve`] on the parts of a [`MoveText`]. Allocates only for an ambiguous move or a
 /// token of more than 32 squares (this runs once per replayed move).
-fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]) -> Resolution {
+fn resolve_parts(
+    pos: &Position,
+    written: &[FenSquare],
+    separators: &[Separator],
+    captures: bool,
+) -> Resolution {
     let mut buf = [Square::new_unchecked(0); 32];
     let long: Vec<Square>;
     let squares: &[Square] = if written.len() <= buf.len() {
@@ -327,7 +332,6 @@ fn resolve_parts(pos: &Position, written: &[FenSquare], separators: &[Separator]
     let mids = &squares[1..squares.len() - 1];
     // The common case, a legal quiet move where no capture exists, without listing every
     // move (it is the only move with this from and to); anything else takes the full path.
-    let captures = pos.has_captures();
     if mids.is_empty() && !captures {
         if let Some(mv) = pos.quiet_move(from, to) {
             return Resolution::Unique {
@@ -432,10 +436,26 @@ fn two_squares(token: &str) -> Option<(FenSquare, Separator, FenSquare)> {
 
 /// Parses and resolves in one step (without allocating for the common two-square token).
 pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
+    parse_and_resolve_knowing(pos, token, pos.has_captures())
+}
+
+/// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
+/// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
+pub(crate) fn parse_and_resolve_knowing(
+    pos: &Position,
+    token: &str,
+    captures: bool,
+) -> Result<Resolution, ParseMoveError> {
     if let Some((from, sep, to)) = two_squares(token) {
-        return Ok(resolve_parts(pos, &[from, to], &[sep]));
+        return Ok(resolve_parts(pos, &[from, to], &[sep], captures));
     }
-    Ok(resolve(pos, &token.parse()?))
+    let text: MoveText = token.parse()?;
+    Ok(resolve_parts(
+        pos,
+        &text.squares,
+        &text.separators,
+        captures,
+    ))
 }
 
 fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Square) -> Illegal {
