@@ -751,20 +751,16 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     if r.status == Status::Complete {
         if let Some(tracker) = &replayer.tracker {
             let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
-            for f in &verdict.findings {
-                let (span, ply) = match f.ply {
-                    Some(p) if p >= 1 && (p as usize) <= r.mainline.len() => {
-                        (Some(r.mainline[p as usize - 1].span), Some(p))
-                    }
-                    _ => (result_span(game), None),
-                };
-                let mut finding = Finding::new(f.rule, f.message.clone(), span);
-                finding.ply = ply;
-                if let Some(p) = ply {
-                    finding.move_text = Some(r.mainline[p as usize - 1].written.clone());
-                }
-                r.findings.push(finding);
-            }
+            let mainline = &r.mainline;
+            r.findings.extend(draw_findings(
+                &verdict,
+                mainline.len() as u32,
+                |p| {
+                    let ply = &mainline[p as usize - 1];
+                    (ply.span, ply.written.clone())
+                },
+                result_span(game),
+            ));
             r.draw = Some(verdict);
         }
     }
@@ -786,6 +782,26 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     }
     r.findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
     r
+}
+
+/// The findings of a draw verdict, located: one about main-line ply `p` (of `plies`) at
+/// that move (`ply_at(p)` gives its span and text as written), the others at the result.
+pub(crate) fn draw_findings(
+    verdict: &Verdict,
+    plies: u32,
+    ply_at: impl Fn(u32) -> (Span, String),
+    result_span: Option<Span>,
+) -> impl Iterator<Item = Finding> {
+    verdict.findings.iter().map(move |f| match f.ply {
+        Some(p) if p >= 1 && p <= plies => {
+            let (span, written) = ply_at(p);
+            let mut finding = Finding::new(f.rule, f.message.clone(), Some(span));
+            finding.ply = Some(p);
+            finding.move_text = Some(written);
+            finding
+        }
+        _ => Finding::new(f.rule, f.message.clone(), result_span),
+    })
 }
 
 /// The Result tag when it is readable, else the terminator, else unknown.

@@ -263,8 +263,9 @@ pub struct Diagnosed {
 /// Checks games one after another for callers that need only each game's diagnostics and
 /// summary, like `lint`: the same findings as [`check_game`], several times faster.
 ///
-/// A game with nothing to report is proved clean straight from the parser's tokens (no
-/// tree, no record per ply); any other game goes through [`check_game`]. The checker keeps
+/// A game with nothing to report (or only what the draw verdict says about its result) is
+/// proved so straight from the parser's tokens (no tree, no record per ply); any other
+/// game goes through [`check_game`]. The checker keeps
 /// its buffers from game to game, so keep one per thread.
 ///
 /// ```
@@ -289,11 +290,21 @@ pub struct Diagnoser {
 impl Diagnoser {
     /// Checks one game.
     pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
-        if let Some(summary) = self.quick.check(&raw, options) {
+        if let Some((mut summary, mut findings)) = self.quick.check(&raw, options) {
             self.quick_games += 1;
+            // as the full check orders them: findings by place, then diagnostics by line
+            findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
+            let mut diagnostics: Vec<Diagnostic> = findings
+                .iter()
+                .map(|f| finding_diagnostic(path, &raw, f))
+                .collect();
+            diagnostics.sort_by_key(|d| (d.line, d.column));
+            summary.has_errors = diagnostics
+                .iter()
+                .any(|d| d.severity == crate::diag::Severity::Error);
             return Diagnosed {
                 summary,
-                diagnostics: Vec::new(),
+                diagnostics,
             };
         }
         let checked = check_game(path, raw, options);
@@ -303,7 +314,7 @@ impl Diagnoser {
         }
     }
 
-    /// How many games so far were proved clean without the full check.
+    /// How many games so far were checked without the full check.
     pub fn quick_games(&self) -> u64 {
         self.quick_games
     }

@@ -13,12 +13,12 @@
 use super::GameSummary;
 use super::tags::check_tags;
 use crate::Color;
-use crate::draw::{DrawTracker, Outcome};
+use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
-    ReplayOptions, Status, contradicted_by, draw_view, is_placeholder, number_fits,
-    ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
+    Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, is_placeholder,
+    number_fits, ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
 use crate::rules::Position;
@@ -30,7 +30,7 @@ pub(super) struct QuickLane {
     options: ReplayOptions,
     /// Tag names and decoded values, back to back; `tags` holds their ranges.
     tag_text: String,
-    tags: Vec<(usize, usize, usize)>,
+    tags: Vec<(usize, usize, usize, Span)>,
     /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
     frames: Vec<Frame>,
     /// The main line's draw tracker (kept from game to game for its memory).
@@ -38,7 +38,9 @@ pub(super) struct QuickLane {
     /// Whether `tracker` follows this game.
     tracker_live: bool,
     plies: u32,
-    terminator: Option<Outcome>,
+    /// Where each main-line move was written.
+    main_spans: Vec<Span>,
+    terminator: Option<(Outcome, Span)>,
     /// Something the full check must look at.
     gave_up: bool,
 }
@@ -86,22 +88,43 @@ impl Frame {
 impl QuickLane {
     /// Checks `raw` if it can prove it clean: `Some` summary when the full check would find
     /// nothing at all, `None` when the full check must run.
-    pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<GameSummary> {
+    /// Checks `raw` if it can prove that the full check finds nothing but what the draw
+    /// verdict says: `Some` summary and the verdict's findings (often none), `None` when
+    /// the full check must run. The summary's `has_errors` is left to the caller.
+    pub(super) fn check(
+        &mut self,
+        raw: &RawGame,
+        options: &ReplayOptions,
+    ) -> Option<(GameSummary, Vec<Finding>)> {
         self.options = *options;
-        raw.visit(self).map(|(plies, draw_basis)| GameSummary {
+        let (verdict, result_span) = raw.visit(self)?;
+        let spans = &self.main_spans;
+        let findings = draw_findings(
+            &verdict,
+            self.plies,
+            |p| {
+                let span = spans[p as usize - 1];
+                // the parser hands moves over as slices of the game text at their span
+                (span, raw.text[span.start..span.end].to_string())
+            },
+            result_span,
+        )
+        .collect();
+        let summary = GameSummary {
             index: raw.index as usize,
             status: Status::Complete,
-            plies,
-            draw_basis,
+            plies: self.plies,
+            draw_basis: verdict.basis,
             has_errors: false,
-        })
+        };
+        Some((summary, findings))
     }
 
     fn tag_value(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
-            .find(|&&(start, middle, _)| &self.tag_text[start..middle] == name)
-            .map(|&(_, middle, end)| &self.tag_text[middle..end])
+            .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == name)
+            .map(|&(_, middle, end, _)| &self.tag_text[middle..end])
     }
 
     /// Sets up the main line at its first move.
@@ -129,41 +152,48 @@ impl QuickLane {
         main.started = true;
     }
 
-    /// What the game comes to once read: (plies, draw basis) when nothing is to be reported.
-    fn finish(&mut self) -> Option<(u32, Option<crate::draw::DrawBasis>)> {
+    /// What the game comes to once read: the draw verdict and where the result is written,
+    /// when nothing else is to be reported.
+    fn finish(&mut self) -> Option<(Verdict, Option<Span>)> {
         let main = self.frames.first()?;
         // A game without moves has its own findings (empty game); the full check says them.
         if self.gave_up || main.moves == 0 {
             return None;
         }
         let end = main.pos;
-        let tags = self.tags.iter().map(|&(start, middle, end)| {
+        let tags = self.tags.iter().map(|&(start, middle, end, _)| {
             (&self.tag_text[start..middle], &self.tag_text[middle..end])
         });
         if !check_tags(tags).is_empty() {
             return None;
         }
         let result_tag = self.tag_value("Result");
-        if let (Some(tag), Some(term)) = (result_tag.and_then(Outcome::from_pdn), self.terminator) {
+        let terminator = self.terminator.map(|(outcome, _)| outcome);
+        if let (Some(tag), Some(term)) = (result_tag.and_then(Outcome::from_pdn), terminator) {
             if results_disagree(tag, term) {
                 return None;
             }
         }
-        let recorded = recorded_from(result_tag, self.terminator);
+        let recorded = recorded_from(result_tag, terminator);
         if contradicted_by(&end, recorded).is_some() {
             return None;
         }
         let tracker = self.tracker.as_ref().filter(|_| self.tracker_live)?;
         let verdict = tracker.verdict(recorded, self.plies);
-        if !verdict.findings.is_empty() {
-            return None;
-        }
-        Some((self.plies, verdict.basis))
+        // where the result is written: the terminator, else the Result tag
+        let result_span = self.terminator.map(|(_, span)| span).or_else(|| {
+            let tag = self
+                .tags
+                .iter()
+                .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == "Result");
+            tag.map(|&(_, _, _, span)| span)
+        });
+        Some((verdict, result_span))
     }
 }
 
 impl Visitor for QuickLane {
-    type Output = Option<(u32, Option<crate::draw::DrawBasis>)>;
+    type Output = Option<(Verdict, Option<Span>)>;
 
     fn begin_game(&mut self) {
         self.tag_text.clear();
@@ -172,6 +202,7 @@ impl Visitor for QuickLane {
         self.frames.push(Frame::new(None));
         self.tracker_live = false;
         self.plies = 0;
+        self.main_spans.clear();
         self.terminator = None;
         self.gave_up = false;
     }
@@ -181,7 +212,8 @@ impl Visitor for QuickLane {
         self.tag_text.push_str(tag.name);
         let middle = self.tag_text.len();
         self.tag_text.push_str(&tag.value());
-        self.tags.push((start, middle, self.tag_text.len()));
+        self.tags
+            .push((start, middle, self.tag_text.len(), tag.span));
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {
@@ -190,7 +222,7 @@ impl Visitor for QuickLane {
         }
     }
 
-    fn mv(&mut self, text: &str, _span: Span) {
+    fn mv(&mut self, text: &str, span: Span) {
         if self.gave_up {
             return;
         }
@@ -239,6 +271,7 @@ impl Visitor for QuickLane {
         }
         if depth == 1 {
             self.plies += 1;
+            self.main_spans.push(span);
             // whether the side to move has a move asks whether it has a capture, which
             // the next move's resolution needs again
             let captures = f.pos.has_captures();
@@ -287,8 +320,8 @@ impl Visitor for QuickLane {
         self.gave_up = true;
     }
 
-    fn result(&mut self, result: ResultToken<'_>, _span: Span) {
-        self.terminator = Some(result.outcome);
+    fn result(&mut self, result: ResultToken<'_>, span: Span) {
+        self.terminator = Some((result.outcome, span));
     }
 
     fn syntax_error(&mut self, _error: SyntaxError) {
