@@ -129,8 +129,9 @@ pub fn move_token(data: &[u8]) {
     }
 }
 
-/// Bytes → `check_reader` (every diagnostic rendered); every game replayed without error
-/// survives canonical PDN output with the same main line.
+/// Bytes → `check_reader` (every diagnostic rendered), which must agree with the full check
+/// of every game; every game replayed without error survives canonical PDN output with the
+/// same main line.
 pub fn replay(data: &[u8]) {
     let options = CheckOptions::default();
     let report = check_reader("fuzz.pdn", data, &options);
@@ -145,12 +146,36 @@ pub fn replay(data: &[u8]) {
         }
         r.finish().unwrap();
     }
-    // Nothing lost: a game replayed completely is written as canonical PDN and read back
-    // with the same moves.
+    // check_reader proves most games through its quick lane: it must say exactly what the
+    // full check of every game says.
     let Ok(games) = CheckedGames::new("fuzz.pdn", data, &options) else {
         return;
     };
-    for g in games.flatten() {
+    let mut full = Vec::new();
+    let mut summaries = Vec::new();
+    let games: Vec<_> = games
+        .filter_map(|item| match item {
+            Ok(g) => {
+                full.extend(g.diagnostics.iter().cloned());
+                summaries.push(format!("{:?}", g.summary()));
+                Some(g)
+            }
+            Err(d) => {
+                full.push(d);
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        format!("{:?}", report.diagnostics),
+        format!("{full:?}"),
+        "quick lane and full check disagree"
+    );
+    let quick: Vec<String> = report.summaries.iter().map(|s| format!("{s:?}")).collect();
+    assert_eq!(quick, summaries, "quick lane and full check disagree");
+    // Nothing lost: a game replayed completely is written as canonical PDN and read back
+    // with the same moves.
+    for g in games {
         // unparsed games are written back verbatim (whatever bytes they hold), illegal
         // ones up to the bad move: only games read and replayed cleanly must survive
         if g.replay.status != Status::Complete || !g.game.errors.is_empty() {
