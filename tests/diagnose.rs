@@ -156,3 +156,30 @@ fn variations_of_both_styles_are_followed_by_the_quick_lane() {
     assert!(found.summary.has_errors);
     assert_eq!(checker.quick_games(), 1);
 }
+
+#[test]
+fn stats_from_the_quick_lane_equal_stats_from_the_full_check() {
+    use pdnkit::check::{CheckOptions, CheckedGames};
+    use pdnkit::stats::{GroupBy, Stats, StatsOptions, stats_reader};
+    let mut text = Vec::new();
+    Generator::new(3).write_games(&mut text, 400).unwrap();
+    let check = CheckOptions::default();
+    for (depth, by) in [
+        (0, None),
+        (1, Some(GroupBy::Opening)),
+        (3, Some(GroupBy::Player)),
+        (200, Some(GroupBy::Year)),
+    ] {
+        let options = StatsOptions { depth, by };
+        let quick = stats_reader("gen.pdn", &text[..], &check, &options);
+        let mut full = Stats::new(options);
+        let games = CheckedGames::new("gen.pdn", &text[..], &check).unwrap();
+        let encoding = games.encoding().name();
+        for g in games {
+            full.add("gen.pdn", &g.unwrap());
+        }
+        full.add_file(Some(encoding), text.len() as u64, false);
+        assert_eq!(quick.stats, full, "depth {depth}, by {by:?}");
+        assert_eq!(quick.stats.games(), 400);
+    }
+}

@@ -290,7 +290,29 @@ pub struct Diagnoser {
 impl Diagnoser {
     /// Checks one game.
     pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
-        if let Some((mut summary, mut findings)) = self.quick.check(&raw, options) {
+        match self.check(path, raw, options) {
+            Checked::Full(game) => Diagnosed {
+                summary: game.summary(),
+                diagnostics: game.diagnostics,
+            },
+            Checked::Quick(game) => game.diagnosed,
+        }
+    }
+
+    /// Keeps the first `plies` main-line plies of the games the quick lane takes (see
+    /// [`QuickGame::first_plies`]); none by default.
+    pub fn keep_first_plies(&mut self, plies: usize) {
+        self.quick.opening_depth = plies;
+    }
+
+    /// Checks one game, giving what the full check knows of it or, for a game the quick
+    /// lane takes, what that lane knows: for callers that need more than diagnostics
+    /// (`stats`) without paying for the tree when they can.
+    pub fn check(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Checked<'_> {
+        let proved = self.quick.check(&raw, options);
+        if let (Some((mut summary, mut findings)), Some((start, end, outcome))) =
+            (proved, self.quick.proved())
+        {
             self.quick_games += 1;
             // as the full check orders them: findings by place, then diagnostics by line
             findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
@@ -302,21 +324,71 @@ impl Diagnoser {
             summary.has_errors = diagnostics
                 .iter()
                 .any(|d| d.severity == crate::diag::Severity::Error);
-            return Diagnosed {
-                summary,
-                diagnostics,
-            };
+            return Checked::Quick(QuickGame {
+                lane: &self.quick,
+                start,
+                end,
+                outcome,
+                diagnosed: Diagnosed {
+                    summary,
+                    diagnostics,
+                },
+            });
         }
-        let checked = check_game(path, raw, options);
-        Diagnosed {
-            summary: checked.summary(),
-            diagnostics: checked.diagnostics,
-        }
+        Checked::Full(Box::new(check_game(path, raw, options)))
     }
 
     /// How many games so far were checked without the full check.
     pub fn quick_games(&self) -> u64 {
         self.quick_games
+    }
+}
+
+/// One game checked by [`Diagnoser::check`].
+pub enum Checked<'a> {
+    /// Checked by [`check_game`]: the tree, the replay and the diagnostics.
+    Full(Box<CheckedGame>),
+    /// Proved by the quick lane: its diagnostics (from the draw verdict, if any) and a
+    /// few facts, borrowed from the checker until its next game.
+    Quick(QuickGame<'a>),
+}
+
+/// A game the quick lane of a [`Diagnoser`] took: it was read without a syntax error and
+/// its main line replayed completely (status [`Status::Complete`]).
+pub struct QuickGame<'a> {
+    lane: &'a quick::QuickLane,
+    start: Position,
+    end: Position,
+    outcome: crate::Outcome,
+    /// Its diagnostics and summary.
+    pub diagnosed: Diagnosed,
+}
+
+impl QuickGame<'_> {
+    /// The decoded value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.lane.tag_value(name)
+    }
+
+    /// The position the main line starts from.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// The position at the end of the main line.
+    pub fn end(&self) -> Position {
+        self.end
+    }
+
+    /// The recorded outcome (Result tag if readable, else the terminator).
+    pub fn outcome(&self) -> crate::Outcome {
+        self.outcome
+    }
+
+    /// The first main-line plies, as many as [`Diagnoser::keep_first_plies`] asked: the
+    /// position before each, the move, and its full-move number.
+    pub fn first_plies(&self) -> &[(Position, crate::rules::Move, u32)] {
+        self.lane.first_plies()
     }
 }
 

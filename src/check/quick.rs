@@ -21,8 +21,8 @@ use crate::replay::{
     number_fits, ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
-use crate::rules::Position;
 use crate::rules::notation::{Resolution, parse_and_resolve_knowing};
+use crate::rules::{Move, Position};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
 #[derive(Default)]
@@ -43,6 +43,14 @@ pub(super) struct QuickLane {
     terminator: Option<(Outcome, Span)>,
     /// Something the full check must look at.
     gave_up: bool,
+    /// How many first main-line plies to keep in `opening`.
+    pub(super) opening_depth: usize,
+    /// The first main-line plies: the position before, the move, its full-move number.
+    opening: Vec<(Position, Move, u32)>,
+    /// The main line's start position.
+    start: Option<Position>,
+    /// The main line's end position and recorded outcome, once a game is proved.
+    end: Option<(Position, Outcome)>,
 }
 
 /// One line being replayed.
@@ -120,11 +128,23 @@ impl QuickLane {
         Some((summary, findings))
     }
 
-    fn tag_value(&self, name: &str) -> Option<&str> {
+    /// The first tag called `name` of the last game read (decoded).
+    pub(super) fn tag_value(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == name)
             .map(|&(_, middle, end, _)| &self.tag_text[middle..end])
+    }
+
+    /// The last game proved: its start and end positions and recorded outcome.
+    pub(super) fn proved(&self) -> Option<(Position, Position, Outcome)> {
+        let (end, outcome) = self.end?;
+        Some((self.start?, end, outcome))
+    }
+
+    /// The first main-line plies of the last game (up to `opening_depth`).
+    pub(super) fn first_plies(&self) -> &[(Position, Move, u32)] {
+        &self.opening
     }
 
     /// Sets up the main line at its first move.
@@ -146,6 +166,7 @@ impl QuickLane {
             t.set_first_move_number(number);
         }
         self.tracker_live = true;
+        self.start = Some(pos);
         let main = &mut self.frames[0];
         main.pos = pos;
         main.move_number = number;
@@ -175,6 +196,7 @@ impl QuickLane {
             }
         }
         let recorded = recorded_from(result_tag, terminator);
+        self.end = Some((end, recorded));
         if contradicted_by(&end, recorded).is_some() {
             return None;
         }
@@ -203,6 +225,9 @@ impl Visitor for QuickLane {
         self.tracker_live = false;
         self.plies = 0;
         self.main_spans.clear();
+        self.opening.clear();
+        self.start = None;
+        self.end = None;
         self.terminator = None;
         self.gave_up = false;
     }
@@ -270,6 +295,10 @@ impl Visitor for QuickLane {
             f.move_number += 1;
         }
         if depth == 1 {
+            if self.opening.len() < self.opening_depth {
+                self.opening
+                    .push((before, mv, f.last.map_or(0, |(_, n)| n)));
+            }
             self.plies += 1;
             self.main_spans.push(span);
             // whether the side to move has a move asks whether it has a capture, which

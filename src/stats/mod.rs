@@ -47,7 +47,7 @@ pub mod report;
 pub use report::Report;
 
 use crate::Color;
-use crate::check::{CheckOptions, CheckedGame, check_game};
+use crate::check::{CheckOptions, Checked, CheckedGame, Diagnoser, QuickGame};
 use crate::date::{DateValue, parse_date};
 use crate::diag::Severity;
 use crate::draw::DrawBasis;
@@ -332,19 +332,69 @@ impl Stats {
     /// Counts one game of the file named `file` (the key of `--by file`).
     pub fn add(&mut self, file: &str, g: &CheckedGame) {
         let replay = &g.replay;
-        let outcome = replay.outcome;
         let replayed = is_replayed(g);
-        let plies = replay.mainline.len() as u32;
+        self.add_record(
+            file,
+            &Record {
+                outcome: replay.outcome,
+                replayed,
+                plies: replay.mainline.len() as u32,
+                has_errors: g.has_errors(),
+                diagnostics: &g.diagnostics,
+                draw_basis: replay.draw.as_ref().and_then(|v| v.basis),
+                end: replay.final_position().copied(),
+                opening: opening(g, self.options.depth),
+                tags: Tags::of(|name| g.game.tag(name)),
+            },
+        );
+    }
+
+    /// Counts one game the quick lane of a [`crate::check::Diagnoser`] took (it keeps
+    /// the first plies only when asked: [`Stats::first_plies_needed`]).
+    pub fn add_quick(&mut self, file: &str, g: &QuickGame<'_>) {
+        let plies = g.first_plies();
+        let depth = self.options.depth;
+        // a quick game is replayed completely, so a shorter game has all its plies here
+        let opening = (depth > 0 && g.start() == Position::start() && !plies.is_empty())
+            .then(|| opening_text(plies.iter().take(depth).copied()));
+        self.add_record(
+            file,
+            &Record {
+                outcome: g.outcome(),
+                replayed: true,
+                plies: g.diagnosed.summary.plies,
+                has_errors: g.diagnosed.summary.has_errors,
+                diagnostics: &g.diagnosed.diagnostics,
+                draw_basis: g.diagnosed.summary.draw_basis,
+                end: Some(g.end()),
+                opening,
+                tags: Tags::of(|name| g.tag(name)),
+            },
+        );
+    }
+
+    /// How many first plies of each game [`Stats::add_quick`] needs (the opening depth).
+    pub fn first_plies_needed(&self) -> usize {
+        self.options.depth
+    }
+
+    fn add_record(&mut self, file: &str, g: &Record<'_>) {
+        let outcome = g.outcome;
+        let replayed = g.replayed;
+        let plies = g.plies;
         self.games += 1;
         self.plies += u64::from(plies);
-        *self.variants.entry(variant_key(g)).or_default() += 1;
+        *self
+            .variants
+            .entry(variant_key(g.tags.game_type))
+            .or_default() += 1;
         if !replayed {
             self.not_replayed += 1;
         }
-        if g.has_errors() {
+        if g.has_errors {
             self.with_errors += 1;
         }
-        for d in &g.diagnostics {
+        for d in g.diagnostics {
             let kind = DiagnosticKind {
                 code: d.rule.code,
                 name: d.rule.name,
@@ -354,23 +404,26 @@ impl Stats {
         }
         self.results.add(outcome);
         if outcome == Outcome::Draw {
-            *self.draws.entry(draw_key(g, replayed)).or_default() += 1;
+            *self
+                .draws
+                .entry(draw_key(g.draw_basis, replayed))
+                .or_default() += 1;
         }
         if replayed {
             *self.lengths.entry(plies).or_default() += 1;
-            if let Some(end) = replay.final_position() {
+            if let Some(end) = &g.end {
                 self.material
                     .entry(material_key(end))
                     .or_default()
                     .add(outcome);
             }
         }
-        let opening = opening(g, self.options.depth);
+        let opening = g.opening.clone();
         if let Some(o) = &opening {
             self.openings.entry(o.clone()).or_default().add(outcome);
         }
-        for (color, tag) in [(Color::White, "White"), (Color::Black, "Black")] {
-            if let Some(name) = player_name(g.game.tag(tag)) {
+        for (color, tag) in [(Color::White, g.tags.white), (Color::Black, g.tags.black)] {
+            if let Some(name) = player_name(tag) {
                 self.players
                     .entry(name.to_string())
                     .or_default()
@@ -380,13 +433,13 @@ impl Stats {
         let key = match self.options.by {
             None | Some(GroupBy::Player) => return,
             Some(GroupBy::Event) => g
-                .game
-                .tag("Event")
+                .tags
+                .event
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .unwrap_or(NO_KEY)
                 .to_string(),
-            Some(GroupBy::Year) => year_key(g.game.tag("Date")),
+            Some(GroupBy::Year) => year_key(g.tags.date),
             Some(GroupBy::Opening) => opening.unwrap_or_else(|| NO_KEY.to_string()),
             Some(GroupBy::File) => file.to_string(),
         };
@@ -454,10 +507,44 @@ pub fn is_replayed(g: &CheckedGame) -> bool {
             .any(|e| e.severity() == crate::pdn::Severity::Error)
 }
 
+/// What [`Stats`] counts of one game, from the full check or the quick lane.
+struct Record<'a> {
+    outcome: Outcome,
+    replayed: bool,
+    plies: u32,
+    has_errors: bool,
+    diagnostics: &'a [crate::diag::Diagnostic],
+    draw_basis: Option<DrawBasis>,
+    /// The final position, when the main line was replayed.
+    end: Option<Position>,
+    opening: Option<String>,
+    tags: Tags<'a>,
+}
+
+/// The tags [`Stats`] reads (the first of each name, decoded).
+struct Tags<'a> {
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    event: Option<&'a str>,
+    date: Option<&'a str>,
+    game_type: Option<&'a str>,
+}
+
+impl<'a> Tags<'a> {
+    fn of(tag: impl Fn(&str) -> Option<&'a str>) -> Self {
+        Tags {
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            date: tag("Date"),
+            game_type: tag("GameType"),
+        }
+    }
+}
+
 /// The GameType number (the part before any comma), `none` when the tag is missing or empty.
-fn variant_key(g: &CheckedGame) -> String {
-    g.game
-        .tag("GameType")
+fn variant_key(game_type: Option<&str>) -> String {
+    game_type
         .map(|v| v.split(',').next().unwrap_or("").trim())
         .filter(|v| !v.is_empty())
         .unwrap_or("none")
@@ -466,8 +553,7 @@ fn variant_key(g: &CheckedGame) -> String {
 
 /// The basis of a drawn game: a draw rule id (`6.1.8.6`), `repetition`, `agreement`,
 /// `early_agreement`, or `unjudged` when the game was not replayed.
-fn draw_key(g: &CheckedGame, replayed: bool) -> String {
-    let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+fn draw_key(basis: Option<DrawBasis>, replayed: bool) -> String {
     match basis {
         Some(DrawBasis::Rule { rule, .. }) if replayed => rule.id().to_string(),
         Some(DrawBasis::Repetition { .. }) if replayed => "repetition".to_string(),
@@ -524,23 +610,33 @@ pub fn opening(g: &CheckedGame, depth: usize) -> Option<String> {
     if r.mainline.len() < depth && r.status != Status::Complete {
         return None;
     }
+    Some(opening_text(
+        r.mainline
+            .iter()
+            .take(depth)
+            .map(|p| (p.before, p.mv, p.move_number)),
+    ))
+}
+
+/// Plies (position before, move, full-move number) in canonical notation, numbered.
+fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>) -> String {
     let style = Style {
         captures: CaptureStyle::Minimal,
         ..Style::default()
     };
     let mut out = String::new();
-    for p in r.mainline.iter().take(depth) {
+    for (before, mv, number) in plies {
         if !out.is_empty() {
             out.push(' ');
         }
-        if p.side == Color::White {
-            out.push_str(&format!("{}. ", p.move_number));
+        if before.turn() == Color::White {
+            out.push_str(&format!("{number}. "));
         } else if out.is_empty() {
-            out.push_str(&format!("{}... ", p.move_number));
+            out.push_str(&format!("{number}... "));
         }
-        out.push_str(&format_move(&p.before, &p.mv, style));
+        out.push_str(&format_move(&before, &mv, style));
     }
-    Some(out)
+    out
 }
 
 /// The stats of one input and how reading it ended.
@@ -630,12 +726,20 @@ pub fn stats_reader_with_progress(
         let part = std::mem::take(&mut batch)
             .into_par_iter()
             .fold(
-                || Stats::new(*options),
-                |mut s, raw| {
-                    s.add(path, &check_game(path, raw, &replay_options));
-                    s
+                || {
+                    let mut checker = Diagnoser::default();
+                    checker.keep_first_plies(options.depth);
+                    (Stats::new(*options), checker)
+                },
+                |(mut s, mut checker), raw| {
+                    match checker.check(path, raw, &replay_options) {
+                        Checked::Full(g) => s.add(path, &g),
+                        Checked::Quick(g) => s.add_quick(path, &g),
+                    }
+                    (s, checker)
                 },
             )
+            .map(|(s, _)| s)
             .reduce(
                 || Stats::new(*options),
                 |mut a, b| {
