@@ -297,8 +297,8 @@ fn full(pos: &Position, m: &Move) -> String {
 /// Whether a written token is the `- -` placeholder for an unknown move.
 pub(crate) fn is_placeholder(text: &str) -> bool {
     // (no allocation: this runs for every move)
-    let mut rest = text.chars().filter(|c| !c.is_whitespace()).peekable();
-    rest.peek().is_some() && rest.all(|c| c == '-')
+    let mut rest = text.chars().filter(|c| !c.is_whitespace());
+    rest.next() == Some('-') && rest.all(|c| c == '-')
 }
 
 /// How deep the look-ahead for ambiguous captures may branch (each level multiplies the

@@ -439,6 +439,42 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
     parse_and_resolve_knowing(pos, token, pos.has_captures())
 }
 
+/// The move a plain token names when it is written the ordinary way: two squares
+/// (`c3-d4`, `22-18`, lowercase algebraic or numeric 1–32 without leading zeros) joined by
+/// `-` for a quiet move where no capture exists, or by `:`/`x` for the only capture of
+/// that piece to that square where one does (`captures` must be `pos.has_captures()`).
+/// `None` for anything else, which [`parse_and_resolve_knowing`] then reads: whenever this
+/// gives a move, that gives `Resolution::Unique` with the same move and no separator
+/// mismatch. The replayer's quick lane tries it first (no `Resolution` to build or drop).
+pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Option<Move> {
+    fn square(p: &[u8]) -> Option<Square> {
+        match *p {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Square::from_file_rank(f - b'a', r - b'1'),
+            [d @ b'1'..=b'9'] => Square::from_numeric(u32::from(d - b'0')),
+            [a @ b'1'..=b'3', b @ b'0'..=b'9'] => {
+                Square::from_numeric(u32::from(a - b'0') * 10 + u32::from(b - b'0'))
+            }
+            _ => None,
+        }
+    }
+    let b = token.as_bytes();
+    let at = b.iter().position(|c| matches!(c, b'-' | b'x' | b':'))?;
+    let (from, to) = (square(&b[..at])?, square(&b[at + 1..])?);
+    if !captures {
+        return (b[at] == b'-').then(|| pos.quiet_move(from, to)).flatten();
+    }
+    if b[at] == b'-' || pos.variant().capture_choice() != CaptureChoice::Free {
+        return None;
+    }
+    let mut list = MoveList::new();
+    pos.piece_captures_into(from, &mut list);
+    let mut fits = list.iter().filter(|m| m.to() == to);
+    match (fits.next(), fits.next()) {
+        (Some(&mv), None) => Some(mv),
+        _ => None,
+    }
+}
+
 /// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
 /// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
 pub(crate) fn parse_and_resolve_knowing(
@@ -639,6 +675,63 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
 mod tests {
     use super::*;
     use crate::rules::Bitboard;
+
+    /// `resolve_plain` gives a move only where the general path gives the same unique move
+    /// with no separator mismatch: checked on every square pair and separator, in both
+    /// notations, along random games (with captures, kings and multi-captures).
+    #[test]
+    fn plain_resolution_agrees_with_the_general_path() {
+        let mut rng = crate::generate::SplitMix64::new(9);
+        let names = |sq: Square| [sq.to_string(), sq.numeric().to_string()];
+        let mut plain_hits = 0;
+        for _game in 0..20 {
+            let mut pos = Position::start();
+            for _ply in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let captures = pos.has_captures();
+                for from in Square::all() {
+                    for to in Square::all() {
+                        for sep in ["-", ":", "x"] {
+                            for (f, t) in names(from).into_iter().zip(names(to)) {
+                                let token = format!("{f}{sep}{t}");
+                                let general = parse_and_resolve(&pos, &token);
+                                match resolve_plain(&pos, &token, captures) {
+                                    Some(mv) => {
+                                        plain_hits += 1;
+                                        assert_eq!(
+                                            general,
+                                            Ok(Resolution::Unique {
+                                                mv,
+                                                separator_mismatch: false
+                                            }),
+                                            "{token} in {}",
+                                            pos.to_fen(crate::rules::FenStyle::Numeric)
+                                        );
+                                    }
+                                    None => {
+                                        // the ordinary writing of a move with its own
+                                        // from and to is always read plainly
+                                        let ordinary = sep == if captures { ":" } else { "-" };
+                                        let mut same = legal
+                                            .iter()
+                                            .filter(|m| m.from() == from && m.to() == to);
+                                        let unique = same.next().is_some() && same.next().is_none();
+                                        assert!(!(ordinary && unique), "{token} not read plainly");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let mv = legal[rng.below(legal.len() as u64) as usize];
+                pos.play_unchecked(&mv);
+            }
+        }
+        assert!(plain_hits > 1000, "{plain_hits}");
+    }
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&fen.parse().unwrap()).unwrap()
