@@ -416,6 +416,9 @@ pub struct DrawTracker {
     initial_to_move: Color,
     to_move: Color,
     states: Vec<RuleState>,
+    /// `condition(rule, m)` for each rule of `states`, for the material `conditions_for`.
+    conditions: Vec<Option<(Counting, &'static str)>>,
+    conditions_for: Option<Material>,
     /// Plies at which each position occurred (0 = initial position), for the positions
     /// that may stand again (see [`push`](Self::push)).
     seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
@@ -438,6 +441,8 @@ impl DrawTracker {
             initial_to_move: initial_key.side_to_move,
             to_move: initial_key.side_to_move,
             states: Vec::new(),
+            conditions: Vec::new(),
+            conditions_for: None,
             seen: HashMap::default(),
             unkept: None,
             events: Vec::new(),
@@ -458,6 +463,7 @@ impl DrawTracker {
         self.initial_to_move = initial_key.side_to_move;
         self.to_move = initial_key.side_to_move;
         self.states.clear();
+        self.conditions_for = None;
         self.states.extend(
             edition
                 .rules()
@@ -530,8 +536,17 @@ impl DrawTracker {
         // idle, the loop below would change nothing (most plies of most games).
         let kingless = f.after.sides.iter().all(|s| s.kings == 0);
         let all_idle = kingless && self.states.iter().all(|st| !st.holds);
-        for st in self.states.iter_mut().filter(|_| !all_idle) {
-            match condition(st.rule, &f.after) {
+        // A rule's condition depends on the material only, which most plies of an ending
+        // leave as it was: evaluate the rules again only when it changed.
+        if !all_idle && self.conditions_for != Some(f.after) {
+            self.conditions.clear();
+            self.conditions
+                .extend(self.states.iter().map(|st| condition(st.rule, &f.after)));
+            self.conditions_for = Some(f.after);
+        }
+        let conditions = &self.conditions;
+        for (st, &cond) in self.states.iter_mut().zip(conditions).filter(|_| !all_idle) {
+            match cond {
                 None => *st = RuleState::idle(st.rule),
                 Some((counting, detail)) => {
                     let continuing =

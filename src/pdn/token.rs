@@ -124,26 +124,22 @@ pub fn escape(value: &str) -> Cow<'_, str> {
 }
 
 /// Bytes that end a token: whitespace and PDN punctuation.
-#[inline]
+#[inline(always)]
 pub fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | 0x0b
-            | 0x0c
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'['
-            | b']'
-            | b';'
-            | b'"'
-            | b'\\'
-    )
+    // a table lookup: the splitter asks this for nearly every byte of the movetext
+    DELIMITERS[usize::from(b)]
 }
+
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b" \t\n\r\x0b\x0c{}()[];\"\\";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// Some programs write a literal `\r` (backslash, `r`) at line ends; it is read as blank.
 #[inline]
@@ -335,6 +331,30 @@ pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn delimiters_are_whitespace_and_pdn_punctuation() {
+        for b in 0..=255u8 {
+            let expected = matches!(
+                b,
+                b' ' | b'\t'
+                    | b'\n'
+                    | b'\r'
+                    | 0x0b
+                    | 0x0c
+                    | b'{'
+                    | b'}'
+                    | b'('
+                    | b')'
+                    | b'['
+                    | b']'
+                    | b';'
+                    | b'"'
+                    | b'\\'
+            );
+            assert_eq!(is_delimiter(b), expected, "byte {b:#04x}");
+        }
+    }
 
     fn mv(s: &str) -> Option<(&str, &str)> {
         let (m, e) = lex_move(s.as_bytes(), 0)?;
