@@ -640,6 +640,22 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
     if !m.is_capture() || style.captures == CaptureStyle::Short {
         return write_squares(&short, style, m.is_capture());
     }
+    // Minimal: the short form names the move when it is the piece's only capture to that
+    // square (what `resolve` would find, with free choice among captures), which spares
+    // listing its routes for nearly every capture.
+    if style.captures == CaptureStyle::Minimal
+        && pos.variant().capture_choice() == CaptureChoice::Free
+        && pos.has_captures()
+    {
+        let mut list = MoveList::new();
+        pos.piece_captures_into(m.from(), &mut list);
+        let mut same = list.iter().filter(|x| x.to() == m.to());
+        if let (Some(only), None) = (same.next(), same.next()) {
+            if only == m {
+                return write_squares(&short, style, true);
+            }
+        }
+    }
     let routes = pos.routes(m);
     let Some(first) = routes.first() else {
         return write_squares(&short, style, true);
