@@ -23,6 +23,7 @@ use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
 use crate::rules::notation::{CaptureStyle, Resolution, Style, format_move, parse_and_resolve};
 use crate::rules::{Move, Position, Variant};
+use compact_str::CompactString;
 
 /// How to replay.
 #[derive(Clone, Copy, Debug, Default)]
@@ -56,8 +57,8 @@ pub struct Ply {
     pub move_number: u32,
     /// Who played it.
     pub side: Color,
-    /// The move as written.
-    pub written: String,
+    /// The move as written (inline up to 24 bytes: no allocation per ply).
+    pub written: CompactString,
     /// Where it was written.
     pub span: Span,
     /// The legal move it resolved to.
@@ -442,7 +443,7 @@ impl Replayer {
         let pos = *pos;
         let finding = |rule: &'static Rule, message: String| {
             let mut f = Finding::new(rule, message, Some(m.span));
-            f.move_text = Some(m.text.clone());
+            f.move_text = Some(m.text.to_string());
             f.ply = ply;
             f
         };
@@ -585,7 +586,7 @@ impl Replayer {
                 ),
                 Some(m.number_span.unwrap_or(m.span)),
             );
-            f.move_text = Some(m.text.clone());
+            f.move_text = Some(m.text.to_string());
             f.ply = ply;
             self.finding(f);
         }
@@ -757,7 +758,7 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
                 mainline.len() as u32,
                 |p| {
                     let ply = &mainline[p as usize - 1];
-                    (ply.span, ply.written.clone())
+                    (ply.span, ply.written.to_string())
                 },
                 result_span(game),
             ));

@@ -298,7 +298,7 @@ pub fn mainline_text(g: &CheckedGame, style: Style) -> String {
         .enumerate()
         .map(|(i, m)| match plies.get(i) {
             Some(p) => format_move(&p.before, &p.mv, style),
-            None => m.text.clone(),
+            None => m.text.to_string(),
         })
         .collect::<Vec<_>>()
         .join(" ")

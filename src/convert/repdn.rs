@@ -59,7 +59,7 @@ fn rewrite(line: &mut Line, tree: &ResolvedLine, style: Style) {
     }
     for (m, r) in line.moves.iter_mut().zip(&tree.moves) {
         if let Some(info) = &r.info {
-            m.text = info.text(style);
+            m.text = info.text(style).into();
         }
         for (v, t) in m.variations.iter_mut().zip(&r.variations) {
             rewrite(v, t, style);

@@ -125,7 +125,7 @@ pub fn ply_rows(path: &str, g: &CheckedGame, style: Style) -> Vec<Vec<String>> {
                 p.ply.to_string(),
                 p.move_number.to_string(),
                 p.side.to_string(),
-                p.written.clone(),
+                p.written.to_string(),
                 crate::rules::notation::format_move(&p.before, &p.mv, style),
                 square(p.mv.from(), style),
                 square(p.mv.to(), style),

@@ -22,6 +22,7 @@ use super::error::{Span, SyntaxError, SyntaxErrorKind};
 use super::token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 use super::visitor::{Skip, Visitor};
 use crate::Color;
+use compact_str::CompactString;
 
 /// A tag pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +94,7 @@ pub struct Move {
     /// Where that number was written.
     pub number_span: Option<Span>,
     /// The move exactly as written (`c3-d4`, `1- 6`, `- -`…), to be resolved by the rules.
-    pub text: String,
+    pub text: CompactString,
     /// Where the move text is.
     pub span: Span,
     /// Strength marks (`!`, `?!`, `(?)`, `*`…), concatenated when there are several.
@@ -332,7 +333,7 @@ impl Visitor for GameBuilder {
             side,
             written_number,
             number_span,
-            text: text.to_owned(),
+            text: CompactString::from(text),
             span,
             strength: None,
             nags: Vec::new(),
