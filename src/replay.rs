@@ -21,7 +21,10 @@ use crate::diag::{Rule, codes};
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
-use crate::rules::notation::{CaptureStyle, Resolution, Style, format_move, parse_and_resolve};
+use crate::rules::notation::{
+    CaptureStyle, Resolution, Style, format_move, parse_and_resolve, parse_and_resolve_knowing,
+    resolve_plain,
+};
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
 
@@ -360,6 +363,8 @@ impl Replayer {
         let mut pos = start.pos;
         let mut move_number = start.move_number;
         let mut ply = start.ply;
+        // `pos.has_captures()`, when already known
+        let mut captures: Option<bool> = None;
         // Variations before the first move are alternatives to it (one generator writes
         // them so): same start position.
         for v in &line.leading_variations {
@@ -372,6 +377,7 @@ impl Replayer {
                     match setup_position(&s.fen, m.side) {
                         Ok((p, fullmove)) => {
                             pos = p;
+                            captures = None;
                             if let Some(n) = fullmove {
                                 move_number = n;
                             }
@@ -400,8 +406,14 @@ impl Replayer {
             }
             ply += 1;
             self.check_number(m, &pos, move_number, start.mainline.then_some(ply));
-            let played =
-                self.resolve_move(m, &pos, &line.moves[i + 1..], start.mainline.then_some(ply));
+            let has_captures = captures.take().unwrap_or_else(|| pos.has_captures());
+            let played = self.resolve_move(
+                m,
+                &pos,
+                has_captures,
+                &line.moves[i + 1..],
+                start.mainline.then_some(ply),
+            );
             let after = played.map(|mv| pos.after(&mv));
             self.variations_of(m, pos, after, move_number);
             let (Some(mv), Some(after)) = (played, after) else {
@@ -420,8 +432,13 @@ impl Replayer {
                     before,
                     after: pos,
                 });
+                // whether the side to move has a move asks whether it has a capture, which
+                // the next move's resolution needs again
+                let has_captures = pos.has_captures();
+                captures = Some(has_captures);
                 if let Some(t) = &mut self.tracker {
-                    t.push(&ply_facts(&before, &mv, &pos));
+                    let has_moves = has_captures || pos.has_quiet_moves();
+                    t.push(&ply_facts_knowing(&before, &mv, &pos, has_moves));
                 }
             }
             if before.turn() == Color::Black {
@@ -437,6 +454,7 @@ impl Replayer {
         &mut self,
         m: &PdnMove,
         pos: &Position,
+        has_captures: bool,
         rest: &[PdnMove],
         ply: Option<u32>,
     ) -> Option<Move> {
@@ -455,7 +473,10 @@ impl Replayer {
             self.finding(f);
             return None;
         }
-        let resolution = match parse_and_resolve(&pos, &m.text) {
+        if let Some(mv) = resolve_plain(&pos, &m.text, has_captures) {
+            return Some(mv); // the ordinary writing of a legal move: nothing to report
+        }
+        let resolution = match parse_and_resolve_knowing(&pos, &m.text, has_captures) {
             Ok(r) => r,
             Err(e) => {
                 let f = finding(
