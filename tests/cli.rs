@@ -319,3 +319,60 @@ fn readme_lists_every_diagnostic() {
         assert!(readme.contains(&row), "README lacks the row `{row}`");
     }
 }
+
+/// `-j1` runs reading, checking and output on one thread; more threads use the batched
+/// pipeline. Both must give the same report, in the same order, and the same exit code,
+/// on many files and on one file of many games (several batches).
+#[test]
+fn lint_is_the_same_on_one_thread_and_on_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut big = Vec::new();
+    pdnkit::generate::Generator::new(21)
+        .write_games(&mut big, 700)
+        .unwrap();
+    let broken = String::from_utf8(big.clone())
+        .unwrap()
+        .replacen("2. ", "2. a1-a5 ", 40);
+    std::fs::write(dir.path().join("big.pdn"), &broken).unwrap();
+    for (i, name) in ["lint/diagnostics.pdn", "lint/clean.pdn", "example.pdn"]
+        .iter()
+        .enumerate()
+    {
+        std::fs::copy(fixture(name), dir.path().join(format!("f{i}.pdn"))).unwrap();
+    }
+    let run = |jobs: &str| {
+        pdnkit()
+            .args(["lint", "--format", "jsonl", "-q", "-j", jobs])
+            .arg(dir.path())
+            .output()
+            .unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(two.status.code(), one.status.code());
+    assert!(jsonl(&one.stdout).len() > 40);
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        String::from_utf8_lossy(&two.stdout)
+    );
+}
+
+#[test]
+fn lint_on_one_thread_stops_quietly_at_a_broken_pipe() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pdnkit"))
+        .args(["lint", "--format", "concise", "-j", "1", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        let game = "1. a3-a5 *\n".repeat(20_000);
+        let _ = stdin.write_all(game.as_bytes());
+    }
+    drop(child.stdout.take());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}

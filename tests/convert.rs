@@ -657,3 +657,23 @@ fn round_trips_on_the_corpus() {
     }
     assert!(games > 100, "{games} games");
 }
+
+/// `convert -j1` (one thread) and `convert -j2` (the batched pipeline) write the same
+/// bytes, in every format.
+#[test]
+fn convert_is_the_same_on_one_thread_and_on_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut games = Vec::new();
+    pdnkit::generate::Generator::new(5)
+        .write_games(&mut games, 600)
+        .unwrap();
+    let path = dir.path().join("games.pdn");
+    std::fs::write(&path, &games).unwrap();
+    let path = path.to_str().unwrap();
+    for to in ["csv", "jsonl", "pdn"] {
+        let one = run_ok(&["convert", "--to", to, "-j", "1", path]);
+        let two = run_ok(&["convert", "--to", to, "-j", "2", path]);
+        assert!(one.len() > 100_000, "{to}: {} bytes", one.len());
+        assert_eq!(one, two, "{to}");
+    }
+}
