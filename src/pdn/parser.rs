@@ -431,11 +431,12 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.movetext();
         let b = self.b;
         let start = self.pos;
-        let end = token_end(b, start);
+        // the end of the token as delimiters cut it, only where it is needed (not for the
+        // moves and move numbers that make up most tokens: they know their own ends)
         let maybe_result = matches!(b[start], b'0'..=b'2' | b'*' | 0xc2);
-        if let Some(r) = maybe_result
-            .then(|| parse_result(&self.text[start..end]))
-            .flatten()
+        let result_end = maybe_result.then(|| token_end(b, start));
+        if let Some((r, end)) =
+            result_end.and_then(|end| Some((parse_result(&self.text[start..end])?, end)))
         {
             let span = Span::new(start, end);
             self.pos = end;
@@ -483,6 +484,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
             self.pos = e;
             return;
         }
+        let end = result_end.unwrap_or_else(|| token_end(b, start));
         if self.b[start] == b'.' && end > start && self.b[start..end].iter().all(|&c| c == b'.') {
             // a stray ellipsis (`1. ... h6` across a line break): harmless
             self.pos = end;
