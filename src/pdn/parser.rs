@@ -16,8 +16,8 @@ use nom::sequence::{delimited, preceded};
 use super::error::{Span, SyntaxError, SyntaxErrorKind as K};
 use super::game::CommentKind;
 use super::token::{
-    RawTag, is_literal_cr, is_space, lex_move, lex_move_number, lex_placeholder, paren_strength,
-    parse_result, token_end,
+    RawTag, is_literal_cr, is_space, lex_move, lex_move_number, lex_placeholder, may_start_result,
+    paren_strength, parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
 
@@ -433,7 +433,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let start = self.pos;
         // the end of the token as delimiters cut it, only where it is needed (not for the
         // moves and move numbers that make up most tokens: they know their own ends)
-        let maybe_result = matches!(b[start], b'0'..=b'2' | b'*' | 0xc2);
+        let maybe_result = may_start_result(b, start);
         let result_end = maybe_result.then(|| token_end(b, start));
         if let Some((r, end)) =
             result_end.and_then(|end| Some((parse_result(&self.text[start..end])?, end)))

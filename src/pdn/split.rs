@@ -18,7 +18,7 @@ use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 use super::game::{Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
 use super::parser::{has_moves, visit_game_text};
-use super::token::{is_delimiter, is_literal_cr, parse_result};
+use super::token::{is_delimiter, is_literal_cr, may_start_result, parse_result};
 use super::visitor::Visitor;
 
 /// Options of the reader.
@@ -487,7 +487,10 @@ impl<R: Read> GameSplitter<R> {
                         }
                         // a result starts with a digit, `*` or `½` (0xC2 0xBD); anything
                         // else (`c3-d4`, `$1`) is skipped without a lookahead
-                        _ if !matches!(c, b'0'..=b'2' | b'*' | 0xc2) => {
+                        // (`12.` starts like `1-0`: two bytes tell them apart)
+                        _ if !matches!(c, b'0'..=b'2' | b'*' | 0xc2)
+                            || (i + 1 < len && !may_start_result(b, i)) =>
+                        {
                             self.movetext = true;
                             self.state = State::Token;
                             i += 1;

@@ -65,6 +65,23 @@ pub fn parse_result(token: &str) -> Option<ResultToken<'_>> {
     })
 }
 
+/// Whether a result token may start at `b[i]`, judged from its first two bytes (a byte
+/// past the end counts as a delimiter): when this says no, [`parse_result`] fails on the
+/// whole token, so callers skip looking for its end. Move numbers (`12.`), which start
+/// like results, are turned away here.
+#[inline]
+pub fn may_start_result(b: &[u8], i: usize) -> bool {
+    match b.get(i) {
+        Some(b'*' | 0xc2) => true,
+        Some(&c @ b'0'..=b'2') => match b.get(i + 1) {
+            Some(b'-' | b'/') => true,
+            Some(b'.') => c == b'0', // `0.5-0.5`
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// A tag pair as written, value still escaped: [`RawTag::value`] decodes it on demand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawTag<'a> {
@@ -331,6 +348,31 @@ pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_token_turned_away_as_a_result_is_none() {
+        // every token of up to three bytes from a small alphabet, and the results
+        let alphabet = b"012*-/.5x ";
+        let mut tokens: Vec<Vec<u8>> = vec![b"1/2-1/2".to_vec(), "½-½".into(), b"0.5-0.5".to_vec()];
+        for &a in alphabet {
+            tokens.push(vec![a]);
+            for &b in alphabet {
+                tokens.push(vec![a, b]);
+                for &c in alphabet {
+                    tokens.push(vec![a, b, c]);
+                }
+            }
+        }
+        for t in tokens {
+            let Ok(text) = std::str::from_utf8(&t) else {
+                continue;
+            };
+            let end = t.iter().position(|&c| is_delimiter(c)).unwrap_or(t.len());
+            if parse_result(&text[..end]).is_some() {
+                assert!(may_start_result(&t, 0), "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn delimiters_are_whitespace_and_pdn_punctuation() {
