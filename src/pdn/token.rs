@@ -264,6 +264,25 @@ pub fn paren_strength(b: &[u8], i: usize) -> Option<usize> {
 /// strength marks after it (`!?`, `(?)`, `*`), or `None` when this is not a move or the
 /// token does not end at a delimiter (then it is garbage, not a move).
 pub fn lex_move(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    // The common shapes `c3-d4` and `22-18` (two two-byte squares around a separator)
+    // followed by a delimiter: what the general reading below finds for them, without its
+    // loops (a test compares the two).
+    if let Some(t) = b.get(i..i + 5) {
+        let algebraic = |f: u8, r: u8| matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8');
+        let numeric = |x: u8, y: u8| x.is_ascii_digit() && y.is_ascii_digit();
+        let plain = (algebraic(t[0], t[1]) && algebraic(t[3], t[4]))
+            || (numeric(t[0], t[1]) && numeric(t[3], t[4]));
+        // (`(` opens a glued strength mark such as `(?)` as well as a variation)
+        let ends = b.get(i + 5).is_none_or(|&e| is_delimiter(e) && e != b'(');
+        if plain && is_separator(t[2]) && ends {
+            return Some((i + 5, i + 5));
+        }
+    }
+    lex_move_general(b, i)
+}
+
+/// [`lex_move`] for any shape.
+fn lex_move_general(b: &[u8], i: usize) -> Option<(usize, usize)> {
     let mut end;
     // four digits with no separator: `3228` = 32-28
     let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -348,6 +367,53 @@ pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_move_shape_is_read_as_in_general() {
+        let files = [b'a', b'h', b'i', b'x', b'2', b'0'];
+        let ranks = [b'1', b'8', b'9', b'0', b'3'];
+        let seps = [b'-', b'x', b':', b'X', b'.'];
+        let tails: [&[u8]; 11] = [
+            b"",
+            b" ",
+            b"!",
+            b"$1",
+            b"5",
+            b":e5",
+            b"(?)",
+            b"(1. c3-d4)",
+            b"\n",
+            b"*",
+            b"{c}",
+        ];
+        let mut checked = 0;
+        for &f1 in &files {
+            for &r1 in &ranks {
+                for &sep in &seps {
+                    for &f2 in &files {
+                        for &r2 in &ranks {
+                            for tail in tails {
+                                let mut t = vec![f1, r1, sep, f2, r2];
+                                t.extend_from_slice(tail);
+                                for lead in [0, 1] {
+                                    let mut text = vec![b' '; lead];
+                                    text.extend_from_slice(&t);
+                                    assert_eq!(
+                                        lex_move(&text, lead),
+                                        lex_move_general(&text, lead),
+                                        "{:?}",
+                                        String::from_utf8_lossy(&text)
+                                    );
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 
     #[test]
     fn a_token_turned_away_as_a_result_is_none() {
