@@ -7,8 +7,9 @@
 //! rules and the same helpers as [`crate::replay`], and gives up at the first thing that
 //! would become a diagnostic (or that it does not follow: setup commands, leading
 //! variations, ambiguous or oddly written moves). A game it gives up on is checked by the
-//! full path, so the diagnostics are always exactly those of [`super::check_game`]; a test
-//! holds the two together on every fixture and corpus game.
+//! full path, so the diagnostics are always exactly those of [`super::check_game`]; the one
+//! kind of finding it reports itself, the draw verdict's, is located by the same helper as
+//! in the replay. `tests/diagnose.rs` and the `replay` fuzz target hold the two together.
 
 use super::GameSummary;
 use super::tags::check_tags;
@@ -94,8 +95,6 @@ impl Frame {
 }
 
 impl QuickLane {
-    /// Checks `raw` if it can prove it clean: `Some` summary when the full check would find
-    /// nothing at all, `None` when the full check must run.
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
     /// verdict says: `Some` summary and the verdict's findings (often none), `None` when
     /// the full check must run. The summary's `has_errors` is left to the caller.
@@ -271,7 +270,9 @@ impl Visitor for QuickLane {
                 }
             }
         }
-        let f = self.frames.last_mut().expect("checked above");
+        let Some(f) = self.frames.last_mut() else {
+            return;
+        };
         if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) || is_placeholder(text) {
             self.gave_up = true;
             return;
@@ -290,17 +291,16 @@ impl Visitor for QuickLane {
             self.gave_up = true;
             return;
         };
-        let before = f.pos;
+        let (before, number) = (f.pos, f.move_number);
         f.pos.play_unchecked(&mv);
-        f.last = Some((before, f.move_number));
+        f.last = Some((before, number));
         f.moves += 1;
         if before.turn() == Color::Black {
             f.move_number += 1;
         }
         if depth == 1 {
             if self.opening.len() < self.opening_depth {
-                self.opening
-                    .push((before, mv, f.last.map_or(0, |(_, n)| n)));
+                self.opening.push((before, mv, number));
             }
             self.plies += 1;
             self.main_spans.push(span);
