@@ -265,8 +265,8 @@ pub struct Diagnosed {
 ///
 /// A game with nothing to report (or only what the draw verdict says about its result) is
 /// proved so straight from the parser's tokens (no tree, no record per ply); any other
-/// game goes through [`check_game`]. The checker keeps
-/// its buffers from game to game, so keep one per thread.
+/// game goes through [`check_game`]. The checker keeps its buffers from game to game, so
+/// keep one per thread.
 ///
 /// ```
 /// use pdnkit::check::Diagnoser;
