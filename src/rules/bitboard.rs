@@ -103,7 +103,46 @@ static STEP: [[u8; 32]; 4] = {
     t
 };
 
+/// `RAY[dir][sq]`: the squares from `sq` (not included) to the edge of the board in
+/// direction `dir`. Indices grow towards rank 8, so along a northward ray the nearest
+/// square is the lowest bit, along a southward one the highest.
+static RAY: [[u32; 32]; 4] = {
+    let mut t = [[0u32; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let (df, dr) = Direction::ALL[d].delta();
+        let mut i = 0;
+        while i < 32 {
+            let sq = Square::new_unchecked(i as u8);
+            let mut f = sq.file() as i8 + df;
+            let mut r = sq.rank() as i8 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[d][i] |= 1 << (r * 4 + f / 2);
+                f += df;
+                r += dr;
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
 impl Square {
+    /// The first square of `among` met going from `self` in `dir` (any distance).
+    #[inline]
+    pub(crate) fn first_in(self, dir: Direction, among: Bitboard) -> Option<Square> {
+        let met = RAY[dir as usize][self.index()] & among.0;
+        if met == 0 {
+            return None;
+        }
+        let index = match dir {
+            Direction::NorthWest | Direction::NorthEast => met.trailing_zeros(),
+            Direction::SouthWest | Direction::SouthEast => 31 - met.leading_zeros(),
+        };
+        Some(Square::new_unchecked(index as u8))
+    }
+
     /// The neighbouring square in `dir`, if there is one.
     #[inline]
     pub fn step(self, dir: Direction) -> Option<Square> {
@@ -299,6 +338,23 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_in_is_the_first_square_met_stepping() {
+        let mut rng = crate::generate::SplitMix64::new(3);
+        for _ in 0..200 {
+            let among = Bitboard(rng.next_u64() as u32 & rng.next_u64() as u32);
+            for from in Square::all() {
+                for dir in Direction::ALL {
+                    let mut walk = from.step(dir);
+                    while let Some(sq) = walk.filter(|&sq| !among.contains(sq)) {
+                        walk = sq.step(dir);
+                    }
+                    assert_eq!(from.first_in(dir, among), walk, "{from} {dir:?} {among:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn shift_agrees_with_step_table() {

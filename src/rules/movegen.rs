@@ -313,14 +313,7 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
     /// The first piece met from `sq` going `dir` over empty squares, if any.
     #[inline]
     fn first_piece(&self, sq: Square, dir: Direction) -> Option<Square> {
-        let mut t = sq.step(dir);
-        while let Some(s) = t {
-            if !self.empty.contains(s) {
-                return Some(s);
-            }
-            t = s.step(dir);
-        }
-        None
+        sq.first_in(dir, !self.empty)
     }
 
     /// Whether a king on `sq` could capture something, given `captured` so far.
@@ -413,18 +406,15 @@ impl Position {
                 return true;
             }
         }
-        let kings = self.kings(us);
-        if kings.any() {
+        // A king captures when the first piece it meets along a diagonal is an enemy piece
+        // with an empty square behind it (one ray lookup and a bit scan per direction).
+        let occupied = !empty;
+        for king in self.kings(us) {
             for dir in Direction::ALL {
-                // Slide all kings at once over empty squares; a capture exists when the front
-                // meets an enemy piece with an empty square behind it.
-                let mut front = kings;
-                while front.any() {
-                    let next = front.shift(dir);
-                    if ((next & enemy).shift(dir) & empty).any() {
-                        return true;
-                    }
-                    front = next & empty;
+                if king.first_in(dir, occupied).is_some_and(|met| {
+                    enemy.contains(met) && met.step(dir).is_some_and(|l| empty.contains(l))
+                }) {
+                    return true;
                 }
             }
         }
