@@ -388,6 +388,9 @@ impl<R: Read> GameSplitter<R> {
                         _ => i += 1,
                     }
                 }
+                // the most common byte of movetext, with nothing to do (what the arm
+                // below does for it, without its tests)
+                State::Normal if c == b' ' => i += 1,
                 State::Comment | State::Normal => {
                     if c == b'\n' || c == b'\r' {
                         self.blank_line = true;
