@@ -65,6 +65,11 @@ impl SplitMix64 {
         lo + self.below(hi - lo + 1)
     }
 
+    /// A random index below `len` (0 when `len` is 0): for picking in slices and buffers.
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u64) as usize
+    }
+
     /// `true` with probability `percent` / 100.
     pub fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent

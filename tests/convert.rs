@@ -316,9 +316,13 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
 }
 
 fn fixture_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    pdn_files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"))
+}
+
+/// The `*.pdn` files (any case) below `root`, sorted.
+fn pdn_files_under(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![root];
+    let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
@@ -620,19 +624,7 @@ fn round_trips_on_the_corpus() {
         eprintln!("note: {CORPUS} not found; corpus round trips skipped");
         return;
     }
-    let mut files = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = pdn_files_under(root);
     let mut games = 0;
     for f in &files {
         // decoded as lint decodes it (cp1251 and friends detected)

@@ -11,6 +11,7 @@
 //! A panicking input is saved as `fuzz/artifacts/TARGET/crash-HASH`, an input that runs
 //! longer than the hang limit as `hang-HASH` (then the driver exits with status 3).
 
+use pdnkit::generate::SplitMix64;
 use pdnkit_fuzz::targets;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -22,20 +23,6 @@ use std::time::{Duration, Instant};
 
 /// Hang limit for one execution.
 const HANG: Duration = Duration::from_secs(10);
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const DICT: &[&[u8]] = &[
     b"(",
@@ -114,41 +101,41 @@ const DICT: &[&[u8]] = &[
     b" ",
 ];
 
-fn mutate(rng: &mut Rng, input: &mut Vec<u8>, others: &[Vec<u8>], max: usize) {
-    for _ in 0..1 + rng.below(6) {
-        let at = rng.below(input.len() + 1);
-        match rng.below(9) {
+fn mutate(rng: &mut SplitMix64, input: &mut Vec<u8>, others: &[Vec<u8>], max: usize) {
+    for _ in 0..1 + rng.index(6) {
+        let at = rng.index(input.len() + 1);
+        match rng.index(9) {
             0 if !input.is_empty() => {
                 let i = at.min(input.len() - 1);
-                input[i] ^= 1 << rng.below(8);
+                input[i] ^= 1 << rng.index(8);
             }
             1 if !input.is_empty() => {
                 let i = at.min(input.len() - 1);
-                input[i] = rng.next() as u8;
+                input[i] = rng.next_u64() as u8;
             }
             2 => input.truncate(at),
             3 | 4 => {
-                let ins = DICT[rng.below(DICT.len())];
+                let ins = DICT[rng.index(DICT.len())];
                 input.splice(at..at, ins.iter().copied());
             }
             5 if !input.is_empty() => {
-                let end = (at + 1 + rng.below(32)).min(input.len());
+                let end = (at + 1 + rng.index(32)).min(input.len());
                 input.drain(at.min(end)..end);
             }
             6 if !input.is_empty() => {
                 // duplicate a chunk somewhere
-                let start = rng.below(input.len());
-                let end = (start + 1 + rng.below(64)).min(input.len());
+                let start = rng.index(input.len());
+                let end = (start + 1 + rng.index(64)).min(input.len());
                 let chunk = input[start..end].to_vec();
-                let to = rng.below(input.len() + 1);
+                let to = rng.index(input.len() + 1);
                 input.splice(to..to, chunk);
             }
             7 if !others.is_empty() => {
                 // splice in a piece of another seed
-                let o = &others[rng.below(others.len())];
+                let o = &others[rng.index(others.len())];
                 if !o.is_empty() {
-                    let start = rng.below(o.len());
-                    let end = (start + 1 + rng.below(256)).min(o.len());
+                    let start = rng.index(o.len());
+                    let end = (start + 1 + rng.index(256)).min(o.len());
                     input.splice(at..at, o[start..end].iter().copied());
                 }
             }
@@ -156,12 +143,12 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>, others: &[Vec<u8>], max: usize) {
                 // tweak a digit: move numbers, squares, NAGs
                 let i = at.min(input.len() - 1);
                 if input[i].is_ascii_digit() {
-                    input[i] = b'0' + rng.below(10) as u8;
+                    input[i] = b'0' + rng.index(10) as u8;
                 } else {
-                    input.insert(at, b'0' + rng.below(10) as u8);
+                    input.insert(at, b'0' + rng.index(10) as u8);
                 }
             }
-            _ => input.push(rng.next() as u8),
+            _ => input.push(rng.next_u64() as u8),
         }
     }
     input.truncate(max);
@@ -384,7 +371,7 @@ fn main() {
         });
     }
 
-    let mut rng = Rng(seed | 1);
+    let mut rng = SplitMix64::new(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut execs: u64 = 0;
     let mut crashes: HashSet<String> = HashSet::new();
@@ -393,9 +380,9 @@ fn main() {
     while Instant::now() < deadline {
         for _ in 0..64 {
             // mostly fresh mutants of a seed, sometimes a mutant of the last mutant
-            if rng.below(4) != 0 {
+            if rng.index(4) != 0 {
                 input.clear();
-                input.extend_from_slice(&seeds[rng.below(seeds.len())]);
+                input.extend_from_slice(&seeds[rng.index(seeds.len())]);
             }
             mutate(&mut rng, &mut input, &seeds, max);
             *current.lock().unwrap() = input.clone();
