@@ -23,7 +23,6 @@ use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
 use crate::rules::notation::{
     CaptureStyle, Resolution, Style, format_move, parse_and_resolve, parse_and_resolve_knowing,
-    resolve_plain,
 };
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
@@ -472,9 +471,6 @@ impl Replayer {
             );
             self.finding(f);
             return None;
-        }
-        if let Some(mv) = resolve_plain(&pos, &m.text, has_captures) {
-            return Some(mv); // the ordinary writing of a legal move: nothing to report
         }
         let resolution = match parse_and_resolve_knowing(&pos, &m.text, has_captures) {
             Ok(r) => r,

@@ -22,7 +22,7 @@ use crate::replay::{
     number_fits, ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
-use crate::rules::notation::{Resolution, parse_and_resolve_knowing, resolve_plain};
+use crate::rules::notation::{Resolution, parse_and_resolve_knowing};
 use crate::rules::{Move, Position};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
@@ -278,18 +278,15 @@ impl Visitor for QuickLane {
             return;
         }
         let captures = f.captures.take().unwrap_or_else(|| f.pos.has_captures());
-        let resolved = resolve_plain(&f.pos, text, captures).or_else(|| {
-            match parse_and_resolve_knowing(&f.pos, text, captures) {
-                Ok(Resolution::Unique {
-                    mv,
-                    separator_mismatch: false,
-                }) => Some(mv),
-                _ => None,
+        let mv = match parse_and_resolve_knowing(&f.pos, text, captures) {
+            Ok(Resolution::Unique {
+                mv,
+                separator_mismatch: false,
+            }) => mv,
+            _ => {
+                self.gave_up = true;
+                return;
             }
-        });
-        let Some(mv) = resolved else {
-            self.gave_up = true;
-            return;
         };
         let (before, number) = (f.pos, f.move_number);
         f.pos.play_unchecked(&mv);

@@ -443,9 +443,9 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 /// (`c3-d4`, `22-18`, lowercase algebraic or numeric 1–32 without leading zeros) joined by
 /// `-` for a quiet move where no capture exists, or by `:`/`x` for the only capture of
 /// that piece to that square where one does (`captures` must be `pos.has_captures()`).
-/// `None` for anything else, which [`parse_and_resolve_knowing`] then reads: whenever this
-/// gives a move, that gives `Resolution::Unique` with the same move and no separator
-/// mismatch. The replayer's quick lane tries it first (no `Resolution` to build or drop).
+/// `None` for anything else, which the general resolution then reads: whenever this gives
+/// a move, the general resolution gives `Resolution::Unique` with the same move and no
+/// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
 pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Option<Move> {
     fn square(p: &[u8]) -> Option<Square> {
         match *p {
@@ -478,6 +478,22 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
 /// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
 /// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
 pub(crate) fn parse_and_resolve_knowing(
+    pos: &Position,
+    token: &str,
+    captures: bool,
+) -> Result<Resolution, ParseMoveError> {
+    // the ordinary writing of a legal move (most tokens of every file), at once
+    if let Some(mv) = resolve_plain(pos, token, captures) {
+        return Ok(Resolution::Unique {
+            mv,
+            separator_mismatch: false,
+        });
+    }
+    resolve_general(pos, token, captures)
+}
+
+/// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
+fn resolve_general(
     pos: &Position,
     token: &str,
     captures: bool,
@@ -713,7 +729,7 @@ mod tests {
                         for sep in ["-", ":", "x"] {
                             for (f, t) in names(from).into_iter().zip(names(to)) {
                                 let token = format!("{f}{sep}{t}");
-                                let general = parse_and_resolve(&pos, &token);
+                                let general = resolve_general(&pos, &token, captures);
                                 match resolve_plain(&pos, &token, captures) {
                                     Some(mv) => {
                                         plain_hits += 1;
