@@ -181,12 +181,6 @@ impl QuickLane {
             return None;
         }
         let end = main.pos;
-        let tags = self.tags.iter().map(|&(start, middle, end, _)| {
-            (&self.tag_text[start..middle], &self.tag_text[middle..end])
-        });
-        if !check_tags(tags).is_empty() {
-            return None;
-        }
         let result_tag = self.tag_value("Result");
         let terminator = self.terminator.map(|(outcome, _)| outcome);
         if let (Some(tag), Some(term)) = (result_tag.and_then(Outcome::from_pdn), terminator) {
@@ -238,6 +232,17 @@ impl Visitor for QuickLane {
         self.tag_text.push_str(&tag.value());
         self.tags
             .push((start, middle, self.tag_text.len(), tag.span));
+    }
+
+    fn begin_movetext(&mut self) {
+        // The tags are all read: a game whose tags have something to report goes to the
+        // full check, so do not replay its moves here first (real files often lack a tag).
+        let tags = self.tags.iter().map(|&(start, middle, end, _)| {
+            (&self.tag_text[start..middle], &self.tag_text[middle..end])
+        });
+        if !check_tags(tags).is_empty() {
+            self.gave_up = true;
+        }
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {

@@ -55,21 +55,17 @@ impl<R: Read> Decoder<R> {
     /// Reads the detection prefix and chooses the encoding (or takes `encoding`).
     pub fn new(mut input: R, encoding: Option<&'static Encoding>) -> io::Result<Decoder<R>> {
         let mut pending = Vec::with_capacity(CHUNK);
-        let mut eof = false;
         // with an override a small first read is enough; detection wants a real sample
         let want = if encoding.is_some() {
             CHUNK
         } else {
             DETECT_PREFIX
         };
-        while pending.len() < want {
-            let room = want - pending.len();
-            let got = read_some(&mut input, &mut pending, room)?;
-            if got == 0 {
-                eof = true;
-                break;
-            }
-        }
+        // Read up to `want` bytes, or to the end: `read_to_end` grows the buffer as the
+        // bytes come, where zero-filling `want` bytes first cost more than reading a small
+        // file (most files of a collection are a few kilobytes).
+        let got = input.by_ref().take(want as u64).read_to_end(&mut pending)?;
+        let eof = got < want;
         let verdict = match encoding {
             Some(e) => Verdict::Text(e, EncodingSource::Override),
             None => detect(&pending, eof),
