@@ -183,3 +183,53 @@ fn stats_from_the_quick_lane_equal_stats_from_the_full_check() {
         assert_eq!(quick.stats.games(), 400);
     }
 }
+
+#[test]
+fn csv_rows_from_the_quick_lane_equal_rows_from_the_full_check() {
+    use pdnkit::check::Checked;
+    use pdnkit::convert::table::{game_row, quick_game_row};
+    use pdnkit::rules::notation::{CaptureStyle, SquareStyle, Style};
+    let mut text = Vec::new();
+    Generator::new(13).write_games(&mut text, 200).unwrap();
+    let mut inputs = vec![("gen.pdn".to_string(), text)];
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if corpus.is_dir() {
+        for file in pdn_files(&corpus) {
+            inputs.push((file.display().to_string(), std::fs::read(&file).unwrap()));
+        }
+    }
+    let styles = [
+        Style::default(),
+        Style {
+            squares: SquareStyle::Numeric,
+            captures: CaptureStyle::Full,
+            ..Style::default()
+        },
+    ];
+    let options = ReplayOptions::default();
+    let (mut compared, mut n) = (0, 0);
+    for (path, bytes) in &inputs {
+        let mut checker = Diagnoser::default();
+        checker.keep_first_plies(usize::MAX);
+        for raw in games(bytes) {
+            n += 1;
+            let full = check_game(path, raw.clone(), &options);
+            let Checked::Quick(quick) = checker.check(path, raw, &options) else {
+                continue;
+            };
+            // every tag name of the game, and one it does not have
+            let mut columns: Vec<String> = full.game.tags.iter().map(|t| t.name.clone()).collect();
+            columns.push("NoSuchTag".to_string());
+            for style in styles {
+                assert_eq!(
+                    quick_game_row(path, &quick, style, &columns),
+                    game_row(path, &full, style, &columns),
+                    "{path}, game {}",
+                    full.raw.index
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 400, "{compared} rows compared of {n} games");
+}

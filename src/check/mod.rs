@@ -326,6 +326,7 @@ impl Diagnoser {
                 .any(|d| d.severity == crate::diag::Severity::Error);
             return Checked::Quick(QuickGame {
                 lane: &self.quick,
+                raw,
                 start,
                 end,
                 outcome,
@@ -357,6 +358,8 @@ pub enum Checked<'a> {
 /// its main line replayed completely (status [`Status::Complete`]).
 pub struct QuickGame<'a> {
     lane: &'a quick::QuickLane,
+    /// The game's text and where it is in the file.
+    pub raw: RawGame,
     start: Position,
     end: Position,
     outcome: crate::Outcome,
@@ -368,6 +371,17 @@ impl QuickGame<'_> {
     /// The decoded value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.lane.tag_value(name)
+    }
+
+    /// Every tag in file order: (name, decoded value).
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.lane.tags()
+    }
+
+    /// The result token that ends the movetext, as written, if there is one.
+    pub fn terminator(&self) -> Option<&str> {
+        let span = self.lane.terminator_span()?;
+        self.raw.text.get(span.start..span.end)
     }
 
     /// The position the main line starts from.

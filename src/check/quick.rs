@@ -127,6 +127,18 @@ impl QuickLane {
         Some((summary, findings))
     }
 
+    /// The tags of the last game read, in file order: (name, decoded value).
+    pub(super) fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tags.iter().map(|&(start, middle, end, _)| {
+            (&self.tag_text[start..middle], &self.tag_text[middle..end])
+        })
+    }
+
+    /// Where the result token of the last game is written, if it has one.
+    pub(super) fn terminator_span(&self) -> Option<Span> {
+        self.terminator.map(|(_, span)| span)
+    }
+
     /// The first tag called `name` of the last game read (decoded).
     pub(super) fn tag_value(&self, name: &str) -> Option<&str> {
         self.tags
@@ -237,10 +249,7 @@ impl Visitor for QuickLane {
     fn begin_movetext(&mut self) {
         // The tags are all read: a game whose tags have something to report goes to the
         // full check, so do not replay its moves here first (real files often lack a tag).
-        let tags = self.tags.iter().map(|&(start, middle, end, _)| {
-            (&self.tag_text[start..middle], &self.tag_text[middle..end])
-        });
-        if !check_tags(tags).is_empty() {
+        if !check_tags(self.tags()).is_empty() {
             self.gave_up = true;
         }
     }

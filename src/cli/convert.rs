@@ -4,7 +4,7 @@ use super::files::{self, Input};
 use super::interrupt;
 use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckedGame, check_game};
+use pdnkit::check::{Checked, CheckedGame, Diagnoser, QuickGame, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::GameRecord;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn};
@@ -316,6 +316,18 @@ impl Formatter<'_> {
             }
         }
     }
+
+    /// A CSV game row for a game the quick lane took.
+    fn quick_game_row(&self, path: &str, g: &QuickGame<'_>) -> io::Result<Vec<u8>> {
+        let mut w = csv_writer(Vec::new());
+        w.write_record(table::quick_game_row(
+            path,
+            g,
+            self.style,
+            &self.tag_columns,
+        ))?;
+        w.into_inner().map_err(|e| e.into_error())
+    }
 }
 
 /// CSV as the csv crate writes it, RFC 4180 with CRLF row ends.
@@ -397,14 +409,25 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut io_failures = input_errors.len();
     let mut first = true;
     let progress = common::progress_bar(inputs.len() as u64, "converting");
+    // A game row of the CSV needs no tree: the games the quick lane proves are written
+    // from what it kept (every ply), the others from the full check.
+    let quick_rows = args.to == Target::Csv && !args.per_move;
     let work = |batch: pipeline::Batch| {
         let label = &labels[batch.input];
+        let mut checker = Diagnoser::default();
+        checker.keep_first_plies(usize::MAX);
         batch
             .games
             .into_iter()
             .map(|raw| {
-                let g = check_game(&batch.path, raw, &batch.options);
-                (GameStatus::of(&g), formatter.game(label, &g))
+                if !quick_rows {
+                    let g = check_game(&batch.path, raw, &batch.options);
+                    return (GameStatus::of(&g), formatter.game(label, &g));
+                }
+                match checker.check(&batch.path, raw, &batch.options) {
+                    Checked::Quick(g) => (GameStatus::Ok, formatter.quick_game_row(label, &g)),
+                    Checked::Full(g) => (GameStatus::of(&g), formatter.game(label, &g)),
+                }
             })
             .collect()
     };

@@ -3,9 +3,10 @@
 //! the CSV writer's job.
 
 use super::{GameStatus, draw_basis_text, first_error, iso_date, mainline_text, result_text};
-use crate::check::CheckedGame;
+use crate::check::{CheckedGame, QuickGame};
 use crate::rules::FenStyle;
 use crate::rules::Square;
+use crate::rules::notation::format_move;
 use crate::rules::notation::{SquareStyle, Style};
 use std::collections::BTreeSet;
 
@@ -105,6 +106,58 @@ pub fn game_row(path: &str, g: &CheckedGame, style: Style, tag_columns: &[String
             .iter()
             .filter(|t| &t.name == name)
             .map(|t| t.value.as_str())
+            .collect();
+        row.push(values.join("\n"));
+    }
+    row
+}
+
+/// [`game_row`] for a game the quick lane of a [`crate::check::Diagnoser`] took, which
+/// must keep every ply ([`crate::check::Diagnoser::keep_first_plies`] with `usize::MAX`):
+/// the same cells, without the game's tree (a test compares the two row by row).
+pub fn quick_game_row(
+    path: &str,
+    g: &QuickGame<'_>,
+    style: Style,
+    tag_columns: &[String],
+) -> Vec<String> {
+    let tag = |name: &str| g.tag(name).unwrap_or("").to_string();
+    let date_raw = g.tag("Date");
+    let found = &g.diagnosed;
+    let moves: Vec<String> = g
+        .first_plies()
+        .iter()
+        .map(|(before, mv, _)| format_move(before, mv, style))
+        .collect();
+    let mut row = vec![
+        path.to_string(),
+        g.raw.index.to_string(),
+        tag("Event"),
+        tag("Site"),
+        date_raw.and_then(iso_date).unwrap_or_default(),
+        date_raw.unwrap_or("").to_string(),
+        tag("Round"),
+        tag("White"),
+        tag("Black"),
+        g.tag("Result").or(g.terminator()).unwrap_or("").to_string(),
+        tag("GameType"),
+        tag("FEN"),
+        found.summary.plies.to_string(),
+        moves.join(" "),
+        g.end().to_fen(FenStyle::Numeric),
+        GameStatus::Ok.as_str().to_string(),
+        first_error(&found.diagnostics).unwrap_or_default(),
+        found
+            .summary
+            .draw_basis
+            .map(|b| draw_basis_text(&b))
+            .unwrap_or_default(),
+    ];
+    for name in tag_columns {
+        let values: Vec<&str> = g
+            .tags()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v)
             .collect();
         row.push(values.join("\n"));
     }
