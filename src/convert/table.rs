@@ -69,47 +69,28 @@ fn square(sq: Square, style: Style) -> String {
 /// numeric squares (the PDN convention).
 pub fn game_row(path: &str, g: &CheckedGame, style: Style, tag_columns: &[String]) -> Vec<String> {
     let game = &g.game;
-    let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
-    let date_raw = game.tag("Date");
-    let mut row = vec![
-        path.to_string(),
-        g.raw.index.to_string(),
-        tag("Event"),
-        tag("Site"),
-        date_raw.and_then(iso_date).unwrap_or_default(),
-        date_raw.unwrap_or("").to_string(),
-        tag("Round"),
-        tag("White"),
-        tag("Black"),
-        result_text(game).unwrap_or("").to_string(),
-        tag("GameType"),
-        tag("FEN"),
-        g.replay.mainline.len().to_string(),
-        mainline_text(g, style),
-        g.replay
+    let tags: Vec<(&str, &str)> = game
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()))
+        .collect();
+    RowParts {
+        path,
+        index: g.raw.index,
+        tags: &tags,
+        result: result_text(game),
+        plies: g.replay.mainline.len(),
+        moves: mainline_text(g, style),
+        final_fen: g
+            .replay
             .final_position()
             .map(|p| p.to_fen(FenStyle::Numeric))
             .unwrap_or_default(),
-        GameStatus::of(g).as_str().to_string(),
-        first_error(&g.diagnostics).unwrap_or_default(),
-        g.replay
-            .draw
-            .as_ref()
-            .and_then(|v| v.basis)
-            .map(|b| draw_basis_text(&b))
-            .unwrap_or_default(),
-    ];
-    // A tag written twice: its values joined by a line break, so nothing is lost.
-    for name in tag_columns {
-        let values: Vec<&str> = game
-            .tags
-            .iter()
-            .filter(|t| &t.name == name)
-            .map(|t| t.value.as_str())
-            .collect();
-        row.push(values.join("\n"));
+        status: GameStatus::of(g),
+        first_error: first_error(&g.diagnostics),
+        draw_basis: g.replay.draw.as_ref().and_then(|v| v.basis),
     }
-    row
+    .row(tag_columns)
 }
 
 /// [`game_row`] for a game the quick lane of a [`crate::check::Diagnoser`] took, which
@@ -121,47 +102,82 @@ pub fn quick_game_row(
     style: Style,
     tag_columns: &[String],
 ) -> Vec<String> {
-    let tag = |name: &str| g.tag(name).unwrap_or("").to_string();
-    let date_raw = g.tag("Date");
+    let tags: Vec<(&str, &str)> = g.tags().collect();
     let found = &g.diagnosed;
     let moves: Vec<String> = g
         .first_plies()
         .iter()
         .map(|(before, mv, _)| format_move(before, mv, style))
         .collect();
-    let mut row = vec![
-        path.to_string(),
-        g.raw.index.to_string(),
-        tag("Event"),
-        tag("Site"),
-        date_raw.and_then(iso_date).unwrap_or_default(),
-        date_raw.unwrap_or("").to_string(),
-        tag("Round"),
-        tag("White"),
-        tag("Black"),
-        g.tag("Result").or(g.terminator()).unwrap_or("").to_string(),
-        tag("GameType"),
-        tag("FEN"),
-        found.summary.plies.to_string(),
-        moves.join(" "),
-        g.end().to_fen(FenStyle::Numeric),
-        GameStatus::Ok.as_str().to_string(),
-        first_error(&found.diagnostics).unwrap_or_default(),
-        found
-            .summary
-            .draw_basis
-            .map(|b| draw_basis_text(&b))
-            .unwrap_or_default(),
-    ];
-    for name in tag_columns {
-        let values: Vec<&str> = g
-            .tags()
-            .filter(|(n, _)| n == name)
-            .map(|(_, v)| v)
-            .collect();
-        row.push(values.join("\n"));
+    RowParts {
+        path,
+        index: g.raw.index,
+        tags: &tags,
+        result: g.tag("Result").or(g.terminator()),
+        plies: found.summary.plies as usize,
+        moves: moves.join(" "),
+        final_fen: g.end().to_fen(FenStyle::Numeric),
+        status: GameStatus::Ok,
+        first_error: first_error(&found.diagnostics),
+        draw_basis: found.summary.draw_basis,
     }
-    row
+    .row(tag_columns)
+}
+
+/// What a game row says, from either source; [`RowParts::row`] lays the cells out.
+struct RowParts<'a> {
+    path: &'a str,
+    index: u64,
+    /// (name, decoded value), in file order.
+    tags: &'a [(&'a str, &'a str)],
+    result: Option<&'a str>,
+    plies: usize,
+    moves: String,
+    final_fen: String,
+    status: GameStatus,
+    first_error: Option<String>,
+    draw_basis: Option<crate::draw::DrawBasis>,
+}
+
+impl RowParts<'_> {
+    fn row(self, tag_columns: &[String]) -> Vec<String> {
+        let first = |name: &str| self.tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+        let tag = |name: &str| first(name).unwrap_or("").to_string();
+        let date_raw = first("Date");
+        let mut row = vec![
+            self.path.to_string(),
+            self.index.to_string(),
+            tag("Event"),
+            tag("Site"),
+            date_raw.and_then(iso_date).unwrap_or_default(),
+            date_raw.unwrap_or("").to_string(),
+            tag("Round"),
+            tag("White"),
+            tag("Black"),
+            self.result.unwrap_or("").to_string(),
+            tag("GameType"),
+            tag("FEN"),
+            self.plies.to_string(),
+            self.moves,
+            self.final_fen,
+            self.status.as_str().to_string(),
+            self.first_error.unwrap_or_default(),
+            self.draw_basis
+                .map(|b| draw_basis_text(&b))
+                .unwrap_or_default(),
+        ];
+        // A tag written twice: its values joined by a line break, so nothing is lost.
+        for name in tag_columns {
+            let values: Vec<&str> = self
+                .tags
+                .iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, v)| *v)
+                .collect();
+            row.push(values.join("\n"));
+        }
+        row
+    }
 }
 
 /// The rows of the replayed main-line plies (see [`PLY_COLUMNS`]). Squares and the move
