@@ -309,10 +309,14 @@ impl Diagnoser {
     /// lane takes, what that lane knows: for callers that need more than diagnostics
     /// (`stats`) without paying for the tree when they can.
     pub fn check(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Checked<'_> {
-        let proved = self.quick.check(&raw, options);
-        if let (Some((mut summary, mut findings)), Some((start, end, outcome))) =
-            (proved, self.quick.proved())
-        {
+        if let Some(proved) = self.quick.check(&raw, options) {
+            let quick::Proved {
+                mut summary,
+                mut findings,
+                start,
+                end,
+                outcome,
+            } = proved;
             self.quick_games += 1;
             // as the full check orders them: findings by place, then diagnostics by line
             findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));

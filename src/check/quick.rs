@@ -50,8 +50,29 @@ pub(super) struct QuickLane {
     opening: Vec<(Position, Move, u32)>,
     /// The main line's start position.
     start: Option<Position>,
-    /// The main line's end position and recorded outcome, once a game is proved.
-    end: Option<(Position, Outcome)>,
+}
+
+/// What the quick lane proved of a game.
+pub(super) struct Proved {
+    /// The summary; `has_errors` is left to the caller, which locates the findings.
+    pub summary: GameSummary,
+    /// The draw verdict's findings (often none): all the full check would report.
+    pub findings: Vec<Finding>,
+    /// The main line's start and end positions.
+    pub start: Position,
+    pub end: Position,
+    /// The recorded outcome.
+    pub outcome: Outcome,
+}
+
+/// How a game ends, as [`QuickLane::finish`] finds it.
+pub(super) struct Ending {
+    verdict: Verdict,
+    /// Where the result is written: the terminator, else the Result tag.
+    result_span: Option<Span>,
+    start: Position,
+    end: Position,
+    outcome: Outcome,
 }
 
 /// One line being replayed.
@@ -96,35 +117,36 @@ impl Frame {
 
 impl QuickLane {
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
-    /// verdict says: `Some` summary and the verdict's findings (often none), `None` when
-    /// the full check must run. The summary's `has_errors` is left to the caller.
-    pub(super) fn check(
-        &mut self,
-        raw: &RawGame,
-        options: &ReplayOptions,
-    ) -> Option<(GameSummary, Vec<Finding>)> {
+    /// verdict says; `None` when the full check must run.
+    pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
         self.options = *options;
-        let (verdict, result_span) = raw.visit(self)?;
+        let ending = raw.visit(self)?;
         let spans = &self.main_spans;
         let findings = draw_findings(
-            &verdict,
+            &ending.verdict,
             self.plies,
             |p| {
                 let span = spans[p as usize - 1];
                 // the parser hands moves over as slices of the game text at their span
                 (span, raw.text[span.start..span.end].to_string())
             },
-            result_span,
+            ending.result_span,
         )
         .collect();
         let summary = GameSummary {
             index: raw.index as usize,
             status: Status::Complete,
             plies: self.plies,
-            draw_basis: verdict.basis,
+            draw_basis: ending.verdict.basis,
             has_errors: false,
         };
-        Some((summary, findings))
+        Some(Proved {
+            summary,
+            findings,
+            start: ending.start,
+            end: ending.end,
+            outcome: ending.outcome,
+        })
     }
 
     /// The tags of the last game read, in file order: (name, decoded value).
@@ -141,16 +163,15 @@ impl QuickLane {
 
     /// The first tag called `name` of the last game read (decoded).
     pub(super) fn tag_value(&self, name: &str) -> Option<&str> {
+        self.first_tag(name).map(|(value, _)| value)
+    }
+
+    /// The decoded value and the span of the first tag called `name`.
+    fn first_tag(&self, name: &str) -> Option<(&str, Span)> {
         self.tags
             .iter()
             .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == name)
-            .map(|&(_, middle, end, _)| &self.tag_text[middle..end])
-    }
-
-    /// The last game proved: its start and end positions and recorded outcome.
-    pub(super) fn proved(&self) -> Option<(Position, Position, Outcome)> {
-        let (end, outcome) = self.end?;
-        Some((self.start?, end, outcome))
+            .map(|&(_, middle, end, span)| (&self.tag_text[middle..end], span))
     }
 
     /// The first main-line plies of the last game (up to `opening_depth`).
@@ -184,16 +205,16 @@ impl QuickLane {
         main.started = true;
     }
 
-    /// What the game comes to once read: the draw verdict and where the result is written,
-    /// when nothing else is to be reported.
-    fn finish(&mut self) -> Option<(Verdict, Option<Span>)> {
+    /// How the game ends, when nothing but the draw verdict is to be reported.
+    fn finish(&self) -> Option<Ending> {
         let main = self.frames.first()?;
         // A game without moves has its own findings (empty game); the full check says them.
         if self.gave_up || main.moves == 0 {
             return None;
         }
         let end = main.pos;
-        let result_tag = self.tag_value("Result");
+        let result = self.first_tag("Result");
+        let result_tag = result.map(|(value, _)| value);
         let terminator = self.terminator.map(|(outcome, _)| outcome);
         if let (Some(tag), Some(term)) = (result_tag.and_then(Outcome::from_pdn), terminator) {
             if results_disagree(tag, term) {
@@ -201,26 +222,22 @@ impl QuickLane {
             }
         }
         let recorded = recorded_from(result_tag, terminator);
-        self.end = Some((end, recorded));
         if contradicted_by(&end, recorded).is_some() {
             return None;
         }
         let tracker = self.tracker.as_ref().filter(|_| self.tracker_live)?;
-        let verdict = tracker.verdict(recorded, self.plies);
-        // where the result is written: the terminator, else the Result tag
-        let result_span = self.terminator.map(|(_, span)| span).or_else(|| {
-            let tag = self
-                .tags
-                .iter()
-                .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == "Result");
-            tag.map(|&(_, _, _, span)| span)
-        });
-        Some((verdict, result_span))
+        Some(Ending {
+            verdict: tracker.verdict(recorded, self.plies),
+            result_span: (self.terminator.map(|(_, span)| span)).or(result.map(|(_, span)| span)),
+            start: self.start?,
+            end,
+            outcome: recorded,
+        })
     }
 }
 
 impl Visitor for QuickLane {
-    type Output = Option<(Verdict, Option<Span>)>;
+    type Output = Option<Ending>;
 
     fn begin_game(&mut self) {
         self.tag_text.clear();
@@ -232,7 +249,6 @@ impl Visitor for QuickLane {
         self.main_spans.clear();
         self.opening.clear();
         self.start = None;
-        self.end = None;
         self.terminator = None;
         self.gave_up = false;
     }
