@@ -360,9 +360,9 @@ fn a_file_larger_than_a_batch() {
     assert_eq!(r.totals.bytes, text.len() as u64);
     assert_eq!(r.totals.files, 1);
     // 1300 = 144 * 9 + 4: the first four games once more
-    assert_eq!(r.results.white_wins, 144 * 3 + 1);
-    assert_eq!(r.results.black_wins, 144 + 1);
-    assert_eq!(r.results.draws, 144 * 3 + 2);
+    assert_eq!(r.results.counts.white_wins, 144 * 3 + 1);
+    assert_eq!(r.results.counts.black_wins, 144 + 1);
+    assert_eq!(r.results.counts.draws, 144 * 3 + 2);
     let report = check_reader("big.pdn", text.as_bytes(), &CheckOptions::default());
     assert_eq!(r.totals.games as usize, report.games);
     assert_eq!(r.totals.with_errors as usize, report.games_with_errors);

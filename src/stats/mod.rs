@@ -117,7 +117,7 @@ impl Default for StatsOptions {
 }
 
 /// Games by recorded result.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ResultCounts {
     /// All games counted.
     pub games: u64,
@@ -177,7 +177,7 @@ pub(crate) fn round2(x: f64) -> f64 {
 }
 
 /// One player's games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerCounts {
     /// Games played (either colour).
     pub games: u64,

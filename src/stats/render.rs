@@ -2,6 +2,7 @@
 //! JSON is `serde_json` of the report itself.
 
 use super::report::{Groups, Length, PlayerRow, Report, ResultRow};
+use super::{PlayerCounts, ResultCounts};
 use std::io::{self, Write};
 
 /// Longest text bar of the histogram.
@@ -60,16 +61,23 @@ fn result_header(first: &str) -> Vec<String> {
 }
 
 fn result_cells(r: &ResultRow) -> Vec<String> {
-    vec![
-        r.key.clone(),
-        r.games.to_string(),
-        r.white_wins.to_string(),
-        r.black_wins.to_string(),
-        r.draws.to_string(),
-        r.both_lose.to_string(),
-        r.unknown.to_string(),
-        pct(r.white_score),
+    let mut cells = vec![r.key.clone()];
+    cells.extend(count_cells(&r.counts));
+    cells.push(pct(r.white_score));
+    cells
+}
+
+/// `games`, `1-0`, `0-1`, draws, `0-0`, `*`.
+fn count_cells(c: &ResultCounts) -> [String; 6] {
+    [
+        c.games,
+        c.white_wins,
+        c.black_wins,
+        c.draws,
+        c.both_lose,
+        c.unknown,
     ]
+    .map(|n| n.to_string())
 }
 
 fn player_header() -> Vec<String> {
@@ -79,15 +87,15 @@ fn player_header() -> Vec<String> {
 }
 
 fn player_cells(p: &PlayerRow) -> Vec<String> {
-    vec![
-        p.name.clone(),
-        p.games.to_string(),
-        p.wins.to_string(),
-        p.draws.to_string(),
-        p.losses.to_string(),
-        p.unknown.to_string(),
-        pct(p.score),
-    ]
+    let mut cells = vec![p.name.clone()];
+    cells.extend(player_count_cells(&p.counts));
+    cells.push(pct(p.score));
+    cells
+}
+
+/// `games`, wins, draws, losses, `*`.
+fn player_count_cells(c: &PlayerCounts) -> [String; 5] {
+    [c.games, c.wins, c.draws, c.losses, c.unknown].map(|n| n.to_string())
 }
 
 fn map_text(m: &std::collections::BTreeMap<String, u64>) -> String {
@@ -283,15 +291,10 @@ pub fn write_csv(out: impl Write, r: &Report) -> io::Result<()> {
         Some(Groups::Players(players)) => {
             w.write_record(player_header_csv())?;
             for p in players {
-                w.write_record([
-                    p.name.clone(),
-                    p.games.to_string(),
-                    p.wins.to_string(),
-                    p.draws.to_string(),
-                    p.losses.to_string(),
-                    p.unknown.to_string(),
-                    opt(p.score),
-                ])?;
+                let mut record = vec![p.name.clone()];
+                record.extend(player_count_cells(&p.counts));
+                record.push(opt(p.score));
+                w.write_record(record)?;
             }
         }
         groups => {
@@ -322,18 +325,14 @@ pub fn write_csv(out: impl Write, r: &Report) -> io::Result<()> {
             };
             for g in rows {
                 let x = &g.results;
-                w.write_record([
-                    x.key.clone(),
-                    x.games.to_string(),
-                    x.white_wins.to_string(),
-                    x.black_wins.to_string(),
-                    x.draws.to_string(),
-                    x.both_lose.to_string(),
-                    x.unknown.to_string(),
+                let mut record = vec![x.key.clone()];
+                record.extend(count_cells(&x.counts));
+                record.extend([
                     opt(x.white_score),
                     g.not_replayed.to_string(),
                     opt(g.mean_plies),
-                ])?;
+                ]);
+                w.write_record(record)?;
             }
         }
     }

@@ -90,12 +90,9 @@ pub struct DiagnosticRow {
 pub struct ResultRow {
     /// What the row is about (`all`, a balance, an opening, a group key).
     pub key: String,
-    pub games: u64,
-    pub white_wins: u64,
-    pub black_wins: u64,
-    pub draws: u64,
-    pub both_lose: u64,
-    pub unknown: u64,
+    /// The counts (`games`, `white_wins`… in the JSON, beside `key`).
+    #[serde(flatten)]
+    pub counts: ResultCounts,
     /// White's result percentage, or `null`.
     pub white_score: Option<f64>,
 }
@@ -104,12 +101,7 @@ impl ResultRow {
     fn new(key: &str, r: &ResultCounts) -> ResultRow {
         ResultRow {
             key: key.to_string(),
-            games: r.games,
-            white_wins: r.white_wins,
-            black_wins: r.black_wins,
-            draws: r.draws,
-            both_lose: r.both_lose,
-            unknown: r.unknown,
+            counts: *r,
             white_score: r.white_score(),
         }
     }
@@ -130,11 +122,9 @@ pub struct GroupRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
     pub name: String,
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-    pub unknown: u64,
+    /// The counts (`games`, `wins`… in the JSON, beside `name`).
+    #[serde(flatten)]
+    pub counts: PlayerCounts,
     /// The player's result percentage, or `null`.
     pub score: Option<f64>,
 }
@@ -143,11 +133,7 @@ impl PlayerRow {
     fn new(name: &str, p: &PlayerCounts) -> PlayerRow {
         PlayerRow {
             name: name.to_string(),
-            games: p.games,
-            wins: p.wins,
-            draws: p.draws,
-            losses: p.losses,
-            unknown: p.unknown,
+            counts: *p,
             score: p.score(),
         }
     }
@@ -205,7 +191,7 @@ fn cut<T>(mut v: Vec<T>, top: usize) -> Vec<T> {
 }
 
 fn by_games_desc(rows: &mut [ResultRow]) {
-    rows.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.key.cmp(&b.key)));
+    rows.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then_with(|| a.key.cmp(&b.key)));
 }
 
 fn length(lengths: &BTreeMap<u32, u64>) -> Length {
@@ -283,7 +269,7 @@ impl Stats {
             .map(|(k, r)| ResultRow::new(k, r))
             .collect();
         by_games_desc(&mut openings);
-        let opening_games = openings.iter().map(|r| r.games).sum();
+        let opening_games = openings.iter().map(|r| r.counts.games).sum();
         let distinct = openings.len() as u64;
 
         let mut players: Vec<PlayerRow> = self
@@ -291,7 +277,7 @@ impl Stats {
             .iter()
             .map(|(k, p)| PlayerRow::new(k, p))
             .collect();
-        players.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.name.cmp(&b.name)));
+        players.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then_with(|| a.name.cmp(&b.name)));
 
         let mut material: Vec<ResultRow> = self
             .material
@@ -317,8 +303,9 @@ impl Stats {
                 if by == GroupBy::Opening {
                     rows.sort_by(|a, b| {
                         b.results
+                            .counts
                             .games
-                            .cmp(&a.results.games)
+                            .cmp(&a.results.counts.games)
                             .then_with(|| a.results.key.cmp(&b.results.key))
                     });
                 }
