@@ -193,6 +193,24 @@ fn write_big(path: &Path, head: &[u8], fill: &[u8], size: u64, tail: &[u8]) {
     f.flush().unwrap();
 }
 
+/// `lint --format jsonl` on `path`: its status, peak RSS in KiB and stdout; the time and
+/// memory are printed under `label`.
+#[cfg(target_os = "linux")]
+fn lint_measuring(path: &Path, label: &str) -> (std::process::ExitStatus, u64, String) {
+    let started = Instant::now();
+    let measured = run_measuring(
+        std::process::Command::new(bin())
+            .args(["lint", "--format", "jsonl", "-q"])
+            .arg(path),
+    );
+    eprintln!(
+        "{label}: {:?}, peak RSS {} MiB",
+        started.elapsed(),
+        measured.1 / 1024
+    );
+    measured
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 #[ignore = "writes a 100 MB file; run with --ignored"]
@@ -206,17 +224,7 @@ fn a_100_mb_line_without_newline_in_bounded_memory() {
         100_000_000,
         b"*[Event \"after\"]\n1. c3-d4 f6-e5 2. b2-c3 *",
     );
-    let started = Instant::now();
-    let (status, peak_kib, out) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["lint", "--format", "jsonl", "-q"])
-            .arg(&path),
-    );
-    eprintln!(
-        "100 MB line: {:?}, peak RSS {} MiB",
-        started.elapsed(),
-        peak_kib / 1024
-    );
+    let (status, peak_kib, out) = lint_measuring(&path, "100 MB line");
     assert_eq!(status.code(), Some(1));
     assert!(out.contains("\"P107\""), "{out}");
     // the game after the long line is still read and checked
@@ -237,17 +245,7 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
         1_000_000_000,
         b"\n[Event \"after\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n",
     );
-    let started = Instant::now();
-    let (status, peak_kib, out) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["lint", "--format", "jsonl", "-q"])
-            .arg(&path),
-    );
-    eprintln!(
-        "1 GB comment: {:?}, peak RSS {} MiB",
-        started.elapsed(),
-        peak_kib / 1024
-    );
+    let (status, peak_kib, out) = lint_measuring(&path, "1 GB comment");
     assert_eq!(status.code(), Some(1));
     // the comment, cut at the next tag line, is larger than a game may be: skipped
     assert!(out.contains("\"P107\""), "{out}");

@@ -191,7 +191,12 @@ fn cut<T>(mut v: Vec<T>, top: usize) -> Vec<T> {
 }
 
 fn by_games_desc(rows: &mut [ResultRow]) {
-    rows.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then_with(|| a.key.cmp(&b.key)));
+    rows.sort_by(|a, b| {
+        b.counts
+            .games
+            .cmp(&a.counts.games)
+            .then_with(|| a.key.cmp(&b.key))
+    });
 }
 
 fn length(lengths: &BTreeMap<u32, u64>) -> Length {
@@ -277,7 +282,12 @@ impl Stats {
             .iter()
             .map(|(k, p)| PlayerRow::new(k, p))
             .collect();
-        players.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then_with(|| a.name.cmp(&b.name)));
+        players.sort_by(|a, b| {
+            b.counts
+                .games
+                .cmp(&a.counts.games)
+                .then_with(|| a.name.cmp(&b.name))
+        });
 
         let mut material: Vec<ResultRow> = self
             .material
