@@ -55,11 +55,9 @@ mod tests {
         7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
     ];
 
-    #[test]
-    fn start_depths_1_to_8() {
-        // Depth 8 takes well under a second even in a debug build.
+    fn assert_start_depths(depths: std::ops::RangeInclusive<u32>) {
         let start = Position::start();
-        for depth in 1..=8 {
+        for depth in depths {
             assert_eq!(
                 perft(&start, depth),
                 DISTINCT[depth as usize - 1],
@@ -69,16 +67,15 @@ mod tests {
     }
 
     #[test]
+    fn start_depths_1_to_8() {
+        // Depth 8 takes well under a second even in a debug build.
+        assert_start_depths(1..=8);
+    }
+
+    #[test]
     #[ignore = "slow in debug builds; run with --release --ignored"]
     fn start_depths_9_to_10() {
-        let start = Position::start();
-        for depth in 9..=10 {
-            assert_eq!(
-                perft(&start, depth),
-                DISTINCT[depth as usize - 1],
-                "depth {depth}"
-            );
-        }
+        assert_start_depths(9..=10);
     }
 
     #[test]
