@@ -15,7 +15,7 @@
 //! let file = stats_reader("a.pdn", pdn.as_bytes(), &CheckOptions::default(), &StatsOptions::default());
 //! let report = file.stats.report(20);
 //! assert_eq!(report.totals.games, 1);
-//! assert_eq!(report.results.white_wins, 1);
+//! assert_eq!(report.results.counts.white_wins, 1);
 //! assert_eq!(report.players[0].name, "A");
 //! ```
 //!
