@@ -261,20 +261,21 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
 /// What the draw tracker needs to know about one ply: `mv` played from `before` gave
 /// `after`.
 pub fn ply_facts(before: &Position, mv: &Move, after: &Position) -> PlyFacts {
-    ply_facts_knowing(before, mv, after, after.has_legal_moves())
+    ply_facts_and_captures(before, mv, after).0
 }
 
-/// [`ply_facts`] when the caller already knows whether the side to move at `after` has a
-/// legal move (`has_moves`).
-pub(crate) fn ply_facts_knowing(
+/// [`ply_facts`], and whether the side to move at `after` has a capture: asking whether it
+/// has a move asks that first, and the replayer needs it again to resolve the next move.
+pub(crate) fn ply_facts_and_captures(
     before: &Position,
     mv: &Move,
     after: &Position,
-    has_moves: bool,
-) -> PlyFacts {
+) -> (PlyFacts, bool) {
+    let captures = after.has_captures();
+    let has_moves = captures || after.has_quiet_moves();
     let (material, key) = draw_view(after);
     let mover = before.turn();
-    PlyFacts {
+    let facts = PlyFacts {
         mover,
         capture: mv.is_capture(),
         man_moved: before.men(mover).contains(mv.from()),
@@ -282,7 +283,8 @@ pub(crate) fn ply_facts_knowing(
         after: material,
         key,
         side_to_move_has_moves: has_moves,
-    }
+    };
+    (facts, captures)
 }
 
 /// Full-path notation, for listing candidates.
@@ -431,13 +433,10 @@ impl Replayer {
                     before,
                     after: pos,
                 });
-                // whether the side to move has a move asks whether it has a capture, which
-                // the next move's resolution needs again
-                let has_captures = pos.has_captures();
+                let (facts, has_captures) = ply_facts_and_captures(&before, &mv, &pos);
                 captures = Some(has_captures);
                 if let Some(t) = &mut self.tracker {
-                    let has_moves = has_captures || pos.has_quiet_moves();
-                    t.push(&ply_facts_knowing(&before, &mv, &pos, has_moves));
+                    t.push(&facts);
                 }
             }
             if before.turn() == Color::Black {
@@ -644,9 +643,7 @@ pub(crate) fn variation_start_numbered(
     after: Option<Position>,
     move_number: u32,
 ) -> (Position, u32) {
-    let names = |pos: &Position, number: u32| {
-        first.is_some_and(|n| n.number == number && n.black == (pos.turn() == Color::Black))
-    };
+    let names = |pos: &Position, number: u32| first.is_some_and(|n| number_fits(n, pos, number));
     let next_number = if before.turn() == Color::Black {
         move_number + 1
     } else {

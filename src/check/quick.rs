@@ -19,7 +19,7 @@ use crate::pdn::Visitor;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, is_placeholder,
-    number_fits, ply_facts_knowing, recorded_from, results_disagree, start_of, variant_for,
+    number_fits, ply_facts_and_captures, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
 use crate::rules::notation::{Resolution, parse_and_resolve_knowing};
@@ -331,13 +331,10 @@ impl Visitor for QuickLane {
             }
             self.plies += 1;
             self.main_spans.push(span);
-            // whether the side to move has a move asks whether it has a capture, which
-            // the next move's resolution needs again
-            let captures = f.pos.has_captures();
+            let (facts, captures) = ply_facts_and_captures(&before, &mv, &f.pos);
             f.captures = Some(captures);
-            let has_moves = captures || f.pos.has_quiet_moves();
             if let Some(t) = &mut self.tracker {
-                t.push(&ply_facts_knowing(&before, &mv, &f.pos, has_moves));
+                t.push(&facts);
             }
         }
     }
