@@ -13,7 +13,7 @@ use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::Deref;
 
-use super::{Bitboard, Direction, Position, Square};
+use super::{Bitboard, CaptureChoice, Direction, Position, Square};
 use crate::Color;
 
 /// A legal move: where the piece starts and ends and which pieces it captures.
@@ -442,6 +442,23 @@ impl Position {
             search.man(from, Bitboard::EMPTY);
         } else {
             search.king(from, Bitboard::EMPTY, false);
+        }
+    }
+
+    /// The capture from `from` to `to` when the piece there has exactly one capture ending
+    /// on `to`; `None` when it has none or several, or when the variant does not leave the
+    /// choice among captures free (then a piece's captures need not all be legal). Only
+    /// meaningful when [`has_captures`](Self::has_captures).
+    pub(crate) fn only_capture(&self, from: Square, to: Square) -> Option<Move> {
+        if self.variant.capture_choice() != CaptureChoice::Free {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.piece_captures_into(from, &mut list);
+        let mut fits = list.iter().filter(|m| m.to() == to);
+        match (fits.next(), fits.next()) {
+            (Some(&mv), None) => Some(mv),
+            _ => None,
         }
     }
 

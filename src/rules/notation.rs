@@ -463,16 +463,10 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
     if !captures {
         return (b[at] == b'-').then(|| pos.quiet_move(from, to)).flatten();
     }
-    if b[at] == b'-' || pos.variant().capture_choice() != CaptureChoice::Free {
+    if b[at] == b'-' {
         return None;
     }
-    let mut list = MoveList::new();
-    pos.piece_captures_into(from, &mut list);
-    let mut fits = list.iter().filter(|m| m.to() == to);
-    match (fits.next(), fits.next()) {
-        (Some(&mv), None) => Some(mv),
-        _ => None,
-    }
+    pos.only_capture(from, to)
 }
 
 /// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
@@ -660,17 +654,10 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
     // square (what `resolve` would find, with free choice among captures), which spares
     // listing its routes for nearly every capture.
     if style.captures == CaptureStyle::Minimal
-        && pos.variant().capture_choice() == CaptureChoice::Free
         && pos.has_captures()
+        && pos.only_capture(m.from(), m.to()) == Some(*m)
     {
-        let mut list = MoveList::new();
-        pos.piece_captures_into(m.from(), &mut list);
-        let mut same = list.iter().filter(|x| x.to() == m.to());
-        if let (Some(only), None) = (same.next(), same.next()) {
-            if only == m {
-                return write_squares(&short, style, true);
-            }
-        }
+        return write_squares(&short, style, true);
     }
     let routes = pos.routes(m);
     let Some(first) = routes.first() else {
