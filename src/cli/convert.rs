@@ -293,17 +293,8 @@ impl Formatter<'_> {
     /// a worker thread so that the main thread only writes bytes in order.
     fn game(&self, path: &str, g: &CheckedGame) -> io::Result<Vec<u8>> {
         match self.args.to {
-            Target::Csv => {
-                let mut w = csv_writer(Vec::new());
-                if self.args.per_move {
-                    for row in table::ply_rows(path, g, self.style) {
-                        w.write_record(&row)?;
-                    }
-                } else {
-                    w.write_record(table::game_row(path, g, self.style, &self.tag_columns))?;
-                }
-                w.into_inner().map_err(|e| e.into_error())
-            }
+            Target::Csv if self.args.per_move => csv_bytes(table::ply_rows(path, g, self.style)),
+            Target::Csv => csv_bytes([table::game_row(path, g, self.style, &self.tag_columns)]),
             Target::Jsonl => {
                 let mut line = serde_json::to_vec(&GameRecord::new(path, g, self.style))?;
                 line.push(b'\n');
@@ -319,15 +310,18 @@ impl Formatter<'_> {
 
     /// A CSV game row for a game the quick lane took.
     fn quick_game_row(&self, path: &str, g: &QuickGame<'_>) -> io::Result<Vec<u8>> {
-        let mut w = csv_writer(Vec::new());
-        w.write_record(table::quick_game_row(
-            path,
-            g,
-            self.style,
-            &self.tag_columns,
-        ))?;
-        w.into_inner().map_err(|e| e.into_error())
+        let row = table::quick_game_row(path, g, self.style, &self.tag_columns);
+        csv_bytes([row])
     }
+}
+
+/// CSV rows as bytes (see [`csv_writer`]).
+fn csv_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> io::Result<Vec<u8>> {
+    let mut w = csv_writer(Vec::new());
+    for row in rows {
+        w.write_record(&row)?;
+    }
+    w.into_inner().map_err(|e| e.into_error())
 }
 
 /// CSV as the csv crate writes it, RFC 4180 with CRLF row ends.
