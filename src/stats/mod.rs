@@ -335,7 +335,7 @@ impl Stats {
         let replayed = is_replayed(g);
         self.add_record(
             file,
-            &Record {
+            Record {
                 outcome: replay.outcome,
                 replayed,
                 plies: replay.mainline.len() as u32,
@@ -349,8 +349,9 @@ impl Stats {
         );
     }
 
-    /// Counts one game the quick lane of a [`crate::check::Diagnoser`] took (it keeps
-    /// the first plies only when asked: [`Stats::first_plies_needed`]).
+    /// Counts one game the quick lane of a [`crate::check::Diagnoser`] took; for openings
+    /// the checker must keep as many first plies as the opening depth
+    /// ([`crate::check::Diagnoser::keep_first_plies`]).
     pub fn add_quick(&mut self, file: &str, g: &QuickGame<'_>) {
         let plies = g.first_plies();
         let depth = self.options.depth;
@@ -359,7 +360,7 @@ impl Stats {
             .then(|| opening_text(plies.iter().take(depth).copied()));
         self.add_record(
             file,
-            &Record {
+            Record {
                 outcome: g.outcome(),
                 replayed: true,
                 plies: g.diagnosed.summary.plies,
@@ -373,12 +374,7 @@ impl Stats {
         );
     }
 
-    /// How many first plies of each game [`Stats::add_quick`] needs (the opening depth).
-    pub fn first_plies_needed(&self) -> usize {
-        self.options.depth
-    }
-
-    fn add_record(&mut self, file: &str, g: &Record<'_>) {
+    fn add_record(&mut self, file: &str, g: Record<'_>) {
         let outcome = g.outcome;
         let replayed = g.replayed;
         let plies = g.plies;
@@ -418,7 +414,7 @@ impl Stats {
                     .add(outcome);
             }
         }
-        let opening = g.opening.clone();
+        let opening = g.opening;
         if let Some(o) = &opening {
             self.openings.entry(o.clone()).or_default().add(outcome);
         }
