@@ -34,10 +34,9 @@ pub(super) struct QuickLane {
     tags: Vec<(usize, usize, usize, Span)>,
     /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
     frames: Vec<Frame>,
-    /// The main line's draw tracker (kept from game to game for its memory).
+    /// The main line's draw tracker (kept from game to game for its memory); it follows
+    /// this game once `start` is set.
     tracker: Option<DrawTracker>,
-    /// Whether `tracker` follows this game.
-    tracker_live: bool,
     plies: u32,
     /// Where each main-line move was written.
     main_spans: Vec<Span>,
@@ -48,7 +47,7 @@ pub(super) struct QuickLane {
     pub(super) opening_depth: usize,
     /// The first main-line plies: the position before, the move, its full-move number.
     opening: Vec<(Position, Move, u32)>,
-    /// The main line's start position.
+    /// The main line's start position, once its first move is read.
     start: Option<Position>,
 }
 
@@ -197,7 +196,6 @@ impl QuickLane {
         if let Some(t) = &mut self.tracker {
             t.set_first_move_number(number);
         }
-        self.tracker_live = true;
         self.start = Some(pos);
         let main = &mut self.frames[0];
         main.pos = pos;
@@ -225,11 +223,12 @@ impl QuickLane {
         if contradicted_by(&end, recorded).is_some() {
             return None;
         }
-        let tracker = self.tracker.as_ref().filter(|_| self.tracker_live)?;
+        // the main line started (it has moves), so the tracker follows this game
+        let start = self.start?;
         Some(Ending {
-            verdict: tracker.verdict(recorded, self.plies),
+            verdict: self.tracker.as_ref()?.verdict(recorded, self.plies),
             result_span: (self.terminator.map(|(_, span)| span)).or(result.map(|(_, span)| span)),
-            start: self.start?,
+            start,
             end,
             outcome: recorded,
         })
@@ -244,7 +243,6 @@ impl Visitor for QuickLane {
         self.tags.clear();
         self.frames.clear();
         self.frames.push(Frame::new(None));
-        self.tracker_live = false;
         self.plies = 0;
         self.main_spans.clear();
         self.opening.clear();
