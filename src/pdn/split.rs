@@ -160,6 +160,50 @@ impl LineCounter {
 /// `line_start` when the line started before the buffer.
 const NO_LINE: usize = usize::MAX;
 
+// Byte classes of the scanner (bits of [`CLASS`]).
+/// A token delimiter ([`is_delimiter`]).
+const DELIMITER: u8 = 1;
+/// Ends a run of bytes inside `[…]`, outside its string.
+const TAG_STOP: u8 = 2;
+/// Ends a run of bytes inside a tag's string.
+const TAG_STRING_STOP: u8 = 4;
+/// Ends a run of bytes inside a movetext string.
+const MOVE_STRING_STOP: u8 = 8;
+/// A blank inside a line.
+const BLANK: u8 = 16;
+/// Starts a token that cannot be a result, a comment or anything else the scanner
+/// looks at: not a delimiter, not `%`, and not a result's first byte.
+const PLAIN_TOKEN_START: u8 = 32;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut class = 0;
+        if is_delimiter(b) {
+            class |= DELIMITER;
+        } else if !matches!(b, b'%' | b'0'..=b'2' | b'*' | 0xc2) {
+            class |= PLAIN_TOKEN_START;
+        }
+        if matches!(b, b'\n' | b'\r' | b'"' | b']') {
+            class |= TAG_STOP;
+        }
+        if matches!(b, b'\n' | b'\r' | b'"' | b'\\') {
+            class |= TAG_STRING_STOP;
+        }
+        if matches!(b, b'\n' | b'\r' | b'"') {
+            class |= MOVE_STRING_STOP;
+        }
+        if matches!(b, b' ' | b'\t' | 0x0b | 0x0c) {
+            class |= BLANK;
+        }
+        t[c] = class;
+        c += 1;
+    }
+    t
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Normal,
@@ -359,6 +403,19 @@ impl<R: Read> GameSplitter<R> {
                     }
                 }
                 State::Tag | State::TagString | State::MoveString => {
+                    // bytes with nothing to do in this state, skipped in a tight loop
+                    let stop = match self.state {
+                        State::Tag => TAG_STOP,
+                        State::TagString => TAG_STRING_STOP,
+                        _ => MOVE_STRING_STOP,
+                    };
+                    if CLASS[usize::from(c)] & stop == 0 {
+                        i += 1;
+                        while i < len && CLASS[usize::from(b[i])] & stop == 0 {
+                            i += 1;
+                        }
+                        continue;
+                    }
                     let in_string = self.state != State::Tag;
                     match c {
                         b'\n' | b'\r' => self.state = State::Normal,
@@ -388,9 +445,23 @@ impl<R: Read> GameSplitter<R> {
                         _ => i += 1,
                     }
                 }
-                // the most common byte of movetext, with nothing to do (what the arm
-                // below does for it, without its tests)
-                State::Normal if c == b' ' => i += 1,
+                // the most common bytes of movetext: blanks, and tokens that cannot be a
+                // result (what the arm below does for them, without its tests)
+                State::Normal if CLASS[usize::from(c)] & (BLANK | PLAIN_TOKEN_START) != 0 => {
+                    if CLASS[usize::from(c)] & BLANK != 0 {
+                        i += 1;
+                        continue;
+                    }
+                    self.blank_line = false;
+                    self.movetext = true;
+                    i += 1;
+                    while i < len && CLASS[usize::from(b[i])] & DELIMITER == 0 {
+                        i += 1;
+                    }
+                    if i == len {
+                        self.state = State::Token;
+                    }
+                }
                 State::Comment | State::Normal => {
                     if c == b'\n' || c == b'\r' {
                         self.blank_line = true;
@@ -495,8 +566,18 @@ impl<R: Read> GameSplitter<R> {
                             || (i + 1 < len && !may_start_result(b, i)) =>
                         {
                             self.movetext = true;
-                            self.state = State::Token;
+                            // the rest of the token, and the spaces after it, here rather
+                            // than one state round per byte (most bytes of the movetext)
                             i += 1;
+                            while i < len && !is_delimiter(b[i]) {
+                                i += 1;
+                            }
+                            if i == len {
+                                self.state = State::Token;
+                            }
+                            while i < len && b[i] == b' ' {
+                                i += 1;
+                            }
                         }
                         _ => {
                             self.movetext = true;

@@ -142,9 +142,9 @@ pub fn escape(value: &str) -> Cow<'_, str> {
 
 /// Bytes that end a token: whitespace and PDN punctuation.
 #[inline(always)]
-pub fn is_delimiter(b: u8) -> bool {
+pub const fn is_delimiter(b: u8) -> bool {
     // a table lookup: the splitter asks this for nearly every byte of the movetext
-    DELIMITERS[usize::from(b)]
+    DELIMITERS[b as usize]
 }
 
 const DELIMITERS: [bool; 256] = {
