@@ -431,6 +431,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.movetext();
         let b = self.b;
         let start = self.pos;
+        // a letter starts neither a result nor a move number: most such tokens are moves
+        if b[start].is_ascii_alphabetic() && self.emit_move(start) {
+            return;
+        }
         // the end of the token as delimiters cut it, only where it is needed (not for the
         // moves and move numbers that make up most tokens: they know their own ends)
         let maybe_result = may_start_result(b, start);
@@ -463,18 +467,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
             self.pos = e;
             return;
         }
-        if let Some((move_end, marks_end)) = lex_move(b, start) {
-            if self.skip_depth == 0 {
-                self.v
-                    .mv(&self.text[start..move_end], Span::new(start, move_end));
-                if marks_end > move_end {
-                    self.v.strength(
-                        &self.text[move_end..marks_end],
-                        Span::new(move_end, marks_end),
-                    );
-                }
-            }
-            self.pos = marks_end;
+        if self.emit_move(start) {
             return;
         }
         if let Some(e) = lex_placeholder(b, start) {
@@ -494,6 +487,26 @@ impl<V: Visitor> Parser<'_, '_, V> {
             K::UnexpectedToken,
             "not a move, move number, result or annotation:",
         );
+    }
+
+    /// Reads a move (and its glued strength marks) at `start`, if one is there.
+    #[inline]
+    fn emit_move(&mut self, start: usize) -> bool {
+        let Some((move_end, marks_end)) = lex_move(self.b, start) else {
+            return false;
+        };
+        if self.skip_depth == 0 {
+            self.v
+                .mv(&self.text[start..move_end], Span::new(start, move_end));
+            if marks_end > move_end {
+                self.v.strength(
+                    &self.text[move_end..marks_end],
+                    Span::new(move_end, marks_end),
+                );
+            }
+        }
+        self.pos = marks_end;
+        true
     }
 
     fn finish(&mut self) {
