@@ -419,6 +419,8 @@ pub struct DrawTracker {
     /// `condition(rule, m)` for each rule of `states`, for the material `conditions_for`.
     conditions: Vec<Option<(Counting, &'static str)>>,
     conditions_for: Option<Material>,
+    /// Some rule's condition holds in `conditions_for`.
+    any_condition: bool,
     /// Plies at which each position occurred (0 = initial position), for the positions
     /// that may stand again (see [`push`](Self::push)).
     seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
@@ -443,6 +445,7 @@ impl DrawTracker {
             states: Vec::new(),
             conditions: Vec::new(),
             conditions_for: None,
+            any_condition: false,
             seen: HashMap::default(),
             unkept: None,
             events: Vec::new(),
@@ -534,15 +537,17 @@ impl DrawTracker {
         let mut reached: Option<DrawEvent> = None;
         // Every rule's condition needs a king on the board: with none, and every rule
         // idle, the loop below would change nothing (most plies of most games).
-        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
-        let all_idle = kingless && self.states.iter().all(|st| !st.holds);
         // A rule's condition depends on the material only, which most plies of an ending
-        // leave as it was: evaluate the rules again only when it changed.
-        if !all_idle && self.conditions_for != Some(f.after) {
-            self.conditions.clear();
-            self.conditions
-                .extend(self.states.iter().map(|st| condition(st.rule, &f.after)));
-            self.conditions_for = Some(f.after);
+        // leave as it was: evaluate the rules again only when it changed. Most material
+        // with kings (a king in the middlegame) meets no rule's condition either.
+        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
+        if !kingless {
+            self.update_conditions(&f.after);
+        }
+        let no_condition = kingless || !self.any_condition;
+        let all_idle = no_condition && self.states.iter().all(|st| !st.holds);
+        if !all_idle {
+            self.update_conditions(&f.after);
         }
         let conditions = &self.conditions;
         for (st, &cond) in self.states.iter_mut().zip(conditions).filter(|_| !all_idle) {
@@ -631,6 +636,18 @@ impl DrawTracker {
             result = result.or(Some(ev));
         }
         result
+    }
+
+    /// Evaluates every rule's condition in `material`, unless that is already done.
+    fn update_conditions(&mut self, material: &Material) {
+        if self.conditions_for == Some(*material) {
+            return;
+        }
+        self.conditions.clear();
+        self.conditions
+            .extend(self.states.iter().map(|st| condition(st.rule, material)));
+        self.any_condition = self.conditions.iter().any(Option::is_some);
+        self.conditions_for = Some(*material);
     }
 
     /// The edition followed.
