@@ -76,6 +76,44 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
     findings
 }
 
+/// `true` when [`check_tags`] finds nothing in `tags`, answered without allocating or
+/// formatting (the quick lane asks it for every game, and most games are clean); `false`
+/// when it finds something, and for games with more than 16 tags outside the roster,
+/// which are left to [`check_tags`].
+pub fn tags_surely_clean<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> bool {
+    /// Names other than the roster's compared for duplicates; more falls back.
+    const OTHERS: usize = 16;
+    let mut roster_seen = 0u8;
+    let mut others = [""; OTHERS];
+    let mut n_others = 0;
+    for (name, value) in tags {
+        match ROSTER.iter().position(|&r| r == name) {
+            Some(k) => {
+                if roster_seen & (1 << k) != 0 {
+                    return false; // a duplicate
+                }
+                roster_seen |= 1 << k;
+            }
+            None => {
+                if others[..n_others].contains(&name) || n_others == OTHERS {
+                    return false; // a duplicate, or more names than this follows
+                }
+                others[n_others] = name;
+                n_others += 1;
+            }
+        }
+        let clean = match name {
+            "Date" => parse_date(value) != DateValue::Unreadable,
+            "Result" => value.trim().is_empty() || is_result_value(value),
+            _ => true,
+        };
+        if !clean {
+            return false;
+        }
+    }
+    roster_seen == (1 << ROSTER.len()) - 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +133,45 @@ mod tests {
     #[test]
     fn a_complete_roster_is_clean() {
         assert!(check_tags(full()).is_empty());
+        assert!(tags_surely_clean(full()));
+    }
+
+    #[test]
+    fn the_quick_answer_agrees_with_the_findings() {
+        // every subset of a roster with an extra tag, each tag's value good or bad, and
+        // each tag once or twice: the quick answer is exactly "no findings"
+        let good = full();
+        let extra = [("GameType", "25"), ("Annotator", "x")];
+        let bad = ["", "", "last tuesday", "", "", "", "white"];
+        let mut cases = 0;
+        for mask in 0u32..(1 << 9) {
+            for twice in [None, Some(0), Some(7), Some(8)] {
+                let mut t: Vec<(&str, &str)> = Vec::new();
+                for (i, &(name, value)) in good.iter().chain(&extra).enumerate() {
+                    if mask & (1 << i) == 0 {
+                        continue;
+                    }
+                    let broken = i < 7 && mask & (1 << ((i + 3) % 9)) != 0 && !bad[i].is_empty();
+                    t.push((name, if broken { bad[i] } else { value }));
+                    if twice == Some(i) {
+                        t.push((name, value));
+                    }
+                }
+                assert_eq!(
+                    tags_surely_clean(t.clone()),
+                    check_tags(t.clone()).is_empty(),
+                    "{t:?}"
+                );
+                cases += 1;
+            }
+        }
+        assert_eq!(cases, 2048);
+        // more names outside the roster than the quick answer follows: left to check_tags
+        let many: Vec<String> = (0..17).map(|i| format!("X{i}")).collect();
+        let mut t = full();
+        t.extend(many.iter().map(|n| (n.as_str(), "v")));
+        assert!(check_tags(t.clone()).is_empty());
+        assert!(!tags_surely_clean(t));
     }
 
     #[test]
