@@ -301,7 +301,14 @@ fn full(pos: &Position, m: &Move) -> String {
 
 /// Whether a written token is the `- -` placeholder for an unknown move.
 pub(crate) fn is_placeholder(text: &str) -> bool {
-    // (no allocation: this runs for every move)
+    // (no allocation: this runs for every move, and most start with a square)
+    if text
+        .as_bytes()
+        .first()
+        .is_some_and(|&c| c != b'-' && !c.is_ascii_whitespace())
+    {
+        return false;
+    }
     let mut rest = text.chars().filter(|c| !c.is_whitespace());
     rest.next() == Some('-') && rest.all(|c| c == '-')
 }

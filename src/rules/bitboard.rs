@@ -143,6 +143,12 @@ impl Square {
         Some(Square::new_unchecked(index as u8))
     }
 
+    /// The squares from `self` (not included) to the edge of the board in `dir`.
+    #[inline]
+    pub(crate) fn ray(self, dir: Direction) -> Bitboard {
+        Bitboard(RAY[dir as usize][self.index()])
+    }
+
     /// The neighbouring square in `dir`, if there is one.
     #[inline]
     pub fn step(self, dir: Direction) -> Option<Square> {

@@ -580,24 +580,16 @@ impl Position {
                 .any(|dir| from.step(dir) == Some(to))
                 .then(|| quiet(promotes));
         }
-        if self.kings(us).contains(from) {
-            for dir in Direction::ALL {
-                let mut t = from.step(dir);
-                while let Some(sq) = t {
-                    if !empty.contains(sq) {
-                        break;
-                    }
-                    if sq == to {
-                        return Some(quiet(false));
-                    }
-                    if !self.variant.flying_kings() {
-                        break;
-                    }
-                    t = sq.step(dir);
-                }
-            }
+        if !self.kings(us).contains(from) {
+            return None;
         }
-        None
+        let (dir, dist) = from.direction_to(to)?;
+        // a king reaches `to` when nothing stands on the squares between (`to` itself is
+        // empty): the ray from `from` without the ray beyond `to`
+        let reaches = dist == 1
+            || (self.variant.flying_kings()
+                && (from.ray(dir) & !to.ray(dir) & self.occupied()).is_empty());
+        reaches.then(|| quiet(false))
     }
 
     /// Whether the side to move has any legal move (else it has lost, 1.8.1): whole-board
