@@ -16,8 +16,8 @@ use nom::sequence::{delimited, preceded};
 use super::error::{Span, SyntaxError, SyntaxErrorKind as K};
 use super::game::CommentKind;
 use super::token::{
-    RawTag, is_literal_cr, is_space, lex_move, lex_move_number, lex_placeholder, may_start_result,
-    paren_strength, parse_result, token_end,
+    RawTag, is_literal_cr, is_space, lex_move, lex_move_number, lex_placeholder, lex_plain_move,
+    may_start_result, paren_strength, parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
 
@@ -458,6 +458,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
             }
             self.result_seen = true;
             self.v.result(r, span);
+            return;
+        }
+        // a plainly written numeric move (`22-18`), before asking for a move number
+        if let Some(end) = lex_plain_move(b, start) {
+            if self.skip_depth == 0 {
+                self.v.mv(&self.text[start..end], Span::new(start, end));
+            }
+            self.pos = end;
             return;
         }
         if let Some((e, n)) = lex_move_number(b, start) {

@@ -264,21 +264,33 @@ pub fn paren_strength(b: &[u8], i: usize) -> Option<usize> {
 /// strength marks after it (`!?`, `(?)`, `*`), or `None` when this is not a move or the
 /// token does not end at a delimiter (then it is garbage, not a move).
 pub fn lex_move(b: &[u8], i: usize) -> Option<(usize, usize)> {
-    // The common shapes `c3-d4` and `22-18` (two two-byte squares around a separator)
-    // followed by a delimiter: what the general reading below finds for them, without its
-    // loops (a test compares the two).
-    if let Some(t) = b.get(i..i + 5) {
-        let algebraic = |f: u8, r: u8| matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8');
-        let numeric = |x: u8, y: u8| x.is_ascii_digit() && y.is_ascii_digit();
-        let plain = (algebraic(t[0], t[1]) && algebraic(t[3], t[4]))
-            || (numeric(t[0], t[1]) && numeric(t[3], t[4]));
-        // (`(` opens a glued strength mark such as `(?)` as well as a variation)
-        let ends = b.get(i + 5).is_none_or(|&e| is_delimiter(e) && e != b'(');
-        if plain && is_separator(t[2]) && ends {
-            return Some((i + 5, i + 5));
-        }
+    match lex_plain_move(b, i) {
+        Some(end) => Some((end, end)),
+        None => lex_move_general(b, i),
     }
-    lex_move_general(b, i)
+}
+
+/// The common shapes of [`lex_move`], `c3-d4`, `22-18` and `9-14` (two plain squares
+/// around a separator, then a delimiter), without its loops: the end of the move, or
+/// `None` for any other shape (which may still be a move). A test compares the two
+/// readings. What this accepts is never a move number (those have a `.` after the digits).
+#[inline]
+pub fn lex_plain_move(b: &[u8], i: usize) -> Option<usize> {
+    let plain_square = |j: usize| match (b.get(j), b.get(j + 1)) {
+        (Some(b'a'..=b'h'), Some(b'1'..=b'8')) => Some(j + 2),
+        (Some(b'0'..=b'9'), Some(b'0'..=b'9')) => Some(j + 2),
+        (Some(b'0'..=b'9'), _) => Some(j + 1),
+        _ => None,
+    };
+    let sep = plain_square(i)?;
+    if !b.get(sep).is_some_and(|&c| is_separator(c)) {
+        return None;
+    }
+    let end = plain_square(sep + 1)?;
+    // (`(` opens a glued strength mark such as `(?)` as well as a variation)
+    b.get(end)
+        .is_none_or(|&e| is_delimiter(e) && e != b'(')
+        .then_some(end)
 }
 
 /// [`lex_move`] for any shape.
@@ -413,6 +425,54 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn the_plain_move_shortcut_agrees_with_the_general_reading_for_any_square_shape() {
+        let squares: [&[u8]; 16] = [
+            b"", b"1", b"9", b"0", b"12", b"32", b"05", b"123", b"a1", b"h8", b"c3", b"a12", b"z9",
+            b"C3", b"x3", b"a",
+        ];
+        let seps: [&[u8]; 6] = [b"-", b"x", b":", b"X", b".", b"- "];
+        let tails: [&[u8]; 11] = [
+            b"",
+            b" ",
+            b"!",
+            b"$1",
+            b"5",
+            b":e5",
+            b"(?)",
+            b"(1. c3-d4)",
+            b"\n",
+            b"*",
+            b"{c}",
+        ];
+        let mut checked = 0;
+        for first in squares {
+            for sep in seps {
+                for second in squares {
+                    for tail in tails {
+                        for lead in [0, 1] {
+                            let mut text = vec![b' '; lead];
+                            for part in [first, sep, second, tail] {
+                                text.extend_from_slice(part);
+                            }
+                            if text.len() == lead {
+                                continue;
+                            }
+                            assert_eq!(
+                                lex_move(&text, lead),
+                                lex_move_general(&text, lead),
+                                "{:?}",
+                                String::from_utf8_lossy(&text)
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 30_000, "{checked}");
     }
 
     #[test]
