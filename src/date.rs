@@ -120,6 +120,20 @@ fn part(p: &str) -> Result<Option<u32>, ()> {
 
 fn parse_single(s: &str) -> Option<PartialDate> {
     let s = s.trim().trim_end_matches(['.', ',']);
+    // the canonical `YYYY.MM.DD` of nearly every Date tag, without splitting
+    if let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *s.as_bytes() {
+        let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+        if digits.iter().all(u8::is_ascii_digit) {
+            let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
+            let (y, m, d) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
+            return valid(Some(y as u16), Some(m as u8), Some(d as u8));
+        }
+    }
+    parse_split(s)
+}
+
+/// [`parse_single`] for any shape (`s` trimmed).
+fn parse_split(s: &str) -> Option<PartialDate> {
     // "17 april 2009", "april 17, 2009"
     if s.chars().any(|c| c.is_ascii_alphabetic()) {
         return parse_words(s);
@@ -192,6 +206,29 @@ mod tests {
             DateValue::Date(d) | DateValue::Range(d, _) => d.iso(),
             _ => None,
         }
+    }
+
+    #[test]
+    fn the_canonical_shortcut_agrees_with_splitting() {
+        let mut checked = 0;
+        for y in ["0999", "1000", "1965", "2999", "3000", "0000"] {
+            for m in ["00", "01", "07", "12", "13", "99"] {
+                for d in ["00", "01", "28", "31", "32", "99"] {
+                    let s = format!("{y}.{m}.{d}");
+                    assert_eq!(parse_single(&s), parse_split(&s), "{s}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 216);
+        assert_eq!(
+            parse_single("1965.01.02"),
+            Some(PartialDate {
+                year: Some(1965),
+                month: Some(1),
+                day: Some(2)
+            })
+        );
     }
 
     #[test]

@@ -87,7 +87,18 @@ pub fn tags_surely_clean<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>)
     let mut others = [""; OTHERS];
     let mut n_others = 0;
     for (name, value) in tags {
-        match ROSTER.iter().position(|&r| r == name) {
+        let roster = match name {
+            "Event" => Some(0),
+            "Site" => Some(1),
+            "Date" => Some(2),
+            "Round" => Some(3),
+            "White" => Some(4),
+            "Black" => Some(5),
+            "Result" => Some(6),
+            _ => None,
+        };
+        debug_assert_eq!(roster, ROSTER.iter().position(|&r| r == name));
+        match roster {
             Some(k) => {
                 if roster_seen & (1 << k) != 0 {
                     return false; // a duplicate
