@@ -267,6 +267,13 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
     }
 }
 
+/// Whether any rule's [`condition`] can hold in `m`: each needs a lone king against two
+/// or more pieces, or kings on both sides (a test checks this for every rule over all
+/// material), so most material with a king on one side is answered without asking them.
+fn may_meet_a_condition(m: &Material) -> bool {
+    m.both_have_kings() || m.against_lone_king().is_some()
+}
+
 /// The rule's condition in this material: its counting and the detail text, or `None`.
 fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
     use DrawRule::*;
@@ -529,6 +536,18 @@ impl DrawTracker {
         self.ply += 1;
         let ply = self.ply;
         self.to_move = f.mover.opponent();
+        // Most plies of most games: no king on the board, so no rule holds or starts to,
+        // and a man moved or something was captured, so no position can stand again; the
+        // general path below would only note the position (see `unkept`).
+        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
+        if kingless
+            && f.side_to_move_has_moves
+            && (f.capture || f.man_moved)
+            && self.states.iter().all(|st| !st.holds)
+        {
+            self.unkept = Some((f.key, ply));
+            return None;
+        }
         let won = !f.side_to_move_has_moves;
         if won && self.won_at.is_none() {
             self.won_at = Some((ply, f.mover));
@@ -538,13 +557,13 @@ impl DrawTracker {
         // Every rule's condition needs a king on the board: with none, and every rule
         // idle, the loop below would change nothing (most plies of most games).
         // A rule's condition depends on the material only, which most plies of an ending
-        // leave as it was: evaluate the rules again only when it changed. Most material
-        // with kings (a king in the middlegame) meets no rule's condition either.
-        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
-        if !kingless {
+        // leave as it was: evaluate the rules again only when it changed, and only when
+        // some rule can hold at all (a king in the middlegame meets none).
+        let possible = may_meet_a_condition(&f.after);
+        if possible {
             self.update_conditions(&f.after);
         }
-        let no_condition = kingless || !self.any_condition;
+        let no_condition = !possible || !self.any_condition;
         let all_idle = no_condition && self.states.iter().all(|st| !st.holds);
         if !all_idle {
             self.update_conditions(&f.after);

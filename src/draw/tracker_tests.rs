@@ -1105,3 +1105,42 @@ fn no_condition_holds_without_kings() {
         }
     }
 }
+
+#[test]
+fn no_rule_holds_where_the_quick_test_says_none_can() {
+    // every material with up to 12 men and 12 kings a side and any main-road count
+    let mut sides = Vec::new();
+    for men in 0..=12u8 {
+        for kings in 0..=12u8 {
+            for on_main_road in 0..=(men + kings).min(8) {
+                sides.push(SideMaterial {
+                    men,
+                    kings,
+                    on_main_road,
+                });
+            }
+        }
+    }
+    let rules: Vec<DrawRule> = [Edition::Russia, Edition::Fmjd]
+        .iter()
+        .flat_map(|e| e.rules().iter().copied())
+        .collect();
+    let (mut checked, mut possible) = (0u64, 0u64);
+    for &w in &sides {
+        for &b in &sides {
+            let m = Material::new(w, b);
+            if may_meet_a_condition(&m) {
+                possible += 1;
+                continue;
+            }
+            for &rule in &rules {
+                assert_eq!(condition(rule, &m), None, "{rule:?} in {m:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 200_000 && possible > 1_000_000,
+        "{checked} {possible}"
+    );
+}
