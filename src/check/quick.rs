@@ -16,6 +16,7 @@ use super::tags::tags_surely_clean;
 use crate::Color;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
+use crate::pdn::plain::visit_plain;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, is_placeholder,
@@ -119,7 +120,17 @@ impl QuickLane {
     /// verdict says; `None` when the full check must run.
     pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
         self.options = *options;
-        let ending = raw.visit(self)?;
+        // the plain reader when the game has the plain shape (most do), else the parser;
+        // once the lane has given up, the rest of the game is not read
+        let plain = if raw.stray_prefix == 0 && !raw.decoding_replaced {
+            visit_plain(&raw.text, self, |lane| lane.gave_up).ok()
+        } else {
+            None
+        };
+        let ending = match plain {
+            Some(ending) => ending,
+            None => raw.visit(self),
+        }?;
         let spans = &self.main_spans;
         let findings = draw_findings(
             &ending.verdict,

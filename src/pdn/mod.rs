@@ -27,6 +27,7 @@ pub mod fen;
 pub mod game;
 pub mod input;
 pub mod parser;
+pub(crate) mod plain;
 pub mod split;
 pub mod token;
 pub mod visitor;

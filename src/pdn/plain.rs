@@ -1,0 +1,346 @@
+//! A reader for the plain shape most games of an archive have: tag pairs, then move
+//! numbers, moves, `{…}` comments, variations and one result, nothing else.
+//!
+//! It gives a [`Visitor`] exactly the events the general parser
+//! ([`super::parser::visit_game_text`]) gives for the same text, with less work per token:
+//! no error recovery, no lookahead for the rarer constructs, and one dispatch on the first
+//! byte of each token. At anything outside that shape (a NAG, a strength mark, an escape,
+//! a setup command, a syntax error of any kind) it stops and says so, and the caller reads
+//! the game again with the general parser. The events already given are then meaningless,
+//! so only visitors that start afresh at `begin_game` can be driven by it; the check's
+//! quick lane is one. A test compares the two readers event by event on every game of the
+//! fixtures, the corpus, generated and corrupted archives.
+
+use memchr::{memchr2, memchr3};
+
+use super::error::Span;
+use super::parser::MAX_VARIATION_DEPTH;
+use super::token::{
+    RawTag, is_space, lex_move, lex_move_number, lex_plain_move, may_start_result, paren_strength,
+    parse_result, token_end,
+};
+use super::visitor::{Skip, Visitor};
+
+/// Why [`visit_plain`] did not finish a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The text has something the plain reader does not read: read it with the general
+    /// parser (from `begin_game`).
+    NotPlain,
+}
+
+/// Reads `text` (one game, starting at a line start, no stray prefix) if it has the plain
+/// shape, giving `visitor` the general parser's events. `done(visitor)` is asked after
+/// each event: when it says the rest of the game cannot change the visitor's output, the
+/// reading ends there with `end_game`.
+pub(crate) fn visit_plain<V: Visitor>(
+    text: &str,
+    visitor: &mut V,
+    done: impl Fn(&V) -> bool,
+) -> Result<V::Output, Stop> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let skip_blanks = |mut i: usize| {
+        while i < b.len() && is_space(b[i]) {
+            i += 1;
+        }
+        i
+    };
+    visitor.begin_game();
+    // the tag pairs: `[Name "value"]`, the value without escapes or line breaks
+    loop {
+        i = skip_blanks(i);
+        if b.get(i) != Some(&b'[') {
+            break;
+        }
+        let start = i;
+        let name_start = i + 1;
+        let mut j = name_start;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+            j += 1;
+        }
+        let name_end = j;
+        while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+            j += 1;
+        }
+        if name_end == name_start || j == name_end || b.get(j) != Some(&b'"') {
+            return Err(Stop::NotPlain);
+        }
+        let value_start = j + 1;
+        let value_end = match memchr3(b'"', b'\\', b'\n', &b[value_start..]) {
+            Some(o) if b[value_start + o] == b'"' => value_start + o,
+            _ => return Err(Stop::NotPlain),
+        };
+        if memchr::memchr(b'\r', &b[value_start..value_end]).is_some() {
+            return Err(Stop::NotPlain);
+        }
+        j = value_end + 1;
+        while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+            j += 1;
+        }
+        if b.get(j) != Some(&b']') {
+            return Err(Stop::NotPlain);
+        }
+        i = j + 1;
+        visitor.tag(RawTag {
+            name: &text[name_start..name_end],
+            raw_value: &text[value_start..value_end],
+            span: Span::new(start, i),
+        });
+    }
+    // the movetext
+    let mut in_movetext = false;
+    let mut depth = 0;
+    let mut result_seen = false;
+    macro_rules! movetext {
+        () => {
+            if !in_movetext {
+                in_movetext = true;
+                visitor.begin_movetext();
+            }
+        };
+    }
+    loop {
+        if done(visitor) {
+            return Ok(visitor.end_game());
+        }
+        i = skip_blanks(i);
+        let Some(&c) = b.get(i) else { break };
+        let start = i;
+        match c {
+            b'{' => {
+                // a comment does not start the movetext (as in the general parser)
+                let end = match memchr2(b'{', b'}', &b[start + 1..]) {
+                    Some(o) if b[start + 1 + o] == b'}' => start + 1 + o,
+                    _ => return Err(Stop::NotPlain),
+                };
+                visitor.comment(&text[start + 1..end], Span::new(start, end + 1));
+                i = end + 1;
+            }
+            _ if result_seen => return Err(Stop::NotPlain),
+            b'(' => {
+                if paren_strength(b, start).is_some() || depth >= MAX_VARIATION_DEPTH {
+                    return Err(Stop::NotPlain);
+                }
+                movetext!();
+                i += 1;
+                match visitor.begin_variation(Span::new(start, start + 1)) {
+                    Skip(false) => depth += 1,
+                    // the general parser would skip it; the visitor has said what it needs
+                    Skip(true) if done(visitor) => return Ok(visitor.end_game()),
+                    Skip(true) => return Err(Stop::NotPlain),
+                }
+            }
+            b')' => {
+                if depth == 0 {
+                    return Err(Stop::NotPlain);
+                }
+                movetext!();
+                i += 1;
+                depth -= 1;
+                visitor.end_variation(Span::new(start, start + 1));
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                movetext!();
+                i = plain_move(text, start, visitor)?;
+            }
+            b'0'..=b'9' | b'*' | 0xc2 => {
+                movetext!();
+                if may_start_result(b, start) {
+                    let end = token_end(b, start);
+                    if let Some(r) = parse_result(&text[start..end]) {
+                        if depth > 0 {
+                            return Err(Stop::NotPlain);
+                        }
+                        result_seen = true;
+                        visitor.result(r, Span::new(start, end));
+                        i = end;
+                        continue;
+                    }
+                }
+                if let Some(end) = lex_plain_move(b, start) {
+                    visitor.mv(&text[start..end], Span::new(start, end));
+                    i = end;
+                } else if let Some((end, n)) = lex_move_number(b, start) {
+                    visitor.move_number(n, Span::new(start, end));
+                    i = end;
+                } else {
+                    i = plain_move(text, start, visitor)?;
+                }
+            }
+            _ => return Err(Stop::NotPlain),
+        }
+    }
+    if depth > 0 || !result_seen {
+        return Err(Stop::NotPlain);
+    }
+    // (a result was read, so the movetext has started)
+    Ok(visitor.end_game())
+}
+
+/// A move without strength marks at `start`; returns its end.
+fn plain_move<V: Visitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
+    match lex_move(text.as_bytes(), start) {
+        Some((end, marks_end)) if marks_end == end => {
+            visitor.mv(&text[start..end], Span::new(start, end));
+            Ok(end)
+        }
+        _ => Err(Stop::NotPlain),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, SplitMix64};
+    use crate::pdn::parser::visit_text;
+    use crate::pdn::token::{MoveNumber, ResultToken};
+    use crate::pdn::{CommentKind, GameSplitter, SyntaxError};
+
+    /// Every event with its span, as text.
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl Visitor for Log {
+        type Output = Vec<String>;
+        fn begin_game(&mut self) {
+            self.0.clear();
+            self.0.push("begin".into());
+        }
+        fn tag(&mut self, t: RawTag<'_>) {
+            self.0.push(format!("tag {t:?}"));
+        }
+        fn begin_movetext(&mut self) {
+            self.0.push("movetext".into());
+        }
+        fn move_number(&mut self, n: MoveNumber, s: Span) {
+            self.0.push(format!("number {n:?} {s:?}"));
+        }
+        fn mv(&mut self, t: &str, s: Span) {
+            self.0.push(format!("mv {t} {s:?}"));
+        }
+        fn strength(&mut self, t: &str, s: Span) {
+            self.0.push(format!("mark {t} {s:?}"));
+        }
+        fn nag(&mut self, n: u16, s: Span) {
+            self.0.push(format!("nag {n} {s:?}"));
+        }
+        fn comment(&mut self, t: &str, s: Span) {
+            self.0.push(format!("comment {t:?} {s:?}"));
+        }
+        fn line_comment(&mut self, k: CommentKind, t: &str, s: Span) {
+            self.0.push(format!("line comment {k:?} {t:?} {s:?}"));
+        }
+        fn begin_variation(&mut self, s: Span) -> Skip {
+            self.0.push(format!("( {s:?}"));
+            Skip(false)
+        }
+        fn end_variation(&mut self, s: Span) {
+            self.0.push(format!(") {s:?}"));
+        }
+        fn setup(&mut self, f: &str, s: Span) {
+            self.0.push(format!("setup {f} {s:?}"));
+        }
+        fn result(&mut self, r: ResultToken<'_>, s: Span) {
+            self.0.push(format!("result {r:?} {s:?}"));
+        }
+        fn syntax_error(&mut self, e: SyntaxError) {
+            self.0.push(format!("error {e:?}"));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            self.0.push("end".into());
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    /// Reads every game of `bytes` both ways; returns (games, games read plainly).
+    fn compare(bytes: &[u8]) -> (usize, usize) {
+        let (mut games, mut plain) = (0, 0);
+        for raw in GameSplitter::new(bytes, Default::default())
+            .unwrap()
+            .filter_map(Result::ok)
+        {
+            if raw.stray_prefix > 0 || raw.decoding_replaced {
+                continue;
+            }
+            games += 1;
+            let general = visit_text(&raw.text, &mut Log::default());
+            if let Ok(events) = visit_plain(&raw.text, &mut Log::default(), |_| false) {
+                plain += 1;
+                assert_eq!(events, general, "game {} at {:?}", raw.index, raw.start);
+            }
+        }
+        (games, plain)
+    }
+
+    #[test]
+    fn reads_plain_games_as_the_general_parser_does() {
+        let text = "[Event \"x\"]\n[Site \"a b\"]\n\n1. c3-d4 {c} f6-g5 (1... b6-a5 2. d4-c5) \
+                    2. g3-f4 22-18 3. d4:f6:h8 1/2-1/2";
+        assert_eq!(compare(text.as_bytes()), (1, 1));
+        for odd in [
+            "[Event \"x\"]\n1. c3-d4! f6-g5 *",
+            "[Event \"x\"]\n1. c3-d4 $1 *",
+            "[Event \"x\\\"\"]\n1. c3-d4 *",
+            "[Event \"x\"]\n1. c3-d4 f6-g5",
+            "[Event \"x\"]\n1. c3-d4 (1. e3-f4 *",
+            "[Event \"x\"]\n1. c3-d4 ; note\n*",
+            "[Event \"x\"]\n1. c3-d4 { a { b } *",
+            "1. c3-d4 *",
+        ] {
+            let raw = GameSplitter::new(odd.as_bytes(), Default::default())
+                .unwrap()
+                .next()
+                .unwrap()
+                .unwrap();
+            let plain = visit_plain(&raw.text, &mut Log::default(), |_| false);
+            // the tagless game is plain; everything else stops
+            assert_eq!(plain.is_ok(), odd.starts_with('1'), "{odd}");
+        }
+    }
+
+    #[test]
+    fn generated_and_corrupted_archives_read_alike() {
+        let mut text = Vec::new();
+        Generator::new(17).write_games(&mut text, 300).unwrap();
+        let (games, plain) = compare(&text);
+        // generated games have nothing but the plain shape
+        assert_eq!((games, plain), (300, 300));
+        let mut rng = SplitMix64::new(9);
+        let alphabet = b"abcdefgh12345678-:x.(){}*?!/ 0\n\"[]\\$%;\r\t";
+        let mut read_plainly = 0;
+        for _ in 0..300 {
+            let mut copy = text[..20_000].to_vec();
+            for _ in 0..4 {
+                let at = rng.below(copy.len() as u64) as usize;
+                copy[at] = *rng.pick(alphabet);
+            }
+            read_plainly += compare(&copy).1;
+        }
+        assert!(read_plainly > 300 * 10, "{read_plainly}");
+    }
+
+    #[test]
+    fn fixtures_and_corpus_read_alike() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![root.join("fixtures")];
+        let corpus = root.join("../shared/corpus");
+        if corpus.is_dir() {
+            dirs.push(corpus);
+        } else {
+            eprintln!("note: ../shared/corpus not found; only the fixtures are compared");
+        }
+        let (mut games, mut plain) = (0, 0);
+        for dir in dirs {
+            for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+                let entry = entry.unwrap();
+                if entry.file_type().is_file() {
+                    let (g, p) = compare(&std::fs::read(entry.path()).unwrap());
+                    games += g;
+                    plain += p;
+                }
+            }
+        }
+        assert!(games > 0 && plain > 0, "{games} games, {plain} plain");
+    }
+}
