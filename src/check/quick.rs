@@ -23,7 +23,7 @@ use crate::replay::{
     number_fits, ply_facts_and_captures, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
-use crate::rules::notation::{Resolution, parse_and_resolve_knowing};
+use crate::rules::notation::{Resolution, resolve_general, resolve_plain};
 use crate::rules::{Move, Position};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
@@ -317,15 +317,19 @@ impl Visitor for QuickLane {
             return;
         }
         let captures = f.captures.take().unwrap_or_else(|| f.pos.has_captures());
-        let mv = match parse_and_resolve_knowing(&f.pos, text, captures) {
-            Ok(Resolution::Unique {
-                mv,
-                separator_mismatch: false,
-            }) => mv,
-            _ => {
-                self.gave_up = true;
-                return;
+        // the plain reading first: no resolution record to build and drop for most moves
+        let resolved = resolve_plain(&f.pos, text, captures).or_else(|| {
+            match resolve_general(&f.pos, text, captures) {
+                Ok(Resolution::Unique {
+                    mv,
+                    separator_mismatch: false,
+                }) => Some(mv),
+                _ => None,
             }
+        });
+        let Some(mv) = resolved else {
+            self.gave_up = true;
+            return;
         };
         let (before, number) = (f.pos, f.move_number);
         f.pos.play_unchecked(&mv);

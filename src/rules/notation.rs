@@ -458,7 +458,14 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
         }
     }
     let b = token.as_bytes();
-    let at = b.iter().position(|c| matches!(c, b'-' | b'x' | b':'))?;
+    // the first separator, which ends a square of one or two bytes (or nothing fits)
+    let is_separator = |c: u8| matches!(c, b'-' | b'x' | b':');
+    let at = match b {
+        [c, ..] if is_separator(*c) => return None,
+        [_, c, ..] if is_separator(*c) => 1,
+        [_, _, c, ..] if is_separator(*c) => 2,
+        _ => return None,
+    };
     let (from, to) = (square(&b[..at])?, square(&b[at + 1..])?);
     if !captures {
         return (b[at] == b'-').then(|| pos.quiet_move(from, to)).flatten();
@@ -487,7 +494,7 @@ pub(crate) fn parse_and_resolve_knowing(
 }
 
 /// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
-fn resolve_general(
+pub(crate) fn resolve_general(
     pos: &Position,
     token: &str,
     captures: bool,
