@@ -448,18 +448,31 @@ impl<R: Read> GameSplitter<R> {
                 // the most common bytes of movetext: blanks, and tokens that cannot be a
                 // result (what the arm below does for them, without its tests)
                 State::Normal if CLASS[usize::from(c)] & (BLANK | PLAIN_TOKEN_START) != 0 => {
-                    if CLASS[usize::from(c)] & BLANK != 0 {
+                    // a run of them, in one go
+                    while i < len {
+                        let class = CLASS[usize::from(b[i])];
+                        if class & BLANK != 0 {
+                            i += 1;
+                            continue;
+                        }
+                        // a token starting with a digit that cannot start a result (`12.`,
+                        // `22-18`: two bytes tell) is as plain
+                        let plain = class & PLAIN_TOKEN_START != 0
+                            || (matches!(b[i], b'0'..=b'2')
+                                && i + 1 < len
+                                && !may_start_result(b, i));
+                        if !plain {
+                            break;
+                        }
+                        self.blank_line = false;
+                        self.movetext = true;
                         i += 1;
-                        continue;
-                    }
-                    self.blank_line = false;
-                    self.movetext = true;
-                    i += 1;
-                    while i < len && CLASS[usize::from(b[i])] & DELIMITER == 0 {
-                        i += 1;
-                    }
-                    if i == len {
-                        self.state = State::Token;
+                        while i < len && CLASS[usize::from(b[i])] & DELIMITER == 0 {
+                            i += 1;
+                        }
+                        if i == len {
+                            self.state = State::Token;
+                        }
                     }
                 }
                 State::Comment | State::Normal => {
@@ -868,6 +881,64 @@ mod tests {
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[test]
+    fn corrupted_archives_split_alike_in_any_chunks() {
+        // The scanner keeps its state across reads (a token, a tag string, a comment cut
+        // by the end of the buffer): reading in small pieces of varying size must give
+        // the same games as reading at once, whatever the bytes.
+        struct Pieces<'a> {
+            rest: &'a [u8],
+            rng: crate::generate::SplitMix64,
+        }
+        impl Read for Pieces<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = (1 + self.rng.below(13) as usize)
+                    .min(buf.len())
+                    .min(self.rest.len());
+                buf[..n].copy_from_slice(&self.rest[..n]);
+                self.rest = &self.rest[n..];
+                Ok(n)
+            }
+        }
+        // Past the first read (64 KiB with the encoding given) the pieces are small. The
+        // crafted games have tokens that end like a result: cut after their first byte,
+        // the rest must not be taken for one.
+        let mut text = Vec::new();
+        crate::generate::Generator::new(23)
+            .write_games(&mut text, 120)
+            .unwrap();
+        for _ in 0..40 {
+            text.extend_from_slice(b"[Event \"x\"]\n1. x1-0 ab0-1 Z1/2-1/2 q* 2. c3-d4 1-0\n\n");
+        }
+        assert!(text.len() > crate::pdn::input::CHUNK + 10_000);
+        let options = ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..ReaderOptions::default()
+        };
+        let mut rng = crate::generate::SplitMix64::new(3);
+        let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t";
+        for round in 0..40 {
+            let mut copy = text.clone();
+            for _ in 0..6 {
+                let at = rng.below(copy.len() as u64) as usize;
+                copy[at] = *rng.pick(alphabet);
+            }
+            let whole: Vec<String> = GameSplitter::new(&copy[..], options)
+                .unwrap()
+                .map(|g| format!("{g:?}"))
+                .collect();
+            let pieces = Pieces {
+                rest: &copy,
+                rng: crate::generate::SplitMix64::new(round),
+            };
+            let pieced: Vec<String> = GameSplitter::new(pieces, options)
+                .unwrap()
+                .map(|g| format!("{g:?}"))
+                .collect();
+            assert_eq!(pieced, whole, "round {round}");
+        }
     }
 
     #[test]
