@@ -553,9 +553,6 @@ impl DrawTracker {
             self.won_at = Some((ply, f.mover));
         }
 
-        let mut reached: Option<DrawEvent> = None;
-        // Every rule's condition needs a king on the board: with none, and every rule
-        // idle, the loop below would change nothing (most plies of most games).
         // A rule's condition depends on the material only, which most plies of an ending
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
@@ -568,44 +565,11 @@ impl DrawTracker {
         if !all_idle {
             self.update_conditions(&f.after);
         }
-        let conditions = &self.conditions;
-        for (st, &cond) in self.states.iter_mut().zip(conditions).filter(|_| !all_idle) {
-            match cond {
-                None => *st = RuleState::idle(st.rule),
-                Some((counting, detail)) => {
-                    let continuing =
-                        st.holds && st.counting == Some(counting) && !restarts(st.rule, f);
-                    if continuing {
-                        st.plies += 1;
-                        st.moves[f.mover.index()] += 1;
-                        // Only the first time the limit is reached (king against king:
-                        // the second side reaching it later changes nothing).
-                        if st.reached() && st.fires_at.is_none_or(|at| at >= ply) {
-                            st.fires_at = Some(ply);
-                            if reached.is_none() {
-                                reached = Some(DrawEvent {
-                                    rule: st.rule,
-                                    ply,
-                                    kind: DrawEventKind::Automatic,
-                                    detail,
-                                });
-                            }
-                        } else if st.fires_at.is_none_or(|at| at > ply) {
-                            st.fires_at = st.projection(ply, self.to_move);
-                        }
-                    } else {
-                        *st = RuleState {
-                            holds: true,
-                            counting: Some(counting),
-                            detail,
-                            established_at: Some(ply),
-                            ..RuleState::idle(st.rule)
-                        };
-                        st.fires_at = st.projection(ply, self.to_move);
-                    }
-                }
-            }
-        }
+        let reached = if all_idle {
+            None
+        } else {
+            self.follow_rules(f, ply)
+        };
 
         let ended_before = self.automatic.is_some_and(|e| e.ply < ply)
             || self.won_at.is_some_and(|(w, _)| w < ply);
@@ -655,6 +619,51 @@ impl DrawTracker {
             result = result.or(Some(ev));
         }
         result
+    }
+
+    /// Counts ply `ply` (`f`) for every rule whose condition holds in its material,
+    /// restarting or idling the others; returns the first limit reached on it.
+    fn follow_rules(&mut self, f: &PlyFacts, ply: u32) -> Option<DrawEvent> {
+        let mut reached: Option<DrawEvent> = None;
+        let to_move = self.to_move;
+        for (st, &cond) in self.states.iter_mut().zip(&self.conditions) {
+            match cond {
+                None => *st = RuleState::idle(st.rule),
+                Some((counting, detail)) => {
+                    let continuing =
+                        st.holds && st.counting == Some(counting) && !restarts(st.rule, f);
+                    if continuing {
+                        st.plies += 1;
+                        st.moves[f.mover.index()] += 1;
+                        // Only the first time the limit is reached (king against king:
+                        // the second side reaching it later changes nothing).
+                        if st.reached() && st.fires_at.is_none_or(|at| at >= ply) {
+                            st.fires_at = Some(ply);
+                            if reached.is_none() {
+                                reached = Some(DrawEvent {
+                                    rule: st.rule,
+                                    ply,
+                                    kind: DrawEventKind::Automatic,
+                                    detail,
+                                });
+                            }
+                        } else if st.fires_at.is_none_or(|at| at > ply) {
+                            st.fires_at = st.projection(ply, to_move);
+                        }
+                    } else {
+                        *st = RuleState {
+                            holds: true,
+                            counting: Some(counting),
+                            detail,
+                            established_at: Some(ply),
+                            ..RuleState::idle(st.rule)
+                        };
+                        st.fires_at = st.projection(ply, to_move);
+                    }
+                }
+            }
+        }
+        reached
     }
 
     /// Evaluates every rule's condition in `material`, unless that is already done.
