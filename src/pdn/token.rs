@@ -181,6 +181,7 @@ pub fn token_end(b: &[u8], mut i: usize) -> usize {
 
 /// A move number `\d+\.+` at `i`: returns its end and the number with the side it announces.
 /// A following separate ellipsis (`1. ...`) is included.
+#[inline]
 pub fn lex_move_number(b: &[u8], i: usize) -> Option<(usize, MoveNumber)> {
     let mut j = i;
     let mut number: u32 = 0;
@@ -263,6 +264,7 @@ pub fn paren_strength(b: &[u8], i: usize) -> Option<usize> {
 /// `35x 4`, `29-18-27`, `a3b4`, `3228`. Returns the end of the move and the end of the glued
 /// strength marks after it (`!?`, `(?)`, `*`), or `None` when this is not a move or the
 /// token does not end at a delimiter (then it is garbage, not a move).
+#[inline]
 pub fn lex_move(b: &[u8], i: usize) -> Option<(usize, usize)> {
     match lex_plain_move(b, i) {
         Some(end) => Some((end, end)),
