@@ -187,10 +187,14 @@ fn looks_binary(prefix: &[u8]) -> bool {
     if memchr::memchr(0, prefix).is_some() {
         return true;
     }
-    let controls = prefix
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
-        .count();
+    // (without branches, so that the compiler counts sixteen bytes at a time: this reads
+    // the whole of every small file)
+    let control =
+        |b: u8| (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') & (b != 0x0c) & (b != 0x1a);
+    let controls: usize = prefix
+        .chunks(255)
+        .map(|c| usize::from(c.iter().map(|&b| u8::from(control(b))).sum::<u8>()))
+        .sum();
     controls * 20 > prefix.len()
 }
 
@@ -240,6 +244,38 @@ fn cyrillic_score(prefix: &[u8], enc: &'static Encoding) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_control_count_is_the_plain_count() {
+        // random prefixes of every length up to 2,000 bytes, from text to noise, around the
+        // 1-in-20 threshold: the same verdict as counting one byte at a time
+        let mut rng = crate::generate::SplitMix64::new(8);
+        let mut binary = 0;
+        for len in 1..2000usize {
+            let noise = rng.below(12);
+            let prefix: Vec<u8> = (0..len)
+                .map(|_| {
+                    if rng.below(100) < noise {
+                        rng.below(0x20) as u8
+                    } else {
+                        *rng.pick(b"c3-d4 \t\n\r\x0c\x1a\xd0\x90")
+                    }
+                })
+                .filter(|&b| b != 0)
+                .collect();
+            let plain = prefix
+                .iter()
+                .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
+                .count();
+            assert_eq!(
+                super::looks_binary(&prefix),
+                plain * 20 > prefix.len(),
+                "{prefix:?}"
+            );
+            binary += usize::from(super::looks_binary(&prefix));
+        }
+        assert!(binary > 100 && binary < 1900, "{binary}");
+    }
+
     use super::*;
 
     fn decode_all(
