@@ -460,6 +460,16 @@ impl<R: Read> GameSplitter<R> {
                 self.line_start - drop
             };
         }
+        // A game past 1 MiB may grow to the limit: reserve that at once rather than in
+        // doublings, each of which copies the text and leaves the old block to free (with
+        // mimalloc, freed a little later): a 1 GB line then peaks at 20 MB, not 60.
+        let most = self
+            .opts
+            .max_game_bytes
+            .saturating_add(4 * super::input::CHUNK);
+        if self.buf.len() > 1 << 20 && self.buf.capacity() < most {
+            self.buf.reserve_exact(most - self.buf.len());
+        }
         if self.dec.read_into(&mut self.buf)? == 0 {
             self.eof = true;
         }
