@@ -495,20 +495,55 @@ fn locate(path: &str, raw: &RawGame, mut d: Diagnostic, span: Option<Span>) -> D
     let line_text = &raw.text[line_start..line_end];
     let end = span.end.clamp(at, line_end);
     let width = raw.text[at..end].chars().count().max(1);
-    // The first line of a game may start mid-line in the file: columns count from there.
-    let column_in_line = raw.text[line_start..at].chars().count() + 1;
-    let prefix = if line_start == 0 && raw.start.column > 1 {
-        " ".repeat(raw.start.column as usize - 1)
+    // The first line of a game may start mid-line in the file: what came before it on that
+    // line is shown as blanks, so that columns are the file's.
+    let blanks = if line_start == 0 && raw.start.column > 1 {
+        raw.start.column as usize - 1
     } else {
-        String::new()
+        0
     };
+    let column = blanks + raw.text[line_start..at].chars().count() + 1;
+    let line_chars = blanks + line_text.chars().count();
+    // A long line (a whole game or file on one line) is shown as a window around the
+    // span, so that a diagnostic never holds a copy of megabytes.
+    let (from, to) = if line_chars <= SNIPPET_WHOLE_LINE {
+        (1, line_chars)
+    } else {
+        (
+            column.saturating_sub(SNIPPET_BEFORE).max(1),
+            (column + SNIPPET_AFTER).min(line_chars),
+        )
+    };
+    let mut shown = String::new();
+    if from > 1 {
+        shown.push('…');
+    }
+    shown.extend(std::iter::repeat_n(
+        ' ',
+        blanks.min(to).saturating_sub(from - 1),
+    ));
+    shown.extend(
+        line_text
+            .chars()
+            .skip((from - 1).saturating_sub(blanks))
+            .take(to.saturating_sub(blanks.max(from - 1))),
+    );
+    if to < line_chars {
+        shown.push('…');
+    }
     d.snippet = Some(Snippet {
-        line_text: format!("{prefix}{line_text}"),
-        column: prefix.len() + column_in_line,
-        width,
+        line_text: shown,
+        column: column + 1 - from + usize::from(from > 1),
+        width: width.min(to + 1 - column.min(to)).max(1),
     });
     d
 }
+
+/// Source lines up to this many characters are shown whole in a diagnostic.
+const SNIPPET_WHOLE_LINE: usize = 1_000;
+/// Of a longer line, the characters shown before the span's start and after it.
+const SNIPPET_BEFORE: usize = 80;
+const SNIPPET_AFTER: usize = 160;
 
 /// The diagram of a position.
 pub fn board_diagram(pos: &Position) -> Diagram {
@@ -523,5 +558,71 @@ pub fn board_diagram(pos: &Position) -> Diagram {
         pieces,
         turn: Some(pos.turn()),
         last_move: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The snippets of every diagnostic of `pdn`.
+    fn snippets(pdn: &str) -> Vec<(usize, Snippet)> {
+        check_reader("long.pdn", pdn.as_bytes(), &CheckOptions::default())
+            .diagnostics
+            .into_iter()
+            .filter_map(|d| Some((d.column, d.snippet?)))
+            .collect()
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_span() {
+        // a whole game on one line, its illegal move 6,000 characters in
+        let filler = "{".to_string() + &"ж".repeat(6_000) + "}";
+        let pdn = format!("[Event \"x\"]\n1. c3-d4 {filler} f6-e5 2. b2-c3 e5:c3 *\n");
+        let all = snippets(&pdn);
+        let (column, snip) = all
+            .iter()
+            .find(|(_, s)| s.line_text.contains("b2-c3"))
+            .expect("the illegal move is shown");
+        assert!(*column > 6_000);
+        assert!(
+            snip.line_text.chars().count() <= 80 + 160 + 2,
+            "{}",
+            snip.line_text
+        );
+        assert!(snip.line_text.starts_with('…') && !snip.line_text.ends_with('…'));
+        // the caret still points at the move
+        let shown: String = snip
+            .line_text
+            .chars()
+            .skip(snip.column - 1)
+            .take(5)
+            .collect();
+        assert_eq!((shown.as_str(), snip.width), ("b2-c3", 5));
+        // short lines are shown whole, as before
+        let short = snippets("[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n");
+        assert!(short.iter().all(|(_, s)| !s.line_text.contains('…')));
+        assert!(
+            short
+                .iter()
+                .any(|(_, s)| s.line_text == "1. c3-d4 f6-e5 2. b2-c3 *")
+        );
+    }
+
+    #[test]
+    fn a_game_starting_far_into_a_line_does_not_copy_the_line() {
+        // the second game starts after 200,000 characters of the first on the same line:
+        // its snippets stand for them with a few blanks, not 200,000
+        let pdn = format!(
+            "[Event \"a\"]\n1. {}*[Event \"b\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n",
+            "c3-d4 d6-c5 ".repeat(200_000 / 12)
+        );
+        for (_, snip) in snippets(&pdn) {
+            assert!(
+                snip.line_text.chars().count() < 400,
+                "{} chars",
+                snip.line_text.len()
+            );
+        }
     }
 }
