@@ -1,7 +1,7 @@
 //! Converting checked games to other forms: CSV rows ([`table`]), JSON objects ([`json`])
 //! and canonical PDN ([`repdn`]).
 //!
-//! Everything starts from a [`CheckedGame`](crate::check::CheckedGame), so a game is judged
+//! Everything starts from a [`CheckedGame`], so a game is judged
 //! exactly as `pdnkit lint` judges it. The replay keeps only the resolved main line; the
 //! resolved moves of variations come from [`resolve_tree`], which walks the whole move tree
 //! and gives a [`ResolvedLine`] of the same shape as the game's [`Line`].

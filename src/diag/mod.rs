@@ -1,6 +1,6 @@
 //! Diagnostics: what pdnkit found, where, and how to show it.
 //!
-//! A [`Diagnostic`] names a stable [`Rule`](codes::Rule) (code + kebab-case name), a
+//! A [`Diagnostic`] names a stable [`Rule`] (code + kebab-case name), a
 //! severity, a message and a location in a file. Renderers in [`render`] turn a list of
 //! them into text for people (`full`, `concise`) or machines (`jsonl`, `json`, `github`,
 //! `sarif`). The library only builds values; the caller decides where they go.
