@@ -29,10 +29,11 @@ pub(crate) enum Stop {
     NotPlain,
 }
 
-/// Reads `text` (one game, starting at a line start, no stray prefix) if it has the plain
-/// shape, giving `visitor` the general parser's events. `done(visitor)` is asked after
-/// each event: when it says the rest of the game cannot change the visitor's output, the
-/// reading ends there with `end_game`.
+/// Reads `text` (one game's text, without a stray prefix) if it has the plain shape,
+/// giving `visitor` the general parser's events. `done(visitor)` is asked before each
+/// token of the movetext: when it says the rest of the game cannot change the visitor's
+/// output, the reading ends there with `end_game`. (Where a line starts does not matter:
+/// the `%` comment that depends on it is not plain.)
 pub(crate) fn visit_plain<V: Visitor>(
     text: &str,
     visitor: &mut V,
