@@ -557,14 +557,11 @@ impl DrawTracker {
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
         let possible = may_meet_a_condition(&f.after);
-        if possible {
+        let holding = self.states.iter().any(|st| st.holds);
+        if possible || holding {
             self.update_conditions(&f.after);
         }
-        let no_condition = !possible || !self.any_condition;
-        let all_idle = no_condition && self.states.iter().all(|st| !st.holds);
-        if !all_idle {
-            self.update_conditions(&f.after);
-        }
+        let all_idle = !holding && (!possible || !self.any_condition);
         let reached = if all_idle {
             None
         } else {
