@@ -287,6 +287,12 @@ mod sse2 {
     //! [`super::plain_run_end`] sixteen bytes at a time (SSE2 is part of every x86-64).
     use std::arch::x86_64::*;
 
+    /// The delimiters ([`crate::pdn::token::is_delimiter`]) that are not blanks (a test
+    /// holds the two together).
+    pub(super) const NON_BLANK_DELIMITERS: [u8; 11] = [
+        b'\n', b'\r', b'{', b'}', b'(', b')', b'[', b']', b';', b'"', b'\\',
+    ];
+
     /// Runs while a whole block of sixteen bytes (and the byte after it) is plain; returns
     /// where it stopped, whether it passed a token, and whether that place is a token
     /// start. The scalar loop goes on from there.
@@ -305,8 +311,8 @@ mod sse2 {
                     _mm_or_si128(eq(v, b' '), eq(v, b'\t')),
                     _mm_or_si128(eq(v, 0x0b), eq(v, 0x0c)),
                 );
-                let mut delimiter = eq(v, b'\n');
-                for c in [b'\r', b'{', b'}', b'(', b')', b'[', b']', b';', b'"', b'\\'] {
+                let mut delimiter = _mm_setzero_si128();
+                for c in NON_BLANK_DELIMITERS {
                     delimiter = _mm_or_si128(delimiter, eq(v, c));
                 }
                 // a byte `0`..=`2`: v - '0' is at most 2 (unsigned)
@@ -985,6 +991,18 @@ mod tests {
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_block_scan_knows_the_delimiters() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                sse2::NON_BLANK_DELIMITERS.contains(&b),
+                is_delimiter(b) && CLASS[usize::from(b)] & BLANK == 0,
+                "{b:#04x}"
+            );
+        }
     }
 
     #[test]
