@@ -58,7 +58,7 @@ use crate::rules::Position;
 use crate::rules::notation::{CaptureStyle, Style, format_move};
 use rayon::prelude::*;
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
 use std::rc::Rc;
 
@@ -273,7 +273,9 @@ pub struct Stats {
     pub(crate) lengths: BTreeMap<u32, u64>,
     pub(crate) openings: BTreeMap<String, ResultCounts>,
     pub(crate) players: BTreeMap<String, PlayerCounts>,
-    pub(crate) material: BTreeMap<String, ResultCounts>,
+    /// Keyed by [`MaterialCounts`]: the text of the key is made once per report, not
+    /// once per game.
+    pub(crate) material: HashMap<MaterialCounts, ResultCounts>,
     pub(crate) groups: BTreeMap<String, GroupCounts>,
 }
 
@@ -301,7 +303,7 @@ impl Stats {
             lengths: BTreeMap::new(),
             openings: BTreeMap::new(),
             players: BTreeMap::new(),
-            material: BTreeMap::new(),
+            material: HashMap::new(),
             groups: BTreeMap::new(),
         }
     }
@@ -409,7 +411,7 @@ impl Stats {
             *self.lengths.entry(plies).or_default() += 1;
             if let Some(end) = &g.end {
                 self.material
-                    .entry(material_key(end))
+                    .entry(MaterialCounts::of(end))
                     .or_default()
                     .add(outcome);
             }
@@ -593,8 +595,29 @@ fn side_material(kings: u32, men: u32) -> String {
 
 /// The material balance of a position, White first: `3K v K`, `K+2M v 3M`, `0 v K`.
 pub fn material_key(pos: &Position) -> String {
-    let side = |c: Color| side_material(pos.kings(c).count(), pos.men(c).count());
-    format!("{} v {}", side(Color::White), side(Color::Black))
+    MaterialCounts::of(pos).text()
+}
+
+/// Kings and men of each side, White first: what [`material_key`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct MaterialCounts([u8; 4]);
+
+impl MaterialCounts {
+    fn of(pos: &Position) -> MaterialCounts {
+        let count = |b: crate::rules::Bitboard| b.count() as u8;
+        MaterialCounts([
+            count(pos.kings(Color::White)),
+            count(pos.men(Color::White)),
+            count(pos.kings(Color::Black)),
+            count(pos.men(Color::Black)),
+        ])
+    }
+
+    /// `3K v K`, `K+2M v 3M`, `0 v K`.
+    pub(crate) fn text(self) -> String {
+        let [wk, wm, bk, bm] = self.0.map(u32::from);
+        format!("{} v {}", side_material(wk, wm), side_material(bk, bm))
+    }
 }
 
 /// The opening of a game (see the module documentation), `None` when it has none.

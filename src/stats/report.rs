@@ -292,7 +292,7 @@ impl Stats {
         let mut material: Vec<ResultRow> = self
             .material
             .iter()
-            .map(|(k, r)| ResultRow::new(k, r))
+            .map(|(k, r)| ResultRow::new(&k.text(), r))
             .collect();
         by_games_desc(&mut material);
 
