@@ -315,9 +315,12 @@ impl Formatter<'_> {
     }
 }
 
-/// CSV rows as bytes (see [`csv_writer`]).
+/// CSV rows as bytes (see [`csv_builder`]).
 fn csv_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> io::Result<Vec<u8>> {
-    let mut w = csv_writer(Vec::new());
+    // A small staging buffer: this runs once per game, and the csv crate zero-fills its
+    // buffer (8 KiB by default) when it makes a writer; a row longer than this is only
+    // passed on to the vector in more pieces.
+    let mut w = csv_builder().buffer_capacity(512).from_writer(Vec::new());
     for row in rows {
         w.write_record(&row)?;
     }
@@ -325,10 +328,10 @@ fn csv_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> io::Result<Vec<u8>>
 }
 
 /// CSV as the csv crate writes it, RFC 4180 with CRLF row ends.
-fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
-    csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(w)
+fn csv_builder() -> csv::WriterBuilder {
+    let mut b = csv::WriterBuilder::new();
+    b.terminator(csv::Terminator::CRLF);
+    b
 }
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -384,7 +387,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         tag_columns,
     };
     if args.to == Target::Csv {
-        let mut w = csv_writer(Vec::new());
+        let mut w = csv_builder().from_writer(Vec::new());
         if args.per_move {
             w.write_record(table::PLY_COLUMNS)?;
         } else {
