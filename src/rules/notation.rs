@@ -633,17 +633,8 @@ fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
             out.push_str(sep);
         }
         match style.squares {
-            SquareStyle::Algebraic => {
-                out.push(char::from(b'a' + sq.file()));
-                out.push(char::from(b'1' + sq.rank()));
-            }
-            SquareStyle::Numeric => {
-                let n = sq.numeric() as u8; // 1..=32
-                if n >= 10 {
-                    out.push(char::from(b'0' + n / 10));
-                }
-                out.push(char::from(b'0' + n % 10));
-            }
+            SquareStyle::Algebraic => sq.push_algebraic(&mut out),
+            SquareStyle::Numeric => sq.push_numeric(&mut out),
         }
     }
     out

@@ -1,7 +1,6 @@
 //! A legal board position: pieces and side to move.
 
 use std::fmt;
-use std::fmt::Write as _;
 
 use super::{Bitboard, Square, Variant};
 use crate::Color;
@@ -202,22 +201,29 @@ impl Position {
         for color in [Color::White, Color::Black] {
             s.push(':');
             s.push(color.letter());
-            let mut squares: Vec<Square> = self.pieces(color).collect();
-            if style == FenStyle::Numeric {
-                squares.sort_by_key(|sq| sq.numeric());
-            }
-            for (i, sq) in squares.into_iter().enumerate() {
-                if i > 0 {
+            // Algebraic FEN lists the pieces in square order (a1, c1, … h8), numeric FEN by
+            // number: rank 8 first, then each rank from the a-file side.
+            let pieces = self.pieces(color);
+            let in_order = (0..32u8).map(|k| match style {
+                FenStyle::Algebraic => k,
+                FenStyle::Numeric => (7 - k / 4) * 4 + k % 4,
+            });
+            let mut first = true;
+            for sq in in_order.map(Square::new_unchecked) {
+                if !pieces.contains(sq) {
+                    continue;
+                }
+                if !first {
                     s.push(',');
                 }
+                first = false;
                 if self.kings(color).contains(sq) {
                     s.push('K');
                 }
-                // Writing to a String cannot fail.
-                let _ = match style {
-                    FenStyle::Numeric => write!(s, "{}", sq.numeric()),
-                    FenStyle::Algebraic => write!(s, "{sq}"),
-                };
+                match style {
+                    FenStyle::Numeric => sq.push_numeric(&mut s),
+                    FenStyle::Algebraic => sq.push_algebraic(&mut s),
+                }
             }
         }
         s

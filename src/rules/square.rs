@@ -93,6 +93,24 @@ impl Square {
     }
 }
 
+impl Square {
+    /// Appends the algebraic name (`c3`) to `out`, without the formatting machinery
+    /// (FEN and move text write one per piece and per square).
+    pub(crate) fn push_algebraic(self, out: &mut String) {
+        out.push(char::from(b'a' + self.file()));
+        out.push(char::from(b'1' + self.rank()));
+    }
+
+    /// Appends the number (`1`..`32`) to `out`.
+    pub(crate) fn push_numeric(self, out: &mut String) {
+        let n = self.numeric() as u8;
+        if n >= 10 {
+            out.push(char::from(b'0' + n / 10));
+        }
+        out.push(char::from(b'0' + n % 10));
+    }
+}
+
 impl fmt::Display for Square {
     /// Algebraic, lower case: `c3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -128,6 +146,16 @@ mod tests {
         }
         assert_eq!(Square::from_numeric(0), None);
         assert_eq!(Square::from_numeric(33), None);
+    }
+
+    #[test]
+    fn pushed_names_are_the_display_and_the_number() {
+        for sq in Square::all() {
+            let (mut a, mut n) = (String::new(), String::new());
+            sq.push_algebraic(&mut a);
+            sq.push_numeric(&mut n);
+            assert_eq!((a, n), (sq.to_string(), sq.numeric().to_string()));
+        }
     }
 
     #[test]
