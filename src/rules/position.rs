@@ -196,7 +196,8 @@ impl Position {
     /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     /// ```
     pub fn to_fen(&self, style: FenStyle) -> String {
-        let mut s = String::new();
+        // at most 24 pieces of up to four characters: one allocation
+        let mut s = String::with_capacity(6 + 4 * 24);
         s.push(self.turn.letter());
         for color in [Color::White, Color::Black] {
             s.push(':');

@@ -101,6 +101,14 @@ impl Square {
         out.push(char::from(b'1' + self.rank()));
     }
 
+    /// The algebraic name (`c3`), what `to_string` gives, made without the formatting
+    /// machinery (JSON Lines writes several per ply).
+    pub(crate) fn algebraic(self) -> String {
+        let mut out = String::with_capacity(2);
+        self.push_algebraic(&mut out);
+        out
+    }
+
     /// Appends the number (`1`..`32`) to `out`.
     pub(crate) fn push_numeric(self, out: &mut String) {
         let n = self.numeric() as u8;
@@ -155,6 +163,7 @@ mod tests {
             sq.push_algebraic(&mut a);
             sq.push_numeric(&mut n);
             assert_eq!((a, n), (sq.to_string(), sq.numeric().to_string()));
+            assert_eq!(sq.algebraic(), sq.to_string());
         }
     }
 
