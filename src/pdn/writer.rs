@@ -211,13 +211,27 @@ impl Wrapper<'_> {
         let (Some(n), Some(side)) = (m.number, m.side) else {
             return;
         };
-        match side {
-            Color::White => self.token(&format!("{n}.")),
-            Color::Black if interrupted || expected != Some((n, side)) => {
-                self.token(&format!("{n}..."))
+        let dots = match side {
+            Color::White => ".",
+            Color::Black if interrupted || expected != Some((n, side)) => "...",
+            Color::Black => return,
+        };
+        // (without format!: one per move of every game written)
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut rest = n;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
             }
-            Color::Black => {}
         }
+        let mut text = String::with_capacity(digits.len() - at + dots.len());
+        text.extend(digits[at..].iter().map(|&d| char::from(d)));
+        text.push_str(dots);
+        self.token(&text);
     }
 
     fn mv(&mut self, m: &Move) {
