@@ -79,6 +79,17 @@ impl SplitMix64 {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len() as u64) as usize]
     }
+
+    /// A copy of `bytes` (not empty) with `changes` random bytes replaced by random bytes
+    /// of `alphabet`: the copying errors the robustness tests feed the reader.
+    pub fn corrupted(&mut self, bytes: &[u8], changes: usize, alphabet: &[u8]) -> Vec<u8> {
+        let mut copy = bytes.to_vec();
+        for _ in 0..changes {
+            let at = self.index(copy.len());
+            copy[at] = *self.pick(alphabet);
+        }
+        copy
+    }
 }
 
 /// Games made at once on the worker threads.

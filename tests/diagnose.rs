@@ -121,11 +121,7 @@ fn corrupted_games_are_diagnosed_as_by_the_full_check() {
     let mut rng = SplitMix64::new(5);
     let alphabet = b"abcdefgh12345678-:x.(){}*?!/ 0\n\"[]";
     for _ in 0..150 {
-        let mut copy = text.clone();
-        for _ in 0..3 {
-            let at = rng.below(copy.len() as u64) as usize;
-            copy[at] = *rng.pick(alphabet);
-        }
+        let copy = rng.corrupted(&text, 3, alphabet);
         compare("mutated.pdn", &copy, &ReplayOptions::default());
     }
 }

@@ -311,11 +311,7 @@ mod tests {
         let alphabet = b"abcdefgh12345678-:x.(){}*?!/ 0\n\"[]\\$%;\r\t";
         let mut read_plainly = 0;
         for _ in 0..300 {
-            let mut copy = text[..20_000].to_vec();
-            for _ in 0..4 {
-                let at = rng.below(copy.len() as u64) as usize;
-                copy[at] = *rng.pick(alphabet);
-            }
+            let copy = rng.corrupted(&text[..20_000], 4, alphabet);
             read_plainly += compare(&copy).1;
         }
         assert!(read_plainly > 300 * 10, "{read_plainly}");

@@ -1074,11 +1074,7 @@ mod tests {
         let mut rng = crate::generate::SplitMix64::new(3);
         let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t";
         for round in 0..40 {
-            let mut copy = text.clone();
-            for _ in 0..6 {
-                let at = rng.below(copy.len() as u64) as usize;
-                copy[at] = *rng.pick(alphabet);
-            }
+            let copy = rng.corrupted(&text, 6, alphabet);
             let whole: Vec<String> = GameSplitter::new(&copy[..], options)
                 .unwrap()
                 .map(|g| format!("{g:?}"))
