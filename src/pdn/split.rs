@@ -254,6 +254,16 @@ fn plain_run_end(b: &[u8], i: usize) -> (usize, bool) {
     }
 }
 
+/// Whether a token starting at `i` is one the scanner need not look at: not a delimiter,
+/// not `%`, and not something a result can start with. A token starting with a digit no
+/// result starts with (`12.`, `22-18`: two bytes tell) is as plain as one starting with a
+/// letter.
+#[inline]
+fn plain_token_start(b: &[u8], i: usize) -> bool {
+    CLASS[usize::from(b[i])] & PLAIN_TOKEN_START != 0
+        || (matches!(b[i], b'0'..=b'2') && i + 1 < b.len() && !may_start_result(b, i))
+}
+
 /// [`plain_run_end`] one byte at a time, from `i`, which is a token start if `at_start`.
 fn plain_run_end_scalar(b: &[u8], mut i: usize, mut at_start: bool) -> (usize, bool) {
     let mut tokens = false;
@@ -267,12 +277,7 @@ fn plain_run_end_scalar(b: &[u8], mut i: usize, mut at_start: bool) -> (usize, b
         if class & DELIMITER != 0 {
             break;
         }
-        // a token that starts with a digit no result starts with (`12.`, `22-18`: two
-        // bytes tell) is as plain as one starting with a letter
-        let plain = !at_start
-            || class & PLAIN_TOKEN_START != 0
-            || (matches!(b[i], b'0'..=b'2') && i + 1 < b.len() && !may_start_result(b, i));
-        if !plain {
+        if at_start && !plain_token_start(b, i) {
             break;
         }
         at_start = false;
@@ -572,7 +577,7 @@ impl<R: Read> GameSplitter<R> {
                 }
                 // the most common bytes of movetext: blanks, and tokens that cannot be a
                 // result (what the arm below does for them, without its tests)
-                State::Normal if CLASS[usize::from(c)] & (BLANK | PLAIN_TOKEN_START) != 0 => {
+                State::Normal if CLASS[usize::from(c)] & BLANK != 0 || plain_token_start(b, i) => {
                     // a run of them, in one go
                     let (end, tokens) = plain_run_end(b, i);
                     if tokens {
@@ -689,18 +694,8 @@ impl<R: Read> GameSplitter<R> {
                             || (i + 1 < len && !may_start_result(b, i)) =>
                         {
                             self.movetext = true;
-                            // the rest of the token, and the spaces after it, here rather
-                            // than one state round per byte (most bytes of the movetext)
+                            self.state = State::Token;
                             i += 1;
-                            while i < len && !is_delimiter(b[i]) {
-                                i += 1;
-                            }
-                            if i == len {
-                                self.state = State::Token;
-                            }
-                            while i < len && b[i] == b' ' {
-                                i += 1;
-                            }
                         }
                         _ => {
                             self.movetext = true;
