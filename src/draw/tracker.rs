@@ -271,7 +271,8 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
 /// or more pieces, or kings on both sides (a test checks this for every rule over all
 /// material), so most material with a king on one side is answered without asking them.
 fn may_meet_a_condition(m: &Material) -> bool {
-    m.both_have_kings() || m.against_lone_king().is_some()
+    // (both need a king: most plies of most games have none)
+    m.sides.iter().any(|s| s.kings > 0) && (m.both_have_kings() || m.against_lone_king().is_some())
 }
 
 /// The rule's condition in this material: its counting and the detail text, or `None`.
@@ -536,18 +537,6 @@ impl DrawTracker {
         self.ply += 1;
         let ply = self.ply;
         self.to_move = f.mover.opponent();
-        // Most plies of most games: no king on the board, so no rule holds or starts to,
-        // and a man moved or something was captured, so no position can stand again; the
-        // general path below would only note the position (see `unkept`).
-        let kingless = f.after.sides.iter().all(|s| s.kings == 0);
-        if kingless
-            && f.side_to_move_has_moves
-            && (f.capture || f.man_moved)
-            && self.states.iter().all(|st| !st.holds)
-        {
-            self.unkept = Some((f.key, ply));
-            return None;
-        }
         let won = !f.side_to_move_has_moves;
         if won && self.won_at.is_none() {
             self.won_at = Some((ply, f.mover));
