@@ -23,7 +23,7 @@ use crate::replay::{
     number_fits, ply_facts_and_captures, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
-use crate::rules::notation::{Resolution, resolve_general, resolve_plain};
+use crate::rules::notation::resolve_unique;
 use crate::rules::{Move, Position};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
@@ -317,17 +317,8 @@ impl Visitor for QuickLane {
             return;
         }
         let captures = f.captures.take().unwrap_or_else(|| f.pos.has_captures());
-        // the plain reading first: no resolution record to build and drop for most moves
-        let resolved = resolve_plain(&f.pos, text, captures).or_else(|| {
-            match resolve_general(&f.pos, text, captures) {
-                Ok(Resolution::Unique {
-                    mv,
-                    separator_mismatch: false,
-                }) => Some(mv),
-                _ => None,
-            }
-        });
-        let Some(mv) = resolved else {
+        // (no resolution record to build and drop for most moves)
+        let Some(mv) = resolve_unique(&f.pos, text, captures) else {
             self.gave_up = true;
             return;
         };

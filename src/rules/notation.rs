@@ -493,8 +493,22 @@ pub(crate) fn parse_and_resolve_knowing(
     resolve_general(pos, token, captures)
 }
 
+/// The move `token` names in `pos` when it names exactly one legal move, with a separator
+/// that fits (`-` for a quiet move, `:`/`x` for a capture); `None` for everything the
+/// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
+/// for a caller that only needs the move (the check's quick lane).
+pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: bool) -> Option<Move> {
+    resolve_plain(pos, token, captures).or_else(|| match resolve_general(pos, token, captures) {
+        Ok(Resolution::Unique {
+            mv,
+            separator_mismatch: false,
+        }) => Some(mv),
+        _ => None,
+    })
+}
+
 /// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
-pub(crate) fn resolve_general(
+fn resolve_general(
     pos: &Position,
     token: &str,
     captures: bool,
