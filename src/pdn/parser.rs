@@ -462,10 +462,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
         // a plainly written numeric move (`22-18`), before asking for a move number
         if let Some(end) = lex_plain_move(b, start) {
-            if self.skip_depth == 0 {
-                self.v.mv(&self.text[start..end], Span::new(start, end));
-            }
-            self.pos = end;
+            self.emit_lexed_move(start, end, end);
             return;
         }
         if let Some((e, n)) = lex_move_number(b, start) {
@@ -503,6 +500,13 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let Some((move_end, marks_end)) = lex_move(self.b, start) else {
             return false;
         };
+        self.emit_lexed_move(start, move_end, marks_end);
+        true
+    }
+
+    /// Gives the visitor the move `start..move_end` and the marks up to `marks_end`.
+    #[inline]
+    fn emit_lexed_move(&mut self, start: usize, move_end: usize, marks_end: usize) {
         if self.skip_depth == 0 {
             self.v
                 .mv(&self.text[start..move_end], Span::new(start, move_end));
@@ -514,7 +518,6 @@ impl<V: Visitor> Parser<'_, '_, V> {
             }
         }
         self.pos = marks_end;
-        true
     }
 
     fn finish(&mut self) {
