@@ -429,6 +429,8 @@ pub struct DrawTracker {
     conditions_for: Option<Material>,
     /// Some rule's condition holds in `conditions_for`.
     any_condition: bool,
+    /// Some state of `states` holds (asked on every ply, so kept rather than searched).
+    holding: bool,
     /// Plies at which each position occurred (0 = initial position), for the positions
     /// that may stand again (see [`push`](Self::push)).
     seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
@@ -454,6 +456,7 @@ impl DrawTracker {
             conditions: Vec::new(),
             conditions_for: None,
             any_condition: false,
+            holding: false,
             seen: HashMap::default(),
             unkept: None,
             events: Vec::new(),
@@ -488,8 +491,10 @@ impl DrawTracker {
         self.automatic = None;
         self.won_at = None;
         self.seen.insert(initial_key, Plies::One(0));
+        self.holding = false;
         for st in &mut self.states {
             if let Some((counting, detail)) = condition(st.rule, &initial) {
+                self.holding = true;
                 st.holds = true;
                 st.counting = Some(counting);
                 st.detail = detail;
@@ -546,7 +551,7 @@ impl DrawTracker {
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
         let possible = may_meet_a_condition(&f.after);
-        let holding = self.states.iter().any(|st| st.holds);
+        let holding = self.holding;
         if possible || holding {
             self.update_conditions(&f.after);
         }
@@ -649,6 +654,8 @@ impl DrawTracker {
                 }
             }
         }
+        // every state now holds exactly when its condition does
+        self.holding = self.any_condition;
         reached
     }
 
