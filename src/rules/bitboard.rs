@@ -32,6 +32,10 @@ const EVEN_ROWS: u32 = 0x0F0F_0F0F;
 const ODD_ROWS: u32 = 0xF0F0_F0F0;
 const FILE_A: u32 = 0x0101_0101;
 const FILE_H: u32 = 0x8080_8080;
+/// Files a and b (a-file squares of even rows, b-file squares of odd rows).
+const FILES_AB: u32 = 0x1111_1111;
+/// Files g and h.
+const FILES_GH: u32 = 0x8888_8888;
 
 /// A diagonal direction, seen from White's side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -251,6 +255,20 @@ impl Bitboard {
             Direction::SouthEast => ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !FILE_H) >> 3),
         })
     }
+
+    /// Every square moved two steps in `dir` (a jump): `self.shift(dir).shift(dir)`, but
+    /// one shift, since two rows always move a square by 7 or 9 bits whatever its row.
+    /// Only the two files nearest the edge it moves towards need masking.
+    #[inline]
+    pub const fn jump(self, dir: Direction) -> Bitboard {
+        let b = self.0;
+        Bitboard(match dir {
+            Direction::NorthWest => (b & !FILES_AB) << 7,
+            Direction::NorthEast => (b & !FILES_GH) << 9,
+            Direction::SouthWest => (b & !FILES_AB) >> 9,
+            Direction::SouthEast => (b & !FILES_GH) >> 7,
+        })
+    }
 }
 
 impl Iterator for Bitboard {
@@ -344,6 +362,18 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_jump_is_two_steps() {
+        let mut rng = crate::generate::SplitMix64::new(11);
+        let singles = (0..32).map(|i| Bitboard(1 << i));
+        let random = (0..2000).map(|_| Bitboard(rng.next_u64() as u32));
+        for b in singles.chain(random).chain([Bitboard(u32::MAX)]) {
+            for dir in Direction::ALL {
+                assert_eq!(b.jump(dir), b.shift(dir).shift(dir), "{:#x} {dir:?}", b.0);
+            }
+        }
+    }
 
     #[test]
     fn first_in_is_the_first_square_met_stepping() {

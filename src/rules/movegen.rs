@@ -402,7 +402,9 @@ impl Position {
             &Self::forward(us)
         };
         for &dir in men_dirs {
-            if ((men.shift(dir) & enemy).shift(dir) & empty).any() {
+            // the men whose landing square is empty, then whether one jumps an enemy piece
+            let landing_free = men & empty.jump(dir.opposite());
+            if (landing_free.shift(dir) & enemy).any() {
                 return true;
             }
         }
