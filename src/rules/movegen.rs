@@ -455,6 +455,57 @@ impl Position {
         if self.variant.capture_choice() != CaptureChoice::Free {
             return None;
         }
+        if let Some(jump) = self.lone_jump(from, to) {
+            return Some(jump);
+        }
+        self.only_capture_by_search(from, to)
+    }
+
+    /// [`only_capture`](Self::only_capture) when it is a man's single jump, found without
+    /// the search (most captures of a game are): the man on `from` has exactly one jump,
+    /// the one to `to`, which does not promote and after which no capture continues. Then
+    /// that jump is the piece's only capture at all, since any other would start with
+    /// another jump. `None` says nothing: ask the search.
+    fn lone_jump(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.turn;
+        let f = Bitboard::from_square(from);
+        if !self.men(us).contains(from)
+            || !self.variant.men_capture_backwards()
+            || Position::promotion_rank(us).contains(to)
+        {
+            return None;
+        }
+        let enemy = self.pieces(us.opponent());
+        let empty = self.empty();
+        // the directions in which `piece` can jump one of `enemy` onto one of `empty`
+        let jumps = |piece: Bitboard, enemy: Bitboard, empty: Bitboard| {
+            Direction::ALL
+                .map(|dir| ((piece & empty.jump(dir.opposite())).shift(dir) & enemy).any())
+        };
+        let open = jumps(f, enemy, empty);
+        let mut dirs = Direction::ALL.into_iter().filter(|&d| open[d as usize]);
+        let (Some(dir), None) = (dirs.next(), dirs.next()) else {
+            return None;
+        };
+        if !f.jump(dir).contains(to) {
+            return None;
+        }
+        let jumped = f.shift(dir);
+        // after the jump `from` is empty and the jumped piece cannot be jumped again
+        let goes_on = jumps(Bitboard::from_square(to), enemy & !jumped, empty | f);
+        if goes_on.contains(&true) {
+            return None;
+        }
+        Some(Move {
+            from,
+            to,
+            captured: jumped,
+            promotes: false,
+        })
+    }
+
+    /// [`only_capture`](Self::only_capture) by listing the piece's captures.
+    fn only_capture_by_search(&self, from: Square, to: Square) -> Option<Move> {
         let mut list = MoveList::new();
         self.piece_captures_into(from, &mut list);
         let mut fits = list.iter().filter(|m| m.to() == to);
@@ -732,6 +783,48 @@ mod tests {
             ]
         );
         assert_eq!(Position::start().count_legal_moves(), 7);
+    }
+
+    #[test]
+    fn a_lone_jump_is_what_the_search_finds() {
+        // random boards crowded enough for captures, every (from, to) of the side to move
+        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut lone = 0;
+        for n in 0..4000 {
+            let mut p = Position {
+                men: [Bitboard::EMPTY; 2],
+                kings: [Bitboard::EMPTY; 2],
+                turn: [Color::White, Color::Black][n % 2],
+                variant: crate::rules::Variant::Russian,
+            };
+            for sq in Square::all() {
+                let roll = rng.next_u64() % 16;
+                let color = [Color::White, Color::Black][(roll % 2) as usize];
+                match roll {
+                    0..=5 if !Position::promotion_rank(color).contains(sq) => {
+                        p.men[color.index()].insert(sq)
+                    }
+                    6..=7 => p.kings[color.index()].insert(sq),
+                    _ => {}
+                }
+            }
+            if !p.has_captures() {
+                continue;
+            }
+            for from in p.pieces(p.turn()) {
+                for to in Square::all() {
+                    let searched = p.only_capture_by_search(from, to);
+                    assert_eq!(
+                        p.only_capture(from, to),
+                        searched,
+                        "{} {from}-{to}",
+                        p.to_fen(FenStyle::default())
+                    );
+                    lone += usize::from(p.lone_jump(from, to).is_some());
+                }
+            }
+        }
+        assert!(lone > 1000, "only {lone} lone jumps tried");
     }
 
     #[test]
