@@ -246,7 +246,12 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
         on_main_road: (pos.pieces(c).0 & MAIN_ROAD_BITS).count_ones() as u8,
     };
     let material = Material::new(side(Color::White), side(Color::Black));
-    let key = PositionKey::new(
+    (material, draw_view_key(pos))
+}
+
+/// The key half of [`draw_view`].
+fn draw_view_key(pos: &Position) -> PositionKey {
+    PositionKey::new(
         [
             pos.men(Color::White).0,
             pos.kings(Color::White).0,
@@ -254,8 +259,7 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
             pos.kings(Color::Black).0,
         ],
         pos.turn(),
-    );
-    (material, key)
+    )
 }
 
 /// What the draw tracker needs to know about one ply: `mv` played from `before` gave
@@ -285,6 +289,34 @@ pub(crate) fn ply_facts_and_captures(
         side_to_move_has_moves: has_moves,
     };
     (facts, captures)
+}
+
+/// Follows one main-line ply, `mv` played from `before` giving `after`: gives `tracker`
+/// (when there is one) what [`DrawTracker::push`] of [`ply_facts`] would, and says whether
+/// the side to move at `after` has a capture (which resolving the next move needs).
+///
+/// Most plies of a game are played before the first king: then, unless a rule holds
+/// (it cannot, without a king), the tracker needs neither the material nor the other
+/// facts, and counting the material was most of the cost of a ply's facts.
+pub(crate) fn follow_ply(
+    tracker: Option<&mut DrawTracker>,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+) -> bool {
+    let Some(tracker) = tracker else {
+        return after.has_captures();
+    };
+    let no_kings = (after.kings(Color::White) | after.kings(Color::Black)).is_empty();
+    if no_kings && !tracker.holding() {
+        let captures = after.has_captures();
+        let has_moves = captures || after.has_quiet_moves();
+        tracker.push_without_kings(before.turn(), draw_view_key(after), has_moves);
+        return captures;
+    }
+    let (facts, captures) = ply_facts_and_captures(before, mv, after);
+    tracker.push(&facts);
+    captures
 }
 
 /// Full-path notation, for listing candidates.
@@ -440,11 +472,7 @@ impl Replayer {
                     before,
                     after: pos,
                 });
-                let (facts, has_captures) = ply_facts_and_captures(&before, &mv, &pos);
-                captures = Some(has_captures);
-                if let Some(t) = &mut self.tracker {
-                    t.push(&facts);
-                }
+                captures = Some(follow_ply(self.tracker.as_mut(), &before, &mv, &pos));
             }
             if before.turn() == Color::Black {
                 move_number += 1;
@@ -923,6 +951,42 @@ mod tests {
 
     fn names(r: &Replay) -> Vec<&'static str> {
         r.findings.iter().map(|f| f.rule.name).collect()
+    }
+
+    #[test]
+    fn following_a_ply_tells_the_tracker_what_its_facts_would() {
+        // random games, long enough to crown kings and reach the endings the rules count
+        let mut rng = crate::generate::SplitMix64::new(23);
+        let (mut kingless, mut holding) = (0, 0);
+        for edition in [Edition::Russia, Edition::Fmjd] {
+            for _ in 0..150 {
+                let mut pos = Position::start();
+                let (material, key) = draw_view(&pos);
+                let mut by_facts = DrawTracker::new(edition, material, key);
+                let mut followed = by_facts.clone();
+                for _ in 0..300 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                    let before = pos;
+                    pos.play_unchecked(&mv);
+                    let no_kings = (pos.kings(Color::White) | pos.kings(Color::Black)).is_empty();
+                    kingless += usize::from(no_kings && !followed.holding());
+                    holding += usize::from(followed.holding());
+                    let (facts, captures) = ply_facts_and_captures(&before, &mv, &pos);
+                    by_facts.push(&facts);
+                    assert_eq!(
+                        follow_ply(Some(&mut followed), &before, &mv, &pos),
+                        captures
+                    );
+                    assert_eq!(format!("{followed:?}"), format!("{by_facts:?}"));
+                }
+            }
+        }
+        // both ways of following are taken often
+        assert!(kingless > 10_000 && holding > 200, "{kingless} {holding}");
     }
 
     #[test]

@@ -19,8 +19,8 @@ use crate::pdn::Visitor;
 use crate::pdn::plain::visit_plain;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
-    Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, is_placeholder,
-    number_fits, ply_facts_and_captures, recorded_from, results_disagree, start_of, variant_for,
+    Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
+    is_placeholder, number_fits, recorded_from, results_disagree, start_of, variant_for,
     variation_start_numbered,
 };
 use crate::rules::notation::resolve_unique;
@@ -335,11 +335,7 @@ impl Visitor for QuickLane {
             }
             self.plies += 1;
             self.main_spans.push(span);
-            let (facts, captures) = ply_facts_and_captures(&before, &mv, &f.pos);
-            f.captures = Some(captures);
-            if let Some(t) = &mut self.tracker {
-                t.push(&facts);
-            }
+            f.captures = Some(follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos));
         }
     }
 

@@ -539,13 +539,7 @@ impl DrawTracker {
     /// one of the game), or else a threefold repetition reached on it; every event is
     /// also kept in [`events`](Self::events).
     pub fn push(&mut self, f: &PlyFacts) -> Option<DrawEvent> {
-        self.ply += 1;
-        let ply = self.ply;
-        self.to_move = f.mover.opponent();
-        let won = !f.side_to_move_has_moves;
-        if won && self.won_at.is_none() {
-            self.won_at = Some((ply, f.mover));
-        }
+        let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
 
         // A rule's condition depends on the material only, which most plies of an ending
         // leave as it was: evaluate the rules again only when it changed, and only when
@@ -610,6 +604,43 @@ impl DrawTracker {
             result = result.or(Some(ev));
         }
         result
+    }
+
+    /// [`push`](Self::push) for a ply after which no king stands on the board, while no
+    /// rule's condition holds ([`holding`](Self::holding) is false): the material is not
+    /// needed then, and counting it is most of the cost of a ply's facts.
+    ///
+    /// Every rule's condition needs a king ([`may_meet_a_condition`]), so none starts to
+    /// hold, and none held; the ply is a man move or a capture (a king that moved would
+    /// still stand), after which no earlier position can stand again. So all there is
+    /// to do is count the ply, note a win, and keep the position for a later repetition.
+    pub(crate) fn push_without_kings(
+        &mut self,
+        mover: Color,
+        key: PositionKey,
+        side_to_move_has_moves: bool,
+    ) {
+        debug_assert!(!self.holding);
+        let (ply, _) = self.count_ply(mover, side_to_move_has_moves);
+        self.unkept = Some((key, ply));
+    }
+
+    /// Whether some rule's condition holds in the current position.
+    pub(crate) fn holding(&self) -> bool {
+        self.holding
+    }
+
+    /// Counts one more ply by `mover`, noting a win when the side to move has no move;
+    /// returns the ply and whether it won.
+    fn count_ply(&mut self, mover: Color, side_to_move_has_moves: bool) -> (u32, bool) {
+        self.ply += 1;
+        let ply = self.ply;
+        self.to_move = mover.opponent();
+        let won = !side_to_move_has_moves;
+        if won && self.won_at.is_none() {
+            self.won_at = Some((ply, mover));
+        }
+        (ply, won)
     }
 
     /// Counts ply `ply` (`f`) for every rule whose condition holds in its material,
