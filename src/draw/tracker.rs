@@ -650,7 +650,9 @@ impl DrawTracker {
         let to_move = self.to_move;
         for (st, &cond) in self.states.iter_mut().zip(&self.conditions) {
             match cond {
-                None => *st = RuleState::idle(st.rule),
+                // (a state that does not hold is idle already)
+                None if st.holds => *st = RuleState::idle(st.rule),
+                None => {}
                 Some((counting, detail)) => {
                     let continuing =
                         st.holds && st.counting == Some(counting) && !restarts(st.rule, f);

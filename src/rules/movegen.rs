@@ -791,23 +791,10 @@ mod tests {
         let mut rng = crate::generate::SplitMix64::new(17);
         let mut lone = 0;
         for n in 0..4000 {
-            let mut p = Position {
-                men: [Bitboard::EMPTY; 2],
-                kings: [Bitboard::EMPTY; 2],
-                turn: [Color::White, Color::Black][n % 2],
-                variant: crate::rules::Variant::Russian,
-            };
-            for sq in Square::all() {
-                let roll = rng.next_u64() % 16;
-                let color = [Color::White, Color::Black][(roll % 2) as usize];
-                match roll {
-                    0..=5 if !Position::promotion_rank(color).contains(sq) => {
-                        p.men[color.index()].insert(sq)
-                    }
-                    6..=7 => p.kings[color.index()].insert(sq),
-                    _ => {}
-                }
-            }
+            let p = crate::rules::position::random_crowded(
+                &mut rng,
+                [Color::White, Color::Black][n % 2],
+            );
             if !p.has_captures() {
                 continue;
             }

@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use super::position::board_square;
-use super::{CaptureChoice, Move, MoveList, Position, Route, SetupError, Square};
+use super::{Bitboard, CaptureChoice, Move, MoveList, Position, Route, SetupError, Square};
 use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
@@ -476,6 +476,81 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
     pos.only_capture(from, to)
 }
 
+/// A capture written with every landing square (`d4:b6:d8`, `22x15x8`), resolved
+/// without listing routes. When the written squares are a chain of legal jumps over
+/// exactly the captured pieces of the piece's only capture to the last square (so the
+/// only candidate, whatever the written squares), crowning it as that move does, it is
+/// one of its routes: each landing but the last goes on capturing (which is all the
+/// rule on a king's landing asks), and the last is the move's own end. So the
+/// move is the one named, as [`resolve_parts`] finds. `None` says nothing: the general
+/// path decides.
+fn resolve_full_capture(pos: &Position, token: &str, captures: bool) -> Option<Move> {
+    if !captures || !pos.variant().men_capture_backwards() {
+        return None;
+    }
+    let b = token.as_bytes();
+    // the squares, one or two bytes each, between capture separators
+    let mut squares = [Square::new_unchecked(0); 16];
+    let (mut n, mut i) = (0, 0);
+    loop {
+        let (sq, end) = match b.get(i..)? {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => {
+                (Square::from_file_rank(f - b'a', r - b'1')?, i + 2)
+            }
+            [a @ b'1'..=b'3', d @ b'0'..=b'9', ..] => (
+                Square::from_numeric(u32::from(a - b'0') * 10 + u32::from(d - b'0'))?,
+                i + 2,
+            ),
+            [d @ b'1'..=b'9', ..] => (Square::from_numeric(u32::from(d - b'0'))?, i + 1),
+            _ => return None,
+        };
+        *squares.get_mut(n)? = sq;
+        n += 1;
+        match b.get(end) {
+            None => break,
+            Some(b':' | b'x') => i = end + 1,
+            Some(_) => return None,
+        }
+    }
+    if n < 3 {
+        return None;
+    }
+    let (from, to) = (squares[0], squares[n - 1]);
+    let mv = pos.only_capture(from, to)?;
+    let us = pos.turn();
+    let was_king = pos.kings(us).contains(from);
+    if !(was_king || pos.men(us).contains(from)) {
+        return None;
+    }
+    // the written jumps, as the capture search makes them: over one enemy piece not
+    // yet jumped (a man from next to it), onto a square empty at the start or the one
+    // the piece left (jumped pieces stay until the move ends); a man that lands on the
+    // promotion rank is crowned there and goes on as a king (1.5.9)
+    let enemy = pos.pieces(us.opponent());
+    let empty = pos.empty() | Bitboard::from_square(from);
+    let promotion = Position::promotion_rank(us);
+    let mut king = was_king;
+    let mut jumped = Bitboard::EMPTY;
+    for pair in squares[..n].windows(2) {
+        let (at, next) = (pair[0], pair[1]);
+        let (dir, dist) = at.direction_to(next)?;
+        let between = at.ray(dir) & !next.ray(dir) & !Bitboard::from_square(next);
+        let over = between & !empty;
+        let one = over.0 != 0 && over.0 & (over.0 - 1) == 0;
+        if !one
+            || (over & enemy).is_empty()
+            || (over & jumped).any()
+            || !empty.contains(next)
+            || (!king && dist != 2)
+        {
+            return None;
+        }
+        jumped |= over;
+        king |= promotion.contains(next);
+    }
+    (jumped == mv.captured() && (king && !was_king) == mv.promotes()).then_some(mv)
+}
+
 /// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
 /// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
 pub(crate) fn parse_and_resolve_knowing(
@@ -484,7 +559,9 @@ pub(crate) fn parse_and_resolve_knowing(
     captures: bool,
 ) -> Result<Resolution, ParseMoveError> {
     // the ordinary writing of a legal move (most tokens of every file), at once
-    if let Some(mv) = resolve_plain(pos, token, captures) {
+    if let Some(mv) =
+        resolve_plain(pos, token, captures).or_else(|| resolve_full_capture(pos, token, captures))
+    {
         return Ok(Resolution::Unique {
             mv,
             separator_mismatch: false,
@@ -498,13 +575,16 @@ pub(crate) fn parse_and_resolve_knowing(
 /// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
 /// for a caller that only needs the move (the check's quick lane).
 pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: bool) -> Option<Move> {
-    resolve_plain(pos, token, captures).or_else(|| match resolve_general(pos, token, captures) {
-        Ok(Resolution::Unique {
-            mv,
-            separator_mismatch: false,
-        }) => Some(mv),
-        _ => None,
-    })
+    let quick = || resolve_full_capture(pos, token, captures);
+    resolve_plain(pos, token, captures)
+        .or_else(quick)
+        .or_else(|| match resolve_general(pos, token, captures) {
+            Ok(Resolution::Unique {
+                mv,
+                separator_mismatch: false,
+            }) => Some(mv),
+            _ => None,
+        })
 }
 
 /// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
@@ -719,6 +799,65 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capture_written_in_full_resolves_as_the_general_path_does() {
+        // every route of two or more jumps of every capture on random crowded boards,
+        // written out in both notations, as it is or spoilt: a landing dropped, two
+        // swapped, one replaced, one added
+        let mut rng = crate::generate::SplitMix64::new(29);
+        let (mut quick, mut refused) = (0, 0);
+        for n in 0..6000 {
+            let turn = [crate::Color::White, crate::Color::Black][n % 2];
+            let pos = crate::rules::position::random_crowded(&mut rng, turn);
+            if !pos.has_captures() {
+                continue;
+            }
+            for m in pos.legal_moves().iter() {
+                for route in pos.routes(m) {
+                    let mut squares = route.squares().to_vec();
+                    if squares.len() < 3 {
+                        continue;
+                    }
+                    let k = 1 + (rng.next_u64() as usize) % (squares.len() - 2);
+                    let random = Square::new_unchecked((rng.next_u64() % 32) as u8);
+                    match rng.next_u64() % 6 {
+                        0 => drop(squares.remove(k)),
+                        1 => squares.swap(k, k + 1),
+                        2 => squares[k] = random,
+                        3 => squares.insert(k, random),
+                        _ => {}
+                    }
+                    let algebraic: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+                    let numeric: Vec<String> =
+                        squares.iter().map(|s| s.numeric().to_string()).collect();
+                    for token in [algebraic.join(":"), numeric.join("x")] {
+                        let general = match resolve_general(&pos, &token, true) {
+                            Ok(Resolution::Unique {
+                                mv,
+                                separator_mismatch: false,
+                            }) => Some(mv),
+                            _ => None,
+                        };
+                        let full = resolve_full_capture(&pos, &token, true);
+                        let fen = pos.to_fen(crate::rules::FenStyle::Numeric);
+                        if full.is_some() {
+                            quick += 1;
+                            assert_eq!(full, general, "{token} in {fen}");
+                        } else if pos
+                            .only_capture(squares[0], squares[squares.len() - 1])
+                            .is_some()
+                        {
+                            refused += 1;
+                        }
+                        assert_eq!(resolve_unique(&pos, &token, true), general, "{token}");
+                    }
+                }
+            }
+        }
+        // both answers are given often
+        assert!(quick > 1000 && refused > 500, "{quick} {refused}");
+    }
 
     #[test]
     fn squares_are_written_as_their_display_and_number() {

@@ -281,6 +281,30 @@ impl fmt::Display for Position {
     }
 }
 
+/// A random board for tests: each square empty, a man or a king of either colour (men
+/// never on their promotion rank), crowded enough that most boards have captures.
+#[cfg(test)]
+pub(crate) fn random_crowded(rng: &mut crate::generate::SplitMix64, turn: Color) -> Position {
+    let mut p = Position {
+        men: [Bitboard::EMPTY; 2],
+        kings: [Bitboard::EMPTY; 2],
+        turn,
+        variant: Variant::Russian,
+    };
+    for sq in Square::all() {
+        let roll = rng.next_u64() % 16;
+        let color = [Color::White, Color::Black][(roll % 2) as usize];
+        match roll {
+            0..=5 if !Position::promotion_rank(color).contains(sq) => {
+                p.men[color.index()].insert(sq)
+            }
+            6..=7 => p.kings[color.index()].insert(sq),
+            _ => {}
+        }
+    }
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
