@@ -12,7 +12,7 @@
 use std::io::Read;
 
 use encoding_rs::Encoding;
-use memchr::{memchr, memchr2, memchr3, memrchr};
+use memchr::{memchr2, memchr3, memrchr};
 
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 use super::game::{Game, GameBuilder};
@@ -134,9 +134,10 @@ impl LineCounter {
         // Most text has no `\r`: then the breaks are the `\n`s, counted sixteen bytes at a
         // time, and the column follows the last one (a search per line cost 2.5
         // instructions a byte, 2% of `lint`).
-        if !b.is_empty() && memchr(b'\r', b).is_none() {
+        let (newlines, cr) = count_newlines(b);
+        if !b.is_empty() && !cr {
             let continued = self.prev_cr && b[0] == b'\n';
-            self.line += count_newlines(b) - u64::from(continued);
+            self.line += newlines - u64::from(continued);
             match memrchr(b'\n', b) {
                 Some(k) => self.column = 1 + s[k + 1..].chars().count() as u64,
                 None => self.column += s.chars().count() as u64,
@@ -176,15 +177,16 @@ impl LineCounter {
     }
 }
 
-/// The number of `\n` bytes in `b`.
-fn count_newlines(b: &[u8]) -> u64 {
+/// The number of `\n` bytes in `b`, and whether it has a `\r`.
+fn count_newlines(b: &[u8]) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
     {
         sse2::count_newlines(b)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        b.iter().filter(|&&c| c == b'\n').count() as u64
+        let newlines = b.iter().filter(|&&c| c == b'\n').count() as u64;
+        (newlines, b.contains(&b'\r'))
     }
 }
 
@@ -329,31 +331,37 @@ mod sse2 {
         b'\n', b'\r', b'{', b'}', b'(', b')', b'[', b']', b';', b'"', b'\\',
     ];
 
-    /// The number of `\n` bytes in `b`: per block, the byte-wise matches (-1 each) are
+    /// [`super::count_newlines`]: per block, the byte-wise `\n` matches (-1 each) are
     /// subtracted from counters that a sum of absolute differences adds up every 255
-    /// blocks, before a byte counter could overflow.
-    pub(super) fn count_newlines(b: &[u8]) -> u64 {
+    /// blocks, before a byte counter could overflow; the `\r` matches are or-ed.
+    pub(super) fn count_newlines(b: &[u8]) -> (u64, bool) {
         let blocks = b.len() / 16;
         let mut total = 0u64;
+        let mut cr = false;
         let mut block = 0;
         while block < blocks {
             let until = (block + 255).min(blocks);
             // SAFETY: every block read is `b[16 * k..16 * k + 16]` with `k < blocks`, in
             // bounds; SSE2 is always there on x86-64.
             unsafe {
-                let newline = _mm_set1_epi8(b'\n' as i8);
+                let (newline, return_) = (_mm_set1_epi8(b'\n' as i8), _mm_set1_epi8(b'\r' as i8));
                 let mut counts = _mm_setzero_si128();
+                let mut returns = _mm_setzero_si128();
                 for k in block..until {
                     let v = _mm_loadu_si128(b.as_ptr().add(16 * k).cast());
                     counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(v, newline));
+                    returns = _mm_or_si128(returns, _mm_cmpeq_epi8(v, return_));
                 }
                 let sums = _mm_sad_epu8(counts, _mm_setzero_si128());
                 total += _mm_cvtsi128_si64(sums) as u64
                     + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64;
+                cr |= _mm_movemask_epi8(returns) != 0;
             }
             block = until;
         }
-        total + b[16 * blocks..].iter().filter(|&&c| c == b'\n').count() as u64
+        let tail = &b[16 * blocks..];
+        let newlines = total + tail.iter().filter(|&&c| c == b'\n').count() as u64;
+        (newlines, cr || tail.contains(&b'\r'))
     }
 
     /// Runs while a whole block of sixteen bytes (and the byte after it) is plain; returns
@@ -1037,7 +1045,10 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             assert_eq!(
                 sse2::count_newlines(text.as_bytes()),
-                text.bytes().filter(|&c| c == b'\n').count() as u64
+                (
+                    text.bytes().filter(|&c| c == b'\n').count() as u64,
+                    text.contains('\r')
+                )
             );
         }
     }
