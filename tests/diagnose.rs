@@ -154,6 +154,33 @@ fn variations_of_both_styles_are_followed_by_the_quick_lane() {
 }
 
 #[test]
+fn placeholders_and_odd_tokens_are_diagnosed_as_by_the_full_check() {
+    // tokens the quick lane must leave to the full check: `- -` for an unknown move (in
+    // the main line and in a variation), a lone dash, a glued placeholder
+    let game = |moves: &str| {
+        format!(
+            "[Event \"x\"]\n[Site \"s\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n\
+             [White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n{moves} *\n\n"
+        )
+    };
+    let mut pdn = String::new();
+    for moves in [
+        "1. c3-d4 - - 2. b2-c3 f6-g5",
+        "1. - - f6-g5 2. c3-d4",
+        "1. c3-d4 (1. - -) f6-g5",
+        "1. c3-d4 -- 2. b2-c3",
+        "1. c3-d4 - 2. b2-c3",
+        "1. c3-d4 f6-g5",
+    ] {
+        pdn.push_str(&game(moves));
+    }
+    let (n, quick) = both_editions("placeholders.pdn", pdn.as_bytes());
+    assert_eq!(n, 24);
+    // only the clean game (the last) goes the quick way, in each of the four settings
+    assert_eq!(quick, 4);
+}
+
+#[test]
 fn stats_from_the_quick_lane_equal_stats_from_the_full_check() {
     use pdnkit::check::{CheckOptions, CheckedGames};
     use pdnkit::stats::{GroupBy, Stats, StatsOptions, stats_reader};

@@ -20,8 +20,7 @@ use crate::pdn::plain::visit_plain;
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
-    is_placeholder, number_fits, recorded_from, results_disagree, start_of, variant_for,
-    variation_start_numbered,
+    number_fits, recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
 };
 use crate::rules::notation::resolve_unique;
 use crate::rules::{Move, Position};
@@ -312,7 +311,8 @@ impl Visitor for QuickLane {
         let Some(f) = self.frames.last_mut() else {
             return;
         };
-        if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) || is_placeholder(text) {
+        // (a `- -` placeholder names no square, so it does not resolve below)
+        if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) {
             self.gave_up = true;
             return;
         }
