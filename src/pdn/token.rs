@@ -183,6 +183,20 @@ pub fn token_end(b: &[u8], mut i: usize) -> usize {
 /// A following separate ellipsis (`1. ...`) is included.
 #[inline]
 pub fn lex_move_number(b: &[u8], i: usize) -> Option<(usize, MoveNumber)> {
+    let (j, number) = number_and_dot(b, i)?;
+    // the common `12. c3-d4` and `12.c3-d4`: one dot, and no ellipsis can follow
+    let not_dot_or_blank = |c: Option<&u8>| c.is_some_and(|&c| !matches!(c, b'.' | b' ' | b'\t'));
+    let next = b.get(j + 1);
+    if not_dot_or_blank(next) || (next == Some(&b' ') && not_dot_or_blank(b.get(j + 2))) {
+        let black = false;
+        return Some((j + 1, MoveNumber { number, black }));
+    }
+    Some(dots_and_ellipsis(b, j, number))
+}
+
+/// The digits at `i` and the dot after them: where the dot is, and the number.
+#[inline]
+fn number_and_dot(b: &[u8], i: usize) -> Option<(usize, u32)> {
     let mut j = i;
     let mut number: u32 = 0;
     while j < b.len() && b[j].is_ascii_digit() {
@@ -191,9 +205,11 @@ pub fn lex_move_number(b: &[u8], i: usize) -> Option<(usize, MoveNumber)> {
             .saturating_add(u32::from(b[j] - b'0'));
         j += 1;
     }
-    if j == i || j >= b.len() || b[j] != b'.' {
-        return None;
-    }
+    (j > i && j < b.len() && b[j] == b'.').then_some((j, number))
+}
+
+/// [`lex_move_number`] from the first dot at `j` on, for any shape.
+fn dots_and_ellipsis(b: &[u8], mut j: usize, number: u32) -> (usize, MoveNumber) {
     let dots = j;
     while j < b.len() && b[j] == b'.' {
         j += 1;
@@ -216,7 +232,7 @@ pub fn lex_move_number(b: &[u8], i: usize) -> Option<(usize, MoveNumber)> {
             }
         }
     }
-    Some((j, MoveNumber { number, black }))
+    (j, MoveNumber { number, black })
 }
 
 #[inline]
@@ -381,6 +397,31 @@ pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_common_move_number_reads_as_any_other() {
+        // every string of up to seven bytes over digits, dots, blanks and a move's bytes
+        let alphabet = b"12. \t.c-";
+        for len in 1..=7u32 {
+            for n in 0..alphabet.len().pow(len) {
+                let mut k = n;
+                let s: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let c = alphabet[k % alphabet.len()];
+                        k /= alphabet.len();
+                        c
+                    })
+                    .collect();
+                let general = number_and_dot(&s, 0).map(|(j, n)| dots_and_ellipsis(&s, j, n));
+                assert_eq!(
+                    lex_move_number(&s, 0),
+                    general,
+                    "{:?}",
+                    String::from_utf8_lossy(&s)
+                );
+            }
+        }
+    }
 
     /// What may follow a move token: nothing, delimiters, marks, NAGs, more squares,
     /// variations, comments.
