@@ -94,6 +94,22 @@ pub const MOVE_LIST_CAPACITY: usize = 256;
 
 /// The legal moves of a position, in a fixed-size array (no allocation).
 ///
+/// `MAN_STEPS[color][square]`: where a man of `color` on `square` steps (its two forward
+/// neighbours, or one at the edge).
+static MAN_STEPS: [[Bitboard; 32]; 2] = {
+    let mut t = [[Bitboard::EMPTY; 32]; 2];
+    let mut i = 0;
+    while i < 32 {
+        let b = Bitboard(1 << i);
+        let white = b.shift(Direction::NorthWest).0 | b.shift(Direction::NorthEast).0;
+        let black = b.shift(Direction::SouthWest).0 | b.shift(Direction::SouthEast).0;
+        t[0][i] = Bitboard(white);
+        t[1][i] = Bitboard(black);
+        i += 1;
+    }
+    t
+};
+
 /// The array is left uninitialised beyond `len`: filling 256 moves (3 KB) on every
 /// `legal_moves` call was a fifth of `lint`'s instructions (a `memset` per call), and a
 /// position has a handful of moves.
@@ -628,10 +644,8 @@ impl Position {
         };
         if self.men(us).contains(from) {
             let promotes = Position::promotion_rank(us).contains(to);
-            return Self::forward(us)
-                .into_iter()
-                .any(|dir| from.step(dir) == Some(to))
-                .then(|| quiet(promotes));
+            let steps = MAN_STEPS[us.index()][from.index()];
+            return steps.contains(to).then(|| quiet(promotes));
         }
         if !self.kings(us).contains(from) {
             return None;
