@@ -114,6 +114,11 @@ impl MoveInfo {
 
     /// The landing squares of the move (from, landings…, to) along its first route.
     pub fn route(&self) -> Vec<Square> {
+        // a quiet move, and a capture of one piece, land only on `to` (the route search
+        // would list every legal move to say so, for every quiet move of a game)
+        if self.mv.captured().count() <= 1 {
+            return vec![self.mv.from(), self.mv.to()];
+        }
         self.before
             .routes(&self.mv)
             .into_iter()

@@ -196,38 +196,51 @@ impl Position {
     /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     /// ```
     pub fn to_fen(&self, style: FenStyle) -> String {
-        // at most 24 pieces of up to four characters: one allocation
-        let mut s = String::with_capacity(6 + 4 * 24);
-        s.push(self.turn.letter());
+        // at most 24 pieces of up to four bytes each, written as bytes (this runs after
+        // every ply of a JSON Lines conversion)
+        let mut out: Vec<u8> = Vec::with_capacity(6 + 4 * 24);
+        out.push(self.turn.letter() as u8);
         for color in [Color::White, Color::Black] {
-            s.push(':');
-            s.push(color.letter());
-            // Algebraic FEN lists the pieces in square order (a1, c1, … h8), numeric FEN by
-            // number: rank 8 first, then each rank from the a-file side.
-            let pieces = self.pieces(color);
-            let in_order = (0..32u8).map(|k| match style {
-                FenStyle::Algebraic => k,
-                FenStyle::Numeric => (7 - k / 4) * 4 + k % 4,
-            });
+            out.push(b':');
+            out.push(color.letter() as u8);
+            let (pieces, kings) = (self.pieces(color).0, self.kings(color).0);
             let mut first = true;
-            for sq in in_order.map(Square::new_unchecked) {
-                if !pieces.contains(sq) {
-                    continue;
-                }
+            let mut piece = |index: u32| {
                 if !first {
-                    s.push(',');
+                    out.push(b',');
                 }
                 first = false;
-                if self.kings(color).contains(sq) {
-                    s.push('K');
+                if kings & (1 << index) != 0 {
+                    out.push(b'K');
                 }
+                let sq = Square::new_unchecked(index as u8);
                 match style {
-                    FenStyle::Numeric => sq.push_numeric(&mut s),
-                    FenStyle::Algebraic => sq.push_algebraic(&mut s),
+                    FenStyle::Numeric => {
+                        let n = sq.numeric() as u8;
+                        if n >= 10 {
+                            out.push(b'0' + n / 10);
+                        }
+                        out.push(b'0' + n % 10);
+                    }
+                    FenStyle::Algebraic => out.extend([b'a' + sq.file(), b'1' + sq.rank()]),
+                }
+            };
+            // Algebraic FEN lists the pieces in square order (a1, c1, … h8), which is bit
+            // order; numeric FEN by number: rank 8 first, then each rank from the a-file
+            // side, so the rows from the top, each in bit order.
+            let rows: &[u32] = match style {
+                FenStyle::Algebraic => &[0, 1, 2, 3, 4, 5, 6, 7],
+                FenStyle::Numeric => &[7, 6, 5, 4, 3, 2, 1, 0],
+            };
+            for &row in rows {
+                let mut bits = (pieces >> (4 * row)) & 0xF;
+                while bits != 0 {
+                    piece(4 * row + bits.trailing_zeros());
+                    bits &= bits - 1;
                 }
             }
         }
-        s
+        String::from_utf8(out).expect("a FEN is ASCII")
     }
 }
 
@@ -320,6 +333,45 @@ mod tests {
             Position::start().to_fen(FenStyle::Algebraic),
             "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
         );
+    }
+
+    #[test]
+    fn fen_of_random_boards_reads_back_in_order() {
+        // both styles: the same position read back, pieces listed in the order the
+        // style promises (numbers rising, or squares a1, c1, … h8)
+        let mut rng = crate::generate::SplitMix64::new(41);
+        for n in 0..2000 {
+            let turn = [Color::White, Color::Black][n % 2];
+            let p = random_crowded(&mut rng, turn);
+            if p.count(Color::White) > 12 || p.count(Color::Black) > 12 {
+                continue; // not a position a FEN may set up
+            }
+            for style in [FenStyle::Numeric, FenStyle::Algebraic] {
+                let fen = p.to_fen(style);
+                let setup: crate::pdn::fen::Setup = fen.parse().unwrap();
+                let back = Position {
+                    variant: p.variant,
+                    ..Position::from_setup(&setup).unwrap()
+                };
+                assert_eq!(back, p, "{fen}");
+                for side in fen.split(':').skip(1) {
+                    let order: Vec<u32> = side[1..]
+                        .split(',')
+                        .filter(|t| !t.is_empty())
+                        .map(|t| {
+                            let sq = t.trim_start_matches('K');
+                            match style {
+                                FenStyle::Numeric => sq.parse().unwrap(),
+                                FenStyle::Algebraic => {
+                                    Square::from_algebraic(sq).unwrap().index() as u32
+                                }
+                            }
+                        })
+                        .collect();
+                    assert!(order.windows(2).all(|w| w[0] < w[1]), "{fen}");
+                }
+            }
+        }
     }
 
     #[test]
