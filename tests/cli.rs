@@ -331,19 +331,27 @@ fn readme_lists_every_diagnostic() {
 }
 
 /// `-j1` runs reading, checking and output on one thread; more threads use the batched
-/// pipeline. Both must give the same report, in the same order, and the same exit code,
-/// on many files and on one file of many games (several batches).
+/// pipeline, where a file over 1 MiB is cut into batches by the reader thread and a
+/// smaller one is read and checked whole by a worker. All must give the same report, in
+/// the same order, and the same exit code, on small files and on one file of many games.
 #[test]
 fn lint_is_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
     let mut big = Vec::new();
     pdnkit::generate::Generator::new(21)
-        .write_games(&mut big, 700)
+        .write_games(&mut big, 1800)
         .unwrap();
     let broken = String::from_utf8(big.clone())
         .unwrap()
         .replacen("2. ", "2. a1-a5 ", 40);
+    assert!(broken.len() > 1 << 20, "the big file takes the batched way");
     std::fs::write(dir.path().join("big.pdn"), &broken).unwrap();
+    // and a smaller one with findings, read whole by a worker
+    let cut = (0..=300_000)
+        .rev()
+        .find(|&k| broken.is_char_boundary(k))
+        .unwrap();
+    std::fs::write(dir.path().join("mid.pdn"), &broken[..cut]).unwrap();
     for (i, name) in ["lint/diagnostics.pdn", "lint/clean.pdn", "example.pdn"]
         .iter()
         .enumerate()
@@ -358,14 +366,17 @@ fn lint_is_the_same_on_one_thread_and_on_several() {
             .unwrap()
     };
     let one = run("1");
-    let two = run("2");
     assert_eq!(one.status.code(), Some(1));
-    assert_eq!(two.status.code(), one.status.code());
     assert!(jsonl(&one.stdout).len() > 40);
-    assert_eq!(
-        String::from_utf8_lossy(&one.stdout),
-        String::from_utf8_lossy(&two.stdout)
-    );
+    for jobs in ["2", "3"] {
+        let several = run(jobs);
+        assert_eq!(several.status.code(), one.status.code());
+        assert_eq!(
+            String::from_utf8_lossy(&one.stdout),
+            String::from_utf8_lossy(&several.stdout),
+            "-j {jobs}"
+        );
+    }
 }
 
 #[test]

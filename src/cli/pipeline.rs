@@ -6,6 +6,11 @@
 //! `MAX_IN_FLIGHT` pieces are out at once, so memory stays bounded whatever the size of a
 //! file or the number of files, and one huge file is spread over all threads.
 //!
+//! A small file (up to [`WHOLE_FILE_BYTES`]) is not read by the reader thread: a worker
+//! reads, splits and checks it whole, and its pieces come back together. With many small
+//! files the reader thread then only hands out names, instead of reading every byte on a
+//! core the workers need (on two cores it held `-j2` to 1.7× `-j1`).
+//!
 //! With one thread (`-j1`) there is no reader thread: reading, checking and `emit` take
 //! turns on the calling thread, so `-j1` really uses one core.
 
@@ -14,6 +19,7 @@ use pdnkit::check::{CheckOptions, CheckedGames};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::RawGame;
 use pdnkit::replay::ReplayOptions;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +28,9 @@ use std::sync::mpsc;
 /// Games per batch, and text bytes per batch: whichever is reached first.
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 512 * 1024;
+
+/// Files up to this size are read and checked whole by one worker.
+const WHOLE_FILE_BYTES: u64 = 1 << 20;
 
 /// What the pipeline hands to `emit`, in input order.
 pub enum Piece<T> {
@@ -57,36 +66,60 @@ where
     }
     let max_in_flight = 4 * pool.current_num_threads().max(1);
     let cancelled = AtomicBool::new(false);
-    // tokens bound the pieces between the reader and `emit`
+    // tokens bound the places in the output order taken and not yet emitted
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(max_in_flight);
-    let (out_tx, out_rx) = mpsc::channel::<(u64, Piece<T>)>();
+    let (out_tx, out_rx) = mpsc::channel::<(u64, Vec<Piece<T>>)>();
 
     std::thread::scope(|scope| {
         let cancelled = &cancelled;
         let work = &work;
         scope.spawn(move || {
             pool.in_place_scope(|tasks| {
-                let mut seq = 0u64;
-                // Sends a finished piece, or hands a batch to the pool; false when cancelled.
-                let mut send = |piece: Job<T>| -> bool {
+                let seq = Cell::new(0u64);
+                // The next place in the output order, once a token is free; `None` when
+                // the run was cancelled.
+                let place = || -> Option<u64> {
                     if cancelled.load(Ordering::Relaxed) || token_tx.send(()).is_err() {
-                        return false;
+                        return None;
                     }
-                    let n = seq;
-                    seq += 1;
-                    match piece {
-                        Job::Done(p) => out_tx.send((n, p)).is_ok(),
+                    let n = seq.get();
+                    seq.set(n + 1);
+                    Some(n)
+                };
+                // Sends a finished piece, or hands a batch to the pool; false when cancelled.
+                let mut send = |job: Job<T>| -> bool {
+                    let Some(n) = place() else {
+                        return false;
+                    };
+                    match job {
+                        Job::Done(p) => out_tx.send((n, vec![p])).is_ok(),
                         Job::Batch(batch) => {
                             let out_tx = out_tx.clone();
                             tasks.spawn(move |_| {
-                                let _ = out_tx.send((n, Piece::Games(work(batch))));
+                                let _ = out_tx.send((n, vec![Piece::Games(work(batch))]));
                             });
                             true
                         }
                     }
                 };
                 for (i, input) in inputs.iter().enumerate() {
-                    if !read_input(i, input, options, &mut send) {
+                    let going_on = if is_small_file(input) {
+                        // one place for all of the file's pieces, made on a worker
+                        let Some(n) = place() else { break };
+                        let out_tx = out_tx.clone();
+                        tasks.spawn(move |_| {
+                            let mut pieces = Vec::new();
+                            read_input(i, input, options, &mut |job: Job<T>| {
+                                pieces.push(job.run(work));
+                                !cancelled.load(Ordering::Relaxed)
+                            });
+                            let _ = out_tx.send((n, pieces));
+                        });
+                        true
+                    } else {
+                        read_input(i, input, options, &mut send)
+                    };
+                    if !going_on {
                         break;
                     }
                 }
@@ -96,26 +129,38 @@ where
         let mut pending = BTreeMap::new();
         let mut next = 0u64;
         let mut outcome = Ok(());
-        for (n, piece) in out_rx {
+        for (n, pieces) in out_rx {
             if outcome.is_err() {
                 let _ = token_rx.try_recv();
                 continue;
             }
-            pending.insert(n, piece);
-            while let Some(piece) = pending.remove(&next) {
+            pending.insert(n, pieces);
+            'ready: while let Some(pieces) = pending.remove(&next) {
                 next += 1;
                 let _ = token_rx.recv();
-                if let Err(e) = emit(piece) {
-                    cancelled.store(true, Ordering::Relaxed);
-                    outcome = Err(e);
-                    // let the reader finish quickly: free every token it may wait on
-                    while token_rx.try_recv().is_ok() {}
-                    break;
+                for piece in pieces {
+                    if let Err(e) = emit(piece) {
+                        cancelled.store(true, Ordering::Relaxed);
+                        outcome = Err(e);
+                        // let the reader finish quickly: free every token it may wait on
+                        while token_rx.try_recv().is_ok() {}
+                        break 'ready;
+                    }
                 }
             }
         }
         outcome
     })
+}
+
+/// Whether `input` is a file small enough to be read and checked whole by one worker.
+fn is_small_file(input: &Input) -> bool {
+    match input {
+        Input::Stdin => false,
+        Input::File(path) => {
+            std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= WHOLE_FILE_BYTES)
+        }
+    }
 }
 
 /// [`run`] on the calling thread alone.
@@ -131,11 +176,7 @@ where
 {
     let mut outcome = Ok(());
     let mut send = |job: Job<T>| -> bool {
-        let piece = match job {
-            Job::Done(piece) => piece,
-            Job::Batch(batch) => Piece::Games(work(batch)),
-        };
-        outcome = emit(piece);
+        outcome = emit(job.run(&work));
         outcome.is_ok()
     };
     for (i, input) in inputs.iter().enumerate() {
@@ -161,6 +202,16 @@ pub struct Batch {
 enum Job<T> {
     Done(Piece<T>),
     Batch(Batch),
+}
+
+impl<T> Job<T> {
+    /// The piece: as it is, or the batch checked by `work`.
+    fn run(self, work: &impl Fn(Batch) -> Vec<T>) -> Piece<T> {
+        match self {
+            Job::Done(piece) => piece,
+            Job::Batch(batch) => Piece::Games(work(batch)),
+        }
+    }
 }
 
 /// Reads one input into pieces; false when the run was cancelled.
