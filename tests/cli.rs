@@ -331,9 +331,10 @@ fn readme_lists_every_diagnostic() {
 }
 
 /// `-j1` runs reading, checking and output on one thread; more threads use the batched
-/// pipeline, where a file over 1 MiB is cut into batches by the reader thread and a
-/// smaller one is read and checked whole by a worker. All must give the same report, in
-/// the same order, and the same exit code, on small files and on one file of many games.
+/// pipeline, where a file over 1 MiB is cut into batches by the reader thread and smaller
+/// ones are read and checked whole by a worker, a few at a time. All must give the same
+/// report, in the same order, and the same exit code, on small files and on one file of
+/// many games.
 #[test]
 fn lint_is_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
@@ -357,6 +358,11 @@ fn lint_is_the_same_on_one_thread_and_on_several() {
         .enumerate()
     {
         std::fs::copy(fixture(name), dir.path().join(format!("f{i}.pdn"))).unwrap();
+    }
+    // more small files than one worker takes at a time (64), each with findings
+    for i in 0..70 {
+        let name = ["lint/diagnostics.pdn", "example.pdn"][i % 2];
+        std::fs::copy(fixture(name), dir.path().join(format!("g{i:02}.pdn"))).unwrap();
     }
     let run = |jobs: &str| {
         pdnkit()
