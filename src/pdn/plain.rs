@@ -42,6 +42,10 @@ pub(crate) fn visit_plain<V: Visitor>(
     let b = text.as_bytes();
     let mut i = 0;
     let skip_blanks = |mut i: usize| {
+        // most tokens end at one space before the next (every blank is at most b' ')
+        if b.get(i) == Some(&b' ') && b.get(i + 1).is_some_and(|&c| c > b' ') {
+            return i + 1;
+        }
         while i < b.len() && is_space(b[i]) {
             i += 1;
         }
