@@ -2,9 +2,10 @@
 //!
 //! One reader thread walks the inputs in order, decodes and splits each into raw games,
 //! and cuts them into batches. Batches are checked on the rayon pool; results come back to
-//! the caller's `emit` strictly in input order (file by file, game by game). At most
-//! `MAX_IN_FLIGHT` pieces are out at once, so memory stays bounded whatever the size of a
-//! file or the number of files, and one huge file is spread over all threads.
+//! the caller's `emit` strictly in input order (file by file, game by game). At most four
+//! places per thread in that order are out at once (a batch, a group of small files of at
+//! most 1.5 MiB, or a finished piece), so memory stays bounded whatever the size of a file
+//! or the number of files, and one huge file is spread over all threads.
 //!
 //! A small file (up to [`WHOLE_FILE_BYTES`]) is not read by the reader thread: a worker
 //! reads, splits and checks it whole, with the small files next to it (about a batch's
