@@ -36,6 +36,38 @@ const BATCH_BYTES: usize = 512 * 1024;
 const WHOLE_FILE_BYTES: u64 = 1 << 20;
 const BATCH_FILES: usize = 64;
 
+/// A file read whole may have grown since its size was taken (a record still being
+/// written); past this size its reading stops with an error ([`Bounded`]).
+const GROWN_FILE_BYTES: u64 = 4 * WHOLE_FILE_BYTES;
+
+/// A file read whole by a worker, which keeps all of the file's pieces until the end: so
+/// that memory stays bounded, reading past `left` more bytes is an error (reported as
+/// `E102 io-error`, the run goes on), not a file read without bound.
+struct Bounded {
+    file: std::fs::File,
+    left: u64,
+}
+
+impl Read for Bounded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.left == 0 {
+            // one byte more tells a file that grew from one that ends here
+            return match self.file.read(&mut [0u8; 1])? {
+                0 => Ok(0),
+                _ => Err(io::Error::other(format!(
+                    "it grew past {GROWN_FILE_BYTES} bytes while being read; check it again"
+                ))),
+            };
+        }
+        let n = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let got = self.file.read(&mut buf[..n])?;
+        self.left -= got as u64;
+        Ok(got)
+    }
+}
+
 /// What the pipeline hands to `emit`, in input order.
 pub enum Piece<T> {
     /// The next input was opened.
@@ -122,11 +154,12 @@ where
                     tasks.spawn(move |_| {
                         let mut pieces = Vec::new();
                         for i in files {
-                            let going_on =
-                                read_input(i, &inputs[i], options, &mut |job: Job<T>| {
-                                    pieces.push(job.run(work));
-                                    !cancelled.load(Ordering::Relaxed)
-                                });
+                            let mut keep = |job: Job<T>| {
+                                pieces.push(job.run(work));
+                                !cancelled.load(Ordering::Relaxed)
+                            };
+                            let limit = Some(GROWN_FILE_BYTES);
+                            let going_on = read_input(i, &inputs[i], limit, options, &mut keep);
                             if !going_on {
                                 break;
                             }
@@ -149,7 +182,7 @@ where
                         }
                         None => {
                             group_bytes = 0;
-                            flush(&mut group) && read_input(i, input, options, &mut send)
+                            flush(&mut group) && read_input(i, input, None, options, &mut send)
                         }
                     };
                     if !going_on {
@@ -216,7 +249,7 @@ where
         outcome.is_ok()
     };
     for (i, input) in inputs.iter().enumerate() {
-        if !read_input(i, input, options, &mut send) {
+        if !read_input(i, input, None, options, &mut send) {
             break;
         }
     }
@@ -254,6 +287,7 @@ impl<T> Job<T> {
 fn read_input<T>(
     i: usize,
     input: &Input,
+    limit: Option<u64>,
     options: &CheckOptions,
     send: &mut impl FnMut(Job<T>) -> bool,
 ) -> bool {
@@ -269,7 +303,13 @@ fn read_input<T>(
     let reader: Box<dyn Read> = match input {
         Input::Stdin => Box::new(io::stdin()),
         Input::File(path) => match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
+            Ok(f) => match limit {
+                Some(limit) => Box::new(Bounded {
+                    file: f,
+                    left: limit,
+                }),
+                None => Box::new(f),
+            },
             Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
         },
     };
@@ -318,4 +358,29 @@ fn read_input<T>(
         }
     }
     flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_read_whole_stops_with_an_error_past_its_bound() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.pdn");
+        let read = |len: usize, left: u64| {
+            std::fs::write(&path, vec![b' '; len]).unwrap();
+            let file = std::fs::File::open(&path).unwrap();
+            let mut out = Vec::new();
+            let result = Bounded { file, left }.read_to_end(&mut out);
+            (result.map_err(|e| e.to_string()), out.len())
+        };
+        // up to the bound (exactly there too) the file is read
+        assert_eq!(read(1000, 5000), (Ok(1000), 1000));
+        assert_eq!(read(5000, 5000), (Ok(5000), 5000));
+        // past it, an error after the bound's bytes
+        let (result, got) = read(5001, 5000);
+        assert!(result.unwrap_err().contains("grew past"));
+        assert_eq!(got, 5000);
+    }
 }
