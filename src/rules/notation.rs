@@ -447,23 +447,7 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 /// a move, the general resolution gives `Resolution::Unique` with the same move and no
 /// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
 pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Option<Move> {
-    // a square of two bytes, `c3` or `22`
-    fn two(a: u8, b: u8) -> Option<Square> {
-        match (a, b) {
-            (b'a'..=b'h', b'1'..=b'8') => Square::from_file_rank(a - b'a', b - b'1'),
-            (b'1'..=b'3', b'0'..=b'9') => {
-                Square::from_numeric(u32::from(a - b'0') * 10 + u32::from(b - b'0'))
-            }
-            _ => None,
-        }
-    }
-    // a square of one byte, `9`
-    fn one(d: u8) -> Option<Square> {
-        match d {
-            b'1'..=b'9' => Square::from_numeric(u32::from(d - b'0')),
-            _ => None,
-        }
-    }
+    let (one, two) = (square_of_one, square_of_two);
     let is_separator = |c: u8| matches!(c, b'-' | b'x' | b':');
     // the shapes by length: the separator ends a square of one or two bytes
     let (from, sep, to) = match *token.as_bytes() {
@@ -480,6 +464,25 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
         return None;
     }
     pos.only_capture(from, to)
+}
+
+/// A square written in two bytes, `c3` or `22`.
+fn square_of_two(a: u8, b: u8) -> Option<Square> {
+    match (a, b) {
+        (b'a'..=b'h', b'1'..=b'8') => Square::from_file_rank(a - b'a', b - b'1'),
+        (b'1'..=b'3', b'0'..=b'9') => {
+            Square::from_numeric(u32::from(a - b'0') * 10 + u32::from(b - b'0'))
+        }
+        _ => None,
+    }
+}
+
+/// A square written in one byte, `9`.
+fn square_of_one(d: u8) -> Option<Square> {
+    match d {
+        b'1'..=b'9' => Square::from_numeric(u32::from(d - b'0')),
+        _ => None,
+    }
 }
 
 /// A capture written with every landing square (`d4:b6:d8`, `22x15x8`), resolved
@@ -499,16 +502,11 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: bool) -> Option<M
     let mut squares = [Square::new_unchecked(0); 16];
     let (mut n, mut i) = (0, 0);
     loop {
+        // two bytes when they make a square (`12` before `1`), else one
         let (sq, end) = match b.get(i..)? {
-            [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => {
-                (Square::from_file_rank(f - b'a', r - b'1')?, i + 2)
-            }
-            [a @ b'1'..=b'3', d @ b'0'..=b'9', ..] => (
-                Square::from_numeric(u32::from(a - b'0') * 10 + u32::from(d - b'0'))?,
-                i + 2,
-            ),
-            [d @ b'1'..=b'9', ..] => (Square::from_numeric(u32::from(d - b'0'))?, i + 1),
-            _ => return None,
+            [x, y, ..] if square_of_two(*x, *y).is_some() => (square_of_two(*x, *y)?, i + 2),
+            [d, ..] => (square_of_one(*d)?, i + 1),
+            [] => return None,
         };
         *squares.get_mut(n)? = sq;
         n += 1;
