@@ -196,51 +196,38 @@ impl Position {
     /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     /// ```
     pub fn to_fen(&self, style: FenStyle) -> String {
-        // at most 24 pieces of up to four bytes each, written as bytes (this runs after
-        // every ply of a JSON Lines conversion)
-        let mut out: Vec<u8> = Vec::with_capacity(6 + 4 * 24);
-        out.push(self.turn.letter() as u8);
+        // at most 24 pieces of up to four characters: one allocation
+        let mut s = String::with_capacity(6 + 4 * 24);
+        s.push(self.turn.letter());
         for color in [Color::White, Color::Black] {
-            out.push(b':');
-            out.push(color.letter() as u8);
-            let (pieces, kings) = (self.pieces(color).0, self.kings(color).0);
-            let mut first = true;
-            let mut piece = |index: u32| {
-                if !first {
-                    out.push(b',');
-                }
-                first = false;
-                if kings & (1 << index) != 0 {
-                    out.push(b'K');
-                }
-                let sq = Square::new_unchecked(index as u8);
-                match style {
-                    FenStyle::Numeric => {
-                        let n = sq.numeric() as u8;
-                        if n >= 10 {
-                            out.push(b'0' + n / 10);
-                        }
-                        out.push(b'0' + n % 10);
-                    }
-                    FenStyle::Algebraic => out.extend([b'a' + sq.file(), b'1' + sq.rank()]),
-                }
-            };
+            s.push(':');
+            s.push(color.letter());
+            let (pieces, kings) = (self.pieces(color).0, self.kings(color));
             // Algebraic FEN lists the pieces in square order (a1, c1, … h8), which is bit
             // order; numeric FEN by number: rank 8 first, then each rank from the a-file
-            // side, so the rows from the top, each in bit order.
+            // side, so the rows from the top, each in bit order. Only the pieces are
+            // visited (this runs after every ply of a JSON Lines conversion).
             let rows: &[u32] = match style {
                 FenStyle::Algebraic => &[0, 1, 2, 3, 4, 5, 6, 7],
                 FenStyle::Numeric => &[7, 6, 5, 4, 3, 2, 1, 0],
             };
-            for &row in rows {
-                let mut bits = (pieces >> (4 * row)) & 0xF;
-                while bits != 0 {
-                    piece(4 * row + bits.trailing_zeros());
-                    bits &= bits - 1;
+            let row_bits = rows
+                .iter()
+                .map(|&row| Bitboard((pieces >> (4 * row) & 0xF) << (4 * row)));
+            for (k, sq) in row_bits.flatten().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                if kings.contains(sq) {
+                    s.push('K');
+                }
+                match style {
+                    FenStyle::Numeric => sq.push_numeric(&mut s),
+                    FenStyle::Algebraic => sq.push_algebraic(&mut s),
                 }
             }
         }
-        String::from_utf8(out).expect("a FEN is ASCII")
+        s
     }
 }
 
