@@ -269,6 +269,15 @@ impl Bitboard {
             Direction::SouthEast => (b & !FILES_GH) >> 7,
         })
     }
+
+    /// Whether a piece of `self` can jump in `dir` over one of `over` onto one of `onto`
+    /// (a man's capture in one direction): first the squares whose landing is free,
+    /// then whether one of them passes a piece of `over`.
+    #[inline]
+    pub const fn can_jump(self, dir: Direction, over: Bitboard, onto: Bitboard) -> bool {
+        let landing_free = Bitboard(self.0 & onto.jump(dir.opposite()).0);
+        landing_free.shift(dir).0 & over.0 != 0
+    }
 }
 
 impl Iterator for Bitboard {

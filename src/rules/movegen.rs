@@ -418,9 +418,7 @@ impl Position {
             &Self::forward(us)
         };
         for &dir in men_dirs {
-            // the men whose landing square is empty, then whether one jumps an enemy piece
-            let landing_free = men & empty.jump(dir.opposite());
-            if (landing_free.shift(dir) & enemy).any() {
+            if men.can_jump(dir, enemy, empty) {
                 return true;
             }
         }
@@ -495,8 +493,7 @@ impl Position {
         let empty = self.empty();
         // the directions in which `piece` can jump one of `enemy` onto one of `empty`
         let jumps = |piece: Bitboard, enemy: Bitboard, empty: Bitboard| {
-            Direction::ALL
-                .map(|dir| ((piece & empty.jump(dir.opposite())).shift(dir) & enemy).any())
+            Direction::ALL.map(|dir| piece.can_jump(dir, enemy, empty))
         };
         let open = jumps(f, enemy, empty);
         let mut dirs = Direction::ALL.into_iter().filter(|&d| open[d as usize]);
