@@ -92,6 +92,27 @@ impl SplitMix64 {
     }
 }
 
+/// Every string over `alphabet` with a length in `lengths`, shortest first: the
+/// exhaustive inputs of the tests that hold a lexer's shortcut to its general reading.
+#[cfg(test)]
+pub(crate) fn every_string(
+    alphabet: &[u8],
+    lengths: std::ops::RangeInclusive<u32>,
+) -> impl Iterator<Item = Vec<u8>> + '_ {
+    lengths.flat_map(move |len| {
+        (0..alphabet.len().pow(len)).map(move |n| {
+            let mut k = n;
+            (0..len)
+                .map(|_| {
+                    let c = alphabet[k % alphabet.len()];
+                    k /= alphabet.len();
+                    c
+                })
+                .collect()
+        })
+    })
+}
+
 /// Games made at once on the worker threads.
 const CHUNK: u64 = 512;
 

@@ -809,21 +809,9 @@ mod tests {
         // every token of three to five bytes over an alphabet of squares' bytes and
         // separators, on random boards: what the shortcut resolves, the general path
         // resolves alike, and it resolves every legal move written plainly
-        let alphabet = b"ach13902-x:X";
-        let mut tokens = Vec::new();
-        for len in 3..=5u32 {
-            for n in 0..alphabet.len().pow(len) {
-                let mut k = n;
-                let token: String = (0..len)
-                    .map(|_| {
-                        let c = alphabet[k % alphabet.len()];
-                        k /= alphabet.len();
-                        char::from(c)
-                    })
-                    .collect();
-                tokens.push(token);
-            }
-        }
+        let tokens: Vec<String> = crate::generate::every_string(b"ach13902-x:X", 3..=5)
+            .map(|t| String::from_utf8(t).unwrap())
+            .collect();
         let mut rng = crate::generate::SplitMix64::new(37);
         let mut resolved = 0;
         for n in 0..40 {
