@@ -249,6 +249,24 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
     (material, draw_view_key(pos))
 }
 
+/// What [`crate::draw::may_meet_a_condition`] says of the material of `pos`
+/// (a test holds the two together), from the bitboards without counting them: whether
+/// some side has a king and either both have one, or a lone king stands against two
+/// pieces or more.
+#[inline]
+fn may_meet_a_condition_at(pos: &Position) -> bool {
+    let (white_kings, black_kings) = (pos.kings(Color::White).0, pos.kings(Color::Black).0);
+    if white_kings == 0 || black_kings == 0 {
+        // (with no king at all, no side has a lone king either)
+        let lone_against_two = |side: Color| {
+            let (own, other) = (pos.pieces(side).0, pos.pieces(side.opponent()).0);
+            own != 0 && own & (own - 1) == 0 && own == pos.kings(side).0 && other & other.wrapping_sub(1) != 0
+        };
+        return lone_against_two(Color::White) || lone_against_two(Color::Black);
+    }
+    true
+}
+
 /// The key half of [`draw_view`].
 fn draw_view_key(pos: &Position) -> PositionKey {
     PositionKey::new(
@@ -307,11 +325,12 @@ pub(crate) fn follow_ply(
     let Some(tracker) = tracker else {
         return after.has_captures();
     };
-    let no_kings = (after.kings(Color::White) | after.kings(Color::Black)).is_empty();
-    if no_kings && !tracker.holding() {
+    if !tracker.holding() && !may_meet_a_condition_at(after) {
         let captures = after.has_captures();
         let has_moves = captures || after.has_quiet_moves();
-        tracker.push_without_kings(before.turn(), draw_view_key(after), has_moves);
+        let mover = before.turn();
+        let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
+        tracker.push_idle(mover, draw_view_key(after), reversible, has_moves);
         return captures;
     }
     let (facts, captures) = ply_facts_and_captures(before, mv, after);
@@ -954,10 +973,40 @@ mod tests {
     }
 
     #[test]
+    fn a_condition_may_be_met_at_a_board_as_in_its_material() {
+        use crate::rules::{Bitboard, Square};
+        let mut rng = crate::generate::SplitMix64::new(41);
+        let mut said = [0usize; 2];
+        for _ in 0..40_000 {
+            let mut pos = Position::start();
+            pos.men = [Bitboard::EMPTY; 2];
+            pos.kings = [Bitboard::EMPTY; 2];
+            // few pieces on each side, so that lone kings and bare boards come up often
+            for side in 0..2 {
+                for _ in 0..rng.next_u64() % 5 {
+                    let sq = Square::all().nth((rng.next_u64() % 32) as usize).unwrap();
+                    if pos.occupied().contains(sq) {
+                        continue;
+                    }
+                    if rng.next_u64() % 2 == 0 {
+                        pos.kings[side].insert(sq);
+                    } else {
+                        pos.men[side].insert(sq);
+                    }
+                }
+            }
+            let by_material = crate::draw::may_meet_a_condition(&draw_view(&pos).0);
+            assert_eq!(may_meet_a_condition_at(&pos), by_material, "{pos:?}");
+            said[usize::from(by_material)] += 1;
+        }
+        assert!(said[0] > 10_000 && said[1] > 10_000, "{said:?}");
+    }
+
+    #[test]
     fn following_a_ply_tells_the_tracker_what_its_facts_would() {
         // random games, long enough to crown kings and reach the endings the rules count
         let mut rng = crate::generate::SplitMix64::new(23);
-        let (mut kingless, mut holding) = (0, 0);
+        let (mut kingless, mut idle_with_kings, mut holding) = (0, 0, 0);
         for edition in [Edition::Russia, Edition::Fmjd] {
             for _ in 0..150 {
                 let mut pos = Position::start();
@@ -973,7 +1022,9 @@ mod tests {
                     let before = pos;
                     pos.play_unchecked(&mv);
                     let no_kings = (pos.kings(Color::White) | pos.kings(Color::Black)).is_empty();
-                    kingless += usize::from(no_kings && !followed.holding());
+                    let idle = !followed.holding() && !may_meet_a_condition_at(&pos);
+                    kingless += usize::from(no_kings && idle);
+                    idle_with_kings += usize::from(!no_kings && idle);
                     holding += usize::from(followed.holding());
                     let (facts, captures) = ply_facts_and_captures(&before, &mv, &pos);
                     by_facts.push(&facts);
@@ -986,7 +1037,10 @@ mod tests {
             }
         }
         // both ways of following are taken often
-        assert!(kingless > 10_000 && holding > 200, "{kingless} {holding}");
+        assert!(
+            kingless > 10_000 && idle_with_kings > 1_000 && holding > 200,
+            "{kingless} {idle_with_kings} {holding}"
+        );
     }
 
     #[test]

@@ -64,6 +64,8 @@ pub use tracker::{
 };
 pub use verdict::{DrawBasis, DrawFinding, Verdict};
 
+pub(crate) use tracker::may_meet_a_condition;
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

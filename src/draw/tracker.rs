@@ -270,7 +270,7 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
 /// Whether any rule's [`condition`] can hold in `m`: each needs a lone king against two
 /// or more pieces, or kings on both sides (a test checks this for every rule over all
 /// material), so most material with a king on one side is answered without asking them.
-fn may_meet_a_condition(m: &Material) -> bool {
+pub(crate) fn may_meet_a_condition(m: &Material) -> bool {
     // (both need a king: most plies of most games have none)
     m.sides.iter().any(|s| s.kings > 0) && (m.both_have_kings() || m.against_lone_king().is_some())
 }
@@ -539,17 +539,20 @@ impl DrawTracker {
     /// one of the game), or else a threefold repetition reached on it; every event is
     /// also kept in [`events`](Self::events).
     pub fn push(&mut self, f: &PlyFacts) -> Option<DrawEvent> {
-        let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
-
         // A rule's condition depends on the material only, which most plies of an ending
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
         let possible = may_meet_a_condition(&f.after);
         let holding = self.holding;
+        if !possible && !holding {
+            let reversible = !f.capture && !f.man_moved;
+            return self.push_idle(f.mover, f.key, reversible, f.side_to_move_has_moves);
+        }
+        let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
         if possible || holding {
             self.update_conditions(&f.after);
         }
-        let all_idle = !holding && (!possible || !self.any_condition);
+        let all_idle = !holding && !self.any_condition;
         let reached = if all_idle {
             None
         } else {
@@ -566,63 +569,82 @@ impl DrawTracker {
             result = Some(ev);
         }
 
-        // 7.2.3: the same placement with the same side to move, a third (or later) time.
-        //
-        // Men never move back and captured pieces never return, so after a capture or a
-        // man move no earlier position can stand again, and a position can only have stood
-        // before if every ply since was a king's quiet move. So a position is only kept
-        // once the ply after it is such a move (or once it stands a second time), and after
-        // a capture or man move nothing is looked up: most plies hash nothing. Every
-        // position that stands twice or more still has all its plies listed.
         let reversible = !f.capture && !f.man_moved;
-        let earlier = self.unkept.take();
+        let repeated = self.follow_repetition(f.key, reversible, ply);
+        result.or(repeated)
+    }
+
+    /// 7.2.3: the same placement with the same side to move, a third (or later) time, on
+    /// ply `ply`, after which the position is `key`; `reversible` when the ply was a
+    /// king's quiet move. Returns the repetition event reached on it.
+    ///
+    /// Men never move back and captured pieces never return, so after a capture or a
+    /// man move no earlier position can stand again, and a position can only have stood
+    /// before if every ply since was a king's quiet move. So a position is only kept
+    /// once the ply after it is such a move (or once it stands a second time), and after
+    /// a capture or man move nothing is looked up: most plies hash nothing. Every
+    /// position that stands twice or more still has all its plies listed.
+    #[inline(always)]
+    fn follow_repetition(
+        &mut self,
+        key: PositionKey,
+        reversible: bool,
+        ply: u32,
+    ) -> Option<DrawEvent> {
         if !reversible {
-            self.unkept = Some((f.key, ply));
-            return result;
+            // (the position after the ply before can never stand again: forgotten)
+            self.unkept = Some((key, ply));
+            return None;
         }
-        if let Some((key, at)) = earlier {
+        self.look_up_repetition(key, ply)
+    }
+
+    /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
+    fn look_up_repetition(&mut self, key: PositionKey, ply: u32) -> Option<DrawEvent> {
+        if let Some((key, at)) = self.unkept.take() {
             self.seen.entry(key).or_insert(Plies::One(at));
         }
-        let plies = match self.seen.get_mut(&f.key) {
+        let plies = match self.seen.get_mut(&key) {
             Some(plies) => {
                 plies.push(ply);
                 plies.as_slice()
             }
             None => {
-                self.unkept = Some((f.key, ply));
-                return result;
+                self.unkept = Some((key, ply));
+                return None;
             }
         };
-        if plies.len() >= 3 {
-            let ev = DrawEvent {
-                rule: self.edition.repetition_rule(),
-                ply,
-                kind: DrawEventKind::Claimable,
-                detail: "the same position with the same side to move for the third time or more",
-            };
-            self.events.push(ev);
-            result = result.or(Some(ev));
+        if plies.len() < 3 {
+            return None;
         }
-        result
+        let ev = DrawEvent {
+            rule: self.edition.repetition_rule(),
+            ply,
+            kind: DrawEventKind::Claimable,
+            detail: "the same position with the same side to move for the third time or more",
+        };
+        self.events.push(ev);
+        Some(ev)
     }
 
-    /// [`push`](Self::push) for a ply after which no king stands on the board, while no
-    /// rule's condition holds ([`holding`](Self::holding) is false): the material is not
-    /// needed then, and counting it is most of the cost of a ply's facts.
+    /// [`push`](Self::push) for a ply after which no rule's condition can hold
+    /// ([`may_meet_a_condition`] says no for the material after it), while none holds
+    /// ([`holding`](Self::holding) is false): the material itself is not needed then,
+    /// and counting it is most of the cost of a ply's facts. `reversible` when the ply
+    /// was a king's quiet move (no capture, no man moved).
     ///
-    /// Every rule's condition needs a king ([`may_meet_a_condition`]), so none starts to
-    /// hold, and none held; the ply is a man move or a capture (a king that moved would
-    /// still stand), after which no earlier position can stand again. So all there is
-    /// to do is count the ply, note a win, and keep the position for a later repetition.
-    pub(crate) fn push_without_kings(
+    /// No rule starts to hold, and none held, so all there is to do is count the ply,
+    /// note a win, and follow the repetitions.
+    pub(crate) fn push_idle(
         &mut self,
         mover: Color,
         key: PositionKey,
+        reversible: bool,
         side_to_move_has_moves: bool,
-    ) {
+    ) -> Option<DrawEvent> {
         debug_assert!(!self.holding);
         let (ply, _) = self.count_ply(mover, side_to_move_has_moves);
-        self.unkept = Some((key, ply));
+        self.follow_repetition(key, reversible, ply)
     }
 
     /// Whether some rule's condition holds in the current position.
