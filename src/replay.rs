@@ -260,7 +260,10 @@ fn may_meet_a_condition_at(pos: &Position) -> bool {
         // (with no king at all, no side has a lone king either)
         let lone_against_two = |side: Color| {
             let (own, other) = (pos.pieces(side).0, pos.pieces(side.opponent()).0);
-            own != 0 && own & (own - 1) == 0 && own == pos.kings(side).0 && other & other.wrapping_sub(1) != 0
+            own != 0
+                && own & (own - 1) == 0
+                && own == pos.kings(side).0
+                && other & other.wrapping_sub(1) != 0
         };
         return lone_against_two(Color::White) || lone_against_two(Color::Black);
     }
@@ -315,7 +318,9 @@ pub(crate) fn ply_facts_and_captures(
 ///
 /// Most plies of a game are played before the first king: then, unless a rule holds
 /// (it cannot, without a king), the tracker needs neither the material nor the other
-/// facts, and counting the material was most of the cost of a ply's facts.
+/// facts, and counting the material was most of the cost of a ply's facts. Whether the
+/// side to move has a move is then left to the next ply to show: at the end of the line
+/// the caller [settles](DrawTracker::settle) it.
 pub(crate) fn follow_ply(
     tracker: Option<&mut DrawTracker>,
     before: &Position,
@@ -327,9 +332,11 @@ pub(crate) fn follow_ply(
     };
     if !tracker.holding() && !may_meet_a_condition_at(after) {
         let captures = after.has_captures();
-        let has_moves = captures || after.has_quiet_moves();
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
+        // (whether there is a quiet move is left open: the next ply, or the end of the
+        // line where the caller settles it, tells)
+        let has_moves = captures.then_some(true);
         tracker.push_idle(mover, draw_view_key(after), reversible, has_moves);
         return captures;
     }
@@ -818,7 +825,9 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
 
     check_results(game, &mut r);
     if r.status == Status::Complete {
-        if let Some(tracker) = &replayer.tracker {
+        if let Some(tracker) = &mut replayer.tracker {
+            let end = r.mainline.last().map_or(start, |p| p.after);
+            tracker.settle(|| end.has_legal_moves());
             let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
             let mainline = &r.mainline;
             r.findings.extend(draw_findings(
@@ -1006,7 +1015,7 @@ mod tests {
     fn following_a_ply_tells_the_tracker_what_its_facts_would() {
         // random games, long enough to crown kings and reach the endings the rules count
         let mut rng = crate::generate::SplitMix64::new(23);
-        let (mut kingless, mut idle_with_kings, mut holding) = (0, 0, 0);
+        let (mut kingless, mut idle_with_kings, mut holding, mut won) = (0, 0, 0, 0);
         for edition in [Edition::Russia, Edition::Fmjd] {
             for _ in 0..150 {
                 let mut pos = Position::start();
@@ -1032,14 +1041,18 @@ mod tests {
                         follow_ply(Some(&mut followed), &before, &mv, &pos),
                         captures
                     );
-                    assert_eq!(format!("{followed:?}"), format!("{by_facts:?}"));
+                    // as if the line ended here (a win is noted when it is settled)
+                    let mut settled = followed.clone();
+                    settled.settle(|| pos.has_legal_moves());
+                    assert_eq!(format!("{settled:?}"), format!("{by_facts:?}"));
+                    won += usize::from(by_facts.won_at().is_some());
                 }
             }
         }
         // both ways of following are taken often
         assert!(
-            kingless > 10_000 && idle_with_kings > 1_000 && holding > 200,
-            "{kingless} {idle_with_kings} {holding}"
+            kingless > 10_000 && idle_with_kings > 1_000 && holding > 200 && won > 20,
+            "{kingless} {idle_with_kings} {holding} {won}"
         );
     }
 

@@ -214,13 +214,16 @@ impl QuickLane {
     }
 
     /// How the game ends, when nothing but the draw verdict is to be reported.
-    fn finish(&self) -> Option<Ending> {
+    fn finish(&mut self) -> Option<Ending> {
         let main = self.frames.first()?;
         // A game without moves has its own findings (empty game); the full check says them.
         if self.gave_up || main.moves == 0 {
             return None;
         }
         let end = main.pos;
+        if let Some(t) = &mut self.tracker {
+            t.settle(|| end.has_legal_moves());
+        }
         let result = self.first_tag("Result");
         let result_tag = result.map(|(value, _)| value);
         let terminator = self.terminator.map(|(outcome, _)| outcome);

@@ -64,6 +64,7 @@ pub use tracker::{
 };
 pub use verdict::{DrawBasis, DrawFinding, Verdict};
 
+#[cfg(test)]
 pub(crate) use tracker::may_meet_a_condition;
 
 use serde::{Deserialize, Serialize};

@@ -439,6 +439,9 @@ pub struct DrawTracker {
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,
+    /// Whether the side to move has a move after the last ply is not known yet (see
+    /// [`push_idle`](Self::push_idle)).
+    unsettled: bool,
 }
 
 impl DrawTracker {
@@ -462,6 +465,7 @@ impl DrawTracker {
             events: Vec::new(),
             automatic: None,
             won_at: None,
+            unsettled: false,
         };
         t.restart(edition, initial, initial_key);
         t
@@ -490,6 +494,7 @@ impl DrawTracker {
         self.events.clear();
         self.automatic = None;
         self.won_at = None;
+        self.unsettled = false;
         self.seen.insert(initial_key, Plies::One(0));
         self.holding = false;
         for st in &mut self.states {
@@ -546,7 +551,7 @@ impl DrawTracker {
         let holding = self.holding;
         if !possible && !holding {
             let reversible = !f.capture && !f.man_moved;
-            return self.push_idle(f.mover, f.key, reversible, f.side_to_move_has_moves);
+            return self.push_idle(f.mover, f.key, reversible, Some(f.side_to_move_has_moves));
         }
         let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
         if possible || holding {
@@ -635,16 +640,32 @@ impl DrawTracker {
     ///
     /// No rule starts to hold, and none held, so all there is to do is count the ply,
     /// note a win, and follow the repetitions.
+    ///
+    /// `side_to_move_has_moves` may be `None`, not known yet: finding out costs a search
+    /// of the quiet moves, and a replayer learns it anyway, from the next ply or at the
+    /// end of the line. The ply is taken for one after which the side to move has a move
+    /// until [`settle`](Self::settle) says otherwise; pushing the next ply settles it.
     pub(crate) fn push_idle(
         &mut self,
         mover: Color,
         key: PositionKey,
         reversible: bool,
-        side_to_move_has_moves: bool,
+        side_to_move_has_moves: Option<bool>,
     ) -> Option<DrawEvent> {
         debug_assert!(!self.holding);
-        let (ply, _) = self.count_ply(mover, side_to_move_has_moves);
+        let (ply, _) = self.count_ply(mover, side_to_move_has_moves.unwrap_or(true));
+        self.unsettled = side_to_move_has_moves.is_none();
         self.follow_repetition(key, reversible, ply)
+    }
+
+    /// Asks `side_to_move_has_moves` whether the side to move has a legal move after the
+    /// last ply, when [`push_idle`](Self::push_idle) left that open (else nothing is
+    /// asked).
+    pub(crate) fn settle(&mut self, side_to_move_has_moves: impl FnOnce() -> bool) {
+        if std::mem::take(&mut self.unsettled) && !side_to_move_has_moves() && self.won_at.is_none()
+        {
+            self.won_at = Some((self.ply, self.to_move.opponent()));
+        }
     }
 
     /// Whether some rule's condition holds in the current position.
@@ -655,6 +676,8 @@ impl DrawTracker {
     /// Counts one more ply by `mover`, noting a win when the side to move has no move;
     /// returns the ply and whether it won.
     fn count_ply(&mut self, mover: Color, side_to_move_has_moves: bool) -> (u32, bool) {
+        // (a ply played shows that its side had a move)
+        self.unsettled = false;
         self.ply += 1;
         let ply = self.ply;
         self.to_move = mover.opponent();
