@@ -32,6 +32,8 @@ pub(super) struct QuickLane {
     /// Tag names and decoded values, back to back; `tags` holds their ranges.
     tag_text: String,
     tags: Vec<(usize, usize, usize, Span)>,
+    /// Where in `tags` the first of each of [`NOTED`] is, for the lookups of every game.
+    noted: [Option<u32>; NOTED.len()],
     /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
     frames: Vec<Frame>,
     /// The main line's draw tracker (kept from game to game for its memory); it follows
@@ -50,6 +52,9 @@ pub(super) struct QuickLane {
     /// The main line's start position, once its first move is read.
     start: Option<Position>,
 }
+
+/// The tags the lane looks up in every game, whose places it notes as they are read.
+const NOTED: [&str; 3] = ["GameType", "FEN", "Result"];
 
 /// What the quick lane proved of a game.
 pub(super) struct Proved {
@@ -177,10 +182,14 @@ impl QuickLane {
 
     /// The decoded value and the span of the first tag called `name`.
     fn first_tag(&self, name: &str) -> Option<(&str, Span)> {
-        self.tags
-            .iter()
-            .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == name)
-            .map(|&(_, middle, end, span)| (&self.tag_text[middle..end], span))
+        let found = match NOTED.iter().position(|&n| n == name) {
+            Some(k) => self.noted[k].map(|at| &self.tags[at as usize]),
+            None => self
+                .tags
+                .iter()
+                .find(|&&(start, middle, _, _)| &self.tag_text[start..middle] == name),
+        };
+        found.map(|&(_, middle, end, span)| (&self.tag_text[middle..end], span))
     }
 
     /// The first main-line plies of the last game (up to `opening_depth`).
@@ -254,6 +263,7 @@ impl Visitor for QuickLane {
     fn begin_game(&mut self) {
         self.tag_text.clear();
         self.tags.clear();
+        self.noted = [None; NOTED.len()];
         self.frames.clear();
         self.frames.push(Frame::new(None));
         self.plies = 0;
@@ -265,6 +275,9 @@ impl Visitor for QuickLane {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
+        if let Some(k) = NOTED.iter().position(|&n| n == tag.name) {
+            self.noted[k].get_or_insert(self.tags.len() as u32);
+        }
         let start = self.tag_text.len();
         self.tag_text.push_str(tag.name);
         let middle = self.tag_text.len();

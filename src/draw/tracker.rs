@@ -490,13 +490,16 @@ impl DrawTracker {
                 .map(|&r| RuleState::idle(r)),
         );
         self.seen.clear();
-        self.unkept = None;
         self.events.clear();
         self.automatic = None;
         self.won_at = None;
         self.unsettled = false;
-        self.seen.insert(initial_key, Plies::One(0));
+        // (kept once the first ply is a king's quiet move, as any position)
+        self.unkept = Some((initial_key, 0));
         self.holding = false;
+        if !may_meet_a_condition(&initial) {
+            return;
+        }
         for st in &mut self.states {
             if let Some((counting, detail)) = condition(st.rule, &initial) {
                 self.holding = true;
@@ -530,6 +533,9 @@ impl DrawTracker {
         self.ply = ply;
         for plies in self.seen.values_mut() {
             plies.as_mut_slice().iter_mut().for_each(|p| *p = ply);
+        }
+        if let Some((_, at)) = &mut self.unkept {
+            *at = ply;
         }
         for st in &mut self.states {
             if st.holds {
