@@ -314,35 +314,31 @@ pub(crate) fn ply_facts_and_captures(
 
 /// Follows one main-line ply, `mv` played from `before` giving `after`: gives `tracker`
 /// (when there is one) what [`DrawTracker::push`] of [`ply_facts`] would, and says whether
-/// the side to move at `after` has a capture (which resolving the next move needs).
+/// the side to move at `after` has a capture (which resolving the next move needs) when
+/// that was asked (`None`: not asked).
 ///
 /// Most plies of a game are played before the first king: then, unless a rule holds
 /// (it cannot, without a king), the tracker needs neither the material nor the other
 /// facts, and counting the material was most of the cost of a ply's facts. Whether the
-/// side to move has a move is then left to the next ply to show: at the end of the line
-/// the caller [settles](DrawTracker::settle) it.
+/// side to move has a move is then left to the next ply to show (at the end of the line
+/// the caller [settles](DrawTracker::settle) it), and whether it has a capture to the
+/// next move's resolution, which needs it for a quiet move only.
 pub(crate) fn follow_ply(
     tracker: Option<&mut DrawTracker>,
     before: &Position,
     mv: &Move,
     after: &Position,
-) -> bool {
-    let Some(tracker) = tracker else {
-        return after.has_captures();
-    };
+) -> Option<bool> {
+    let tracker = tracker?;
     if !tracker.holding() && !may_meet_a_condition_at(after) {
-        let captures = after.has_captures();
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
-        // (whether there is a quiet move is left open: the next ply, or the end of the
-        // line where the caller settles it, tells)
-        let has_moves = captures.then_some(true);
-        tracker.push_idle(mover, draw_view_key(after), reversible, has_moves);
-        return captures;
+        tracker.push_idle(mover, draw_view_key(after), reversible, None);
+        return None;
     }
     let (facts, captures) = ply_facts_and_captures(before, mv, after);
     tracker.push(&facts);
-    captures
+    Some(captures)
 }
 
 /// Full-path notation, for listing candidates.
@@ -498,7 +494,7 @@ impl Replayer {
                     before,
                     after: pos,
                 });
-                captures = Some(follow_ply(self.tracker.as_mut(), &before, &mv, &pos));
+                captures = follow_ply(self.tracker.as_mut(), &before, &mv, &pos);
             }
             if before.turn() == Color::Black {
                 move_number += 1;
@@ -1037,10 +1033,8 @@ mod tests {
                     holding += usize::from(followed.holding());
                     let (facts, captures) = ply_facts_and_captures(&before, &mv, &pos);
                     by_facts.push(&facts);
-                    assert_eq!(
-                        follow_ply(Some(&mut followed), &before, &mv, &pos),
-                        captures
-                    );
+                    let told = follow_ply(Some(&mut followed), &before, &mv, &pos);
+                    assert!(told.is_none_or(|told| told == captures));
                     // as if the line ended here (a win is noted when it is settled)
                     let mut settled = followed.clone();
                     settled.settle(|| pos.has_legal_moves());

@@ -332,7 +332,7 @@ impl Visitor for QuickLane {
             self.gave_up = true;
             return;
         }
-        let captures = f.captures.take().unwrap_or_else(|| f.pos.has_captures());
+        let captures = f.captures.take();
         // (no resolution record to build and drop for most moves)
         let Some(mv) = resolve_unique(&f.pos, text, captures) else {
             self.gave_up = true;
@@ -351,7 +351,7 @@ impl Visitor for QuickLane {
             }
             self.plies += 1;
             self.main_spans.push(span);
-            f.captures = Some(follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos));
+            f.captures = follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos);
         }
     }
 

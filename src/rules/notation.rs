@@ -442,11 +442,13 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 /// The move a plain token names when it is written the ordinary way: two squares
 /// (`c3-d4`, `22-18`, lowercase algebraic or numeric 1–32 without leading zeros) joined by
 /// `-` for a quiet move where no capture exists, or by `:`/`x` for the only capture of
-/// that piece to that square where one does (`captures` must be `pos.has_captures()`).
+/// that piece to that square where one does. `captures` is `pos.has_captures()` when the
+/// caller knows it, else `None`: then it is asked for a quiet move only, since a capture
+/// the piece has is one the side to move has.
 /// `None` for anything else, which the general resolution then reads: whenever this gives
 /// a move, the general resolution gives `Resolution::Unique` with the same move and no
 /// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
-pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Option<Move> {
+pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
     let (one, two) = (square_of_one, square_of_two);
     let is_separator = |c: u8| matches!(c, b'-' | b'x' | b':');
     // the shapes by length: the separator ends a square of one or two bytes
@@ -457,13 +459,19 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: bool) -> Opti
         [a, s, d] if is_separator(s) => (one(a)?, s, one(d)?),
         _ => return None,
     };
-    if !captures {
-        return (sep == b'-').then(|| pos.quiet_move(from, to)).flatten();
+    if sep != b'-' {
+        // a capture that the piece has is one the side to move has: whether it has any
+        // need not be asked (without one, there is none to find)
+        return if captures == Some(false) {
+            None
+        } else {
+            pos.only_capture(from, to)
+        };
     }
-    if sep == b'-' {
+    if captures.unwrap_or_else(|| pos.has_captures()) {
         return None;
     }
-    pos.only_capture(from, to)
+    pos.quiet_move(from, to)
 }
 
 /// A square written in two bytes, `c3` or `22`.
@@ -492,9 +500,9 @@ fn square_of_one(d: u8) -> Option<Square> {
 /// one of its routes: each landing but the last goes on capturing (which is all the
 /// rule on a king's landing asks), and the last is the move's own end. So the
 /// move is the one named, as [`resolve_parts`] finds. `None` says nothing: the general
-/// path decides.
-fn resolve_full_capture(pos: &Position, token: &str, captures: bool) -> Option<Move> {
-    if !captures || !pos.variant().men_capture_backwards() {
+/// path decides. `captures` as for [`resolve_plain`].
+fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
+    if captures == Some(false) || !pos.variant().men_capture_backwards() {
         return None;
     }
     let b = token.as_bytes();
@@ -563,8 +571,9 @@ pub(crate) fn parse_and_resolve_knowing(
     captures: bool,
 ) -> Result<Resolution, ParseMoveError> {
     // the ordinary writing of a legal move (most tokens of every file), at once
+    let known = Some(captures);
     if let Some(mv) =
-        resolve_plain(pos, token, captures).or_else(|| resolve_full_capture(pos, token, captures))
+        resolve_plain(pos, token, known).or_else(|| resolve_full_capture(pos, token, known))
     {
         return Ok(Resolution::Unique {
             mv,
@@ -577,12 +586,14 @@ pub(crate) fn parse_and_resolve_knowing(
 /// The move `token` names in `pos` when it names exactly one legal move, with a separator
 /// that fits (`-` for a quiet move, `:`/`x` for a capture); `None` for everything the
 /// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
-/// for a caller that only needs the move (the check's quick lane).
-pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: bool) -> Option<Move> {
+/// for a caller that only needs the move (the check's quick lane). `captures` as for
+/// [`resolve_plain`].
+pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
     let quick = || resolve_full_capture(pos, token, captures);
+    let asked = || captures.unwrap_or_else(|| pos.has_captures());
     resolve_plain(pos, token, captures)
         .or_else(quick)
-        .or_else(|| match resolve_general(pos, token, captures) {
+        .or_else(|| match resolve_general(pos, token, asked()) {
             Ok(Resolution::Unique {
                 mv,
                 separator_mismatch: false,
@@ -819,7 +830,10 @@ mod tests {
             let pos = crate::rules::position::random_crowded(&mut rng, turn);
             let captures = pos.has_captures();
             for token in &tokens {
-                if let Some(mv) = resolve_plain(&pos, token, captures) {
+                // whether the side to move has a capture, known or left to ask
+                let plain = resolve_plain(&pos, token, Some(captures));
+                assert_eq!(resolve_plain(&pos, token, None), plain, "{token}");
+                if let Some(mv) = plain {
                     resolved += 1;
                     let general = resolve_general(&pos, token, captures);
                     assert!(
@@ -837,7 +851,8 @@ mod tests {
                 ] {
                     let token = format!("{a}{sep}{b}");
                     let want = only.then_some(*m);
-                    assert_eq!(resolve_plain(&pos, &token, captures), want, "{token}");
+                    assert_eq!(resolve_plain(&pos, &token, Some(captures)), want, "{token}");
+                    assert_eq!(resolve_plain(&pos, &token, None), want, "{token}");
                 }
             }
         }
@@ -883,7 +898,8 @@ mod tests {
                             }) => Some(mv),
                             _ => None,
                         };
-                        let full = resolve_full_capture(&pos, &token, true);
+                        let full = resolve_full_capture(&pos, &token, Some(true));
+                        assert_eq!(resolve_full_capture(&pos, &token, None), full);
                         let fen = pos.to_fen(crate::rules::FenStyle::Numeric);
                         if full.is_some() {
                             quick += 1;
@@ -894,7 +910,8 @@ mod tests {
                         {
                             refused += 1;
                         }
-                        assert_eq!(resolve_unique(&pos, &token, true), general, "{token}");
+                        assert_eq!(resolve_unique(&pos, &token, Some(true)), general, "{token}");
+                        assert_eq!(resolve_unique(&pos, &token, None), general, "{token}");
                     }
                 }
             }
@@ -957,7 +974,9 @@ mod tests {
                             for (f, t) in names(from).into_iter().zip(names(to)) {
                                 let token = format!("{f}{sep}{t}");
                                 let general = resolve_general(&pos, &token, captures);
-                                match resolve_plain(&pos, &token, captures) {
+                                let plain = resolve_plain(&pos, &token, Some(captures));
+                                assert_eq!(resolve_plain(&pos, &token, None), plain);
+                                match plain {
                                     Some(mv) => {
                                         plain_hits += 1;
                                         assert_eq!(
