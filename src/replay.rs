@@ -249,25 +249,34 @@ pub fn draw_view(pos: &Position) -> (Material, PositionKey) {
     (material, draw_view_key(pos))
 }
 
-/// What [`crate::draw::may_meet_a_condition`] says of the material of `pos`
-/// (a test holds the two together), from the bitboards without counting them: whether
-/// some side has a king and either both have one, or a lone king stands against two
-/// pieces or more.
+/// What [`crate::draw::may_meet_a_condition`] says of the material of `pos` (a test holds
+/// the two together), from the bitboards, counting pieces only where a king stands on
+/// both sides or a lone king on one.
 #[inline]
-fn may_meet_a_condition_at(pos: &Position) -> bool {
+fn may_meet_a_condition_at(edition: Edition, pos: &Position) -> bool {
     let (white_kings, black_kings) = (pos.kings(Color::White).0, pos.kings(Color::Black).0);
-    if white_kings == 0 || black_kings == 0 {
-        // (with no king at all, no side has a lone king either)
-        let lone_against_two = |side: Color| {
-            let (own, other) = (pos.pieces(side).0, pos.pieces(side.opponent()).0);
-            own != 0
-                && own & (own - 1) == 0
-                && own == pos.kings(side).0
-                && other & other.wrapping_sub(1) != 0
-        };
-        return lone_against_two(Color::White) || lone_against_two(Color::Black);
+    if white_kings == 0 && black_kings == 0 {
+        return false;
     }
-    true
+    if white_kings != 0
+        && black_kings != 0
+        && (edition == Edition::Fmjd || pos.occupied().count() <= 7)
+    {
+        return true;
+    }
+    // a lone king against two pieces or more, of which three kings, or three pieces (or
+    // for `fmjd` two)
+    let against_lone_king = |strong: Color| {
+        let (own, lone) = (pos.pieces(strong).0, pos.pieces(strong.opponent()).0);
+        if lone == 0 || lone & (lone - 1) != 0 || lone != pos.kings(strong.opponent()).0 {
+            return false;
+        }
+        let pieces = own.count_ones();
+        pos.kings(strong).0.count_ones() >= 3
+            || pieces == 3
+            || (edition == Edition::Fmjd && pieces == 2)
+    };
+    against_lone_king(Color::White) || against_lone_king(Color::Black)
 }
 
 /// The key half of [`draw_view`].
@@ -330,7 +339,7 @@ pub(crate) fn follow_ply(
     after: &Position,
 ) -> Option<bool> {
     let tracker = tracker?;
-    if !tracker.holding() && !may_meet_a_condition_at(after) {
+    if !tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after) {
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
         tracker.push_idle(mover, draw_view_key(after), reversible, None);
@@ -988,7 +997,7 @@ mod tests {
             pos.kings = [Bitboard::EMPTY; 2];
             // few pieces on each side, so that lone kings and bare boards come up often
             for side in 0..2 {
-                for _ in 0..rng.next_u64() % 5 {
+                for _ in 0..rng.next_u64() % 7 {
                     let sq = Square::all().nth((rng.next_u64() % 32) as usize).unwrap();
                     if pos.occupied().contains(sq) {
                         continue;
@@ -1000,9 +1009,15 @@ mod tests {
                     }
                 }
             }
-            let by_material = crate::draw::may_meet_a_condition(&draw_view(&pos).0);
-            assert_eq!(may_meet_a_condition_at(&pos), by_material, "{pos:?}");
-            said[usize::from(by_material)] += 1;
+            for edition in [Edition::Russia, Edition::Fmjd] {
+                let by_material = crate::draw::may_meet_a_condition(edition, &draw_view(&pos).0);
+                assert_eq!(
+                    may_meet_a_condition_at(edition, &pos),
+                    by_material,
+                    "{edition:?} {pos:?}"
+                );
+                said[usize::from(by_material)] += 1;
+            }
         }
         assert!(said[0] > 10_000 && said[1] > 10_000, "{said:?}");
     }
@@ -1027,7 +1042,7 @@ mod tests {
                     let before = pos;
                     pos.play_unchecked(&mv);
                     let no_kings = (pos.kings(Color::White) | pos.kings(Color::Black)).is_empty();
-                    let idle = !followed.holding() && !may_meet_a_condition_at(&pos);
+                    let idle = !followed.holding() && !may_meet_a_condition_at(edition, &pos);
                     kingless += usize::from(no_kings && idle);
                     idle_with_kings += usize::from(!no_kings && idle);
                     holding += usize::from(followed.holding());

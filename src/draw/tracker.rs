@@ -267,12 +267,23 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
     }
 }
 
-/// Whether any rule's [`condition`] can hold in `m`: each needs a lone king against two
-/// or more pieces, or kings on both sides (a test checks this for every rule over all
-/// material), so most material with a king on one side is answered without asking them.
-pub(crate) fn may_meet_a_condition(m: &Material) -> bool {
+/// Whether any rule of `edition` can have its [`condition`] hold in `m` (a test checks
+/// this for every rule over all material), so that most material is answered without
+/// asking the rules. Each rule needs kings on both sides (and for `russia` at most 7
+/// pieces), or a lone king against three kings, three pieces, or (`fmjd`, 7.2.8) two
+/// pieces of which a king.
+pub(crate) fn may_meet_a_condition(edition: Edition, m: &Material) -> bool {
     // (both need a king: most plies of most games have none)
-    m.sides.iter().any(|s| s.kings > 0) && (m.both_have_kings() || m.against_lone_king().is_some())
+    if m.sides.iter().all(|s| s.kings == 0) {
+        return false;
+    }
+    if m.both_have_kings() && (edition == Edition::Fmjd || m.total() <= 7) {
+        return true;
+    }
+    m.against_lone_king().is_some_and(|strong| {
+        let me = m.side(strong);
+        me.kings >= 3 || me.pieces() == 3 || (edition == Edition::Fmjd && me.pieces() == 2)
+    })
 }
 
 /// The rule's condition in this material: its counting and the detail text, or `None`.
@@ -497,7 +508,7 @@ impl DrawTracker {
         // (kept once the first ply is a king's quiet move, as any position)
         self.unkept = Some((initial_key, 0));
         self.holding = false;
-        if !may_meet_a_condition(&initial) {
+        if !may_meet_a_condition(edition, &initial) {
             return;
         }
         for st in &mut self.states {
@@ -553,7 +564,7 @@ impl DrawTracker {
         // A rule's condition depends on the material only, which most plies of an ending
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
-        let possible = may_meet_a_condition(&f.after);
+        let possible = may_meet_a_condition(self.edition, &f.after);
         let holding = self.holding;
         if !possible && !holding {
             let reversible = !f.capture && !f.man_moved;
