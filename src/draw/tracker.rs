@@ -4,38 +4,8 @@ use super::{DrawRule, Edition, Material};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
-
-/// The plies at which one position stood. Most positions stand once: no allocation for
-/// them (a `Vec` per ply was a malloc and a free per replayed move).
-#[derive(Clone, Debug)]
-enum Plies {
-    One(u32),
-    Many(Vec<u32>),
-}
-
-impl Plies {
-    fn as_slice(&self) -> &[u32] {
-        match self {
-            Plies::One(p) => std::slice::from_ref(p),
-            Plies::Many(v) => v,
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [u32] {
-        match self {
-            Plies::One(p) => std::slice::from_mut(p),
-            Plies::Many(v) => v,
-        }
-    }
-
-    fn push(&mut self, ply: u32) {
-        match self {
-            Plies::One(first) => *self = Plies::Many(vec![*first, ply]),
-            Plies::Many(v) => v.push(ply),
-        }
-    }
-}
 
 /// A multiply-rotate hasher (FxHash's) for position keys: SipHash's resistance to chosen
 /// collisions buys nothing for the few hundred keys of one game, and cost 3% of `lint`.
@@ -442,11 +412,13 @@ pub struct DrawTracker {
     any_condition: bool,
     /// Some state of `states` holds (asked on every ply, so kept rather than searched).
     holding: bool,
-    /// Plies at which each position occurred (0 = initial position), for the positions
-    /// that may stand again (see [`push`](Self::push)).
-    seen: HashMap<PositionKey, Plies, BuildHasherDefault<KeyHasher>>,
-    /// The position after the last ply when it is not (yet) in `seen`.
-    unkept: Option<(PositionKey, u32)>,
+    /// The plies at which each position that stood twice or more stood (0 = initial
+    /// position).
+    seen: HashMap<PositionKey, Vec<u32>, BuildHasherDefault<KeyHasher>>,
+    /// The positions since the last capture or man move (the one after it first), with
+    /// their plies: the only ones that can stand again (see
+    /// [`follow_repetition`](Self::follow_repetition)).
+    run: Vec<(PositionKey, u32)>,
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,
@@ -472,7 +444,7 @@ impl DrawTracker {
             any_condition: false,
             holding: false,
             seen: HashMap::default(),
-            unkept: None,
+            run: Vec::new(),
             events: Vec::new(),
             automatic: None,
             won_at: None,
@@ -505,8 +477,8 @@ impl DrawTracker {
         self.automatic = None;
         self.won_at = None;
         self.unsettled = false;
-        // (kept once the first ply is a king's quiet move, as any position)
-        self.unkept = Some((initial_key, 0));
+        self.run.clear();
+        self.run.push((initial_key, 0));
         self.holding = false;
         if !may_meet_a_condition(edition, &initial) {
             return;
@@ -543,9 +515,9 @@ impl DrawTracker {
         self.start_ply = ply;
         self.ply = ply;
         for plies in self.seen.values_mut() {
-            plies.as_mut_slice().iter_mut().for_each(|p| *p = ply);
+            plies.iter_mut().for_each(|p| *p = ply);
         }
-        if let Some((_, at)) = &mut self.unkept {
+        for (_, at) in &mut self.run {
             *at = ply;
         }
         for st in &mut self.states {
@@ -601,11 +573,11 @@ impl DrawTracker {
     /// king's quiet move. Returns the repetition event reached on it.
     ///
     /// Men never move back and captured pieces never return, so after a capture or a
-    /// man move no earlier position can stand again, and a position can only have stood
-    /// before if every ply since was a king's quiet move. So a position is only kept
-    /// once the ply after it is such a move (or once it stands a second time), and after
-    /// a capture or man move nothing is looked up: most plies hash nothing. Every
-    /// position that stands twice or more still has all its plies listed.
+    /// man move no earlier position can stand again: a position can only have stood
+    /// before in the run of king's quiet moves that led to it, which is looked through
+    /// (every second position, those with the same side to move) instead of hashing
+    /// every position of the game. Every position that stands twice or more has all its
+    /// plies listed in `seen`.
     #[inline(always)]
     fn follow_repetition(
         &mut self,
@@ -614,8 +586,8 @@ impl DrawTracker {
         ply: u32,
     ) -> Option<DrawEvent> {
         if !reversible {
-            // (the position after the ply before can never stand again: forgotten)
-            self.unkept = Some((key, ply));
+            self.run.clear();
+            self.run.push((key, ply));
             return None;
         }
         self.look_up_repetition(key, ply)
@@ -623,20 +595,30 @@ impl DrawTracker {
 
     /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
     fn look_up_repetition(&mut self, key: PositionKey, ply: u32) -> Option<DrawEvent> {
-        if let Some((key, at)) = self.unkept.take() {
-            self.seen.entry(key).or_insert(Plies::One(at));
+        let stood = self
+            .run
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&(k, _)| k == key);
+        self.run.push((key, ply));
+        if !stood {
+            return None;
         }
-        let plies = match self.seen.get_mut(&key) {
-            Some(plies) => {
+        // (a position listed stood in this run: no earlier one can come back)
+        let times = match self.seen.entry(key) {
+            Entry::Occupied(plies) => {
+                let plies = plies.into_mut();
                 plies.push(ply);
-                plies.as_slice()
+                plies.len()
             }
-            None => {
-                self.unkept = Some((key, ply));
-                return None;
+            Entry::Vacant(e) => {
+                let plies = self.run.iter().filter(|&&(k, _)| k == key);
+                e.insert(plies.map(|&(_, p)| p).collect()).len()
             }
         };
-        if plies.len() < 3 {
+        if times < 3 {
             return None;
         }
         let ev = DrawEvent {
@@ -829,12 +811,12 @@ impl DrawTracker {
     /// position that occurred at least twice (a position seen once may be listed or not:
     /// the tracker forgets positions that can never stand again).
     pub fn occurrences(&self, key: &PositionKey) -> &[u32] {
-        self.seen.get(key).map_or(&[], Plies::as_slice)
+        self.seen.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// For each position seen, the plies at which it stood.
     pub(super) fn occurrence_lists(&self) -> impl Iterator<Item = &[u32]> {
-        self.seen.values().map(Plies::as_slice)
+        self.seen.values().map(Vec::as_slice)
     }
 }
 

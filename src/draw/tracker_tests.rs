@@ -1142,3 +1142,39 @@ fn no_rule_holds_where_the_quick_test_says_none_can() {
         "{checked} {possible}"
     );
 }
+
+#[test]
+fn repetitions_are_found_as_a_count_over_the_whole_game_finds_them() {
+    // random games of king moves among a few placements, now and then a man move or a
+    // capture (after which, as on a board, no earlier placement comes back): every
+    // repetition event and every list of plies, against counting over all positions
+    let mut rng = crate::generate::SplitMix64::new(17);
+    let mut claims = 0;
+    for _ in 0..300 {
+        let mut g = Game::new(Russia, start(), White);
+        let (mut era, mut history) = (0u32, vec![(PositionKey::new([0; 4], White), 0)]);
+        for ply in 1..=rng.below(300) as u32 {
+            let mover = g.next;
+            let irreversible = rng.chance(8);
+            if irreversible {
+                era += 1;
+            }
+            let placement = [era, rng.below(4) as u32 + 1, 0, 0];
+            let ev = g.push_facts(false, irreversible, false, g.material, placement, true);
+            let key = PositionKey::new(placement, mover.opponent());
+            history.push((key, ply));
+            let plies: Vec<u32> = history
+                .iter()
+                .filter(|&&(k, _)| k == key)
+                .map(|&(_, p)| p)
+                .collect();
+            let want = (plies.len() >= 3).then_some((Repetition, ply));
+            assert_eq!(ev.map(|e| (e.rule, e.ply)), want, "ply {ply}");
+            claims += usize::from(want.is_some());
+            if plies.len() >= 2 {
+                assert_eq!(g.t.occurrences(&key), plies, "ply {ply}");
+            }
+        }
+    }
+    assert!(claims > 1_000, "{claims}");
+}
