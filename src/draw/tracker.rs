@@ -380,6 +380,10 @@ fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
     }
 }
 
+/// Runs of king moves up to this length are looked through for a repetition; longer
+/// ones are hashed ([`DrawTracker::follow_repetition`]).
+const SCANNED_RUN: usize = 32;
+
 /// Follows one game (one line of play) and the draw rules of an edition.
 ///
 /// Conventions (RULES.md §5, README section "Draw rules"):
@@ -419,6 +423,9 @@ pub struct DrawTracker {
     /// their plies: the only ones that can stand again (see
     /// [`follow_repetition`](Self::follow_repetition)).
     run: Vec<(PositionKey, u32)>,
+    /// Once `run` is long, where each of its positions first stood (hashed: looking
+    /// through a long run for every ply would cost its length squared).
+    run_index: HashMap<PositionKey, u32, BuildHasherDefault<KeyHasher>>,
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,
@@ -445,6 +452,7 @@ impl DrawTracker {
             holding: false,
             seen: HashMap::default(),
             run: Vec::new(),
+            run_index: HashMap::default(),
             events: Vec::new(),
             automatic: None,
             won_at: None,
@@ -478,6 +486,7 @@ impl DrawTracker {
         self.won_at = None;
         self.unsettled = false;
         self.run.clear();
+        self.run_index.clear();
         self.run.push((initial_key, 0));
         self.holding = false;
         if !may_meet_a_condition(edition, &initial) {
@@ -518,6 +527,9 @@ impl DrawTracker {
             plies.iter_mut().for_each(|p| *p = ply);
         }
         for (_, at) in &mut self.run {
+            *at = ply;
+        }
+        for at in self.run_index.values_mut() {
             *at = ply;
         }
         for st in &mut self.states {
@@ -587,6 +599,9 @@ impl DrawTracker {
     ) -> Option<DrawEvent> {
         if !reversible {
             self.run.clear();
+            if !self.run_index.is_empty() {
+                self.run_index.clear();
+            }
             self.run.push((key, ply));
             return None;
         }
@@ -595,28 +610,35 @@ impl DrawTracker {
 
     /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
     fn look_up_repetition(&mut self, key: PositionKey, ply: u32) -> Option<DrawEvent> {
-        let stood = self
-            .run
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&(k, _)| k == key);
+        // the last ply at which the position stood before, if it did
+        let before = if self.run.len() < SCANNED_RUN {
+            let mut same_side = self.run.iter().rev().skip(1).step_by(2);
+            same_side.find(|&&(k, _)| k == key).map(|&(_, p)| p)
+        } else {
+            if self.run_index.is_empty() {
+                for &(k, p) in &self.run {
+                    self.run_index.entry(k).or_insert(p);
+                }
+            }
+            match self.run_index.entry(key) {
+                Entry::Occupied(first) => Some(*first.get()),
+                Entry::Vacant(e) => {
+                    e.insert(ply);
+                    None
+                }
+            }
+        };
         self.run.push((key, ply));
-        if !stood {
-            return None;
-        }
-        // (a position listed stood in this run: no earlier one can come back)
+        let before = before?;
+        // (a position listed stood in this run: no earlier one can come back; one not
+        // listed yet stood once before, at `before`)
         let times = match self.seen.entry(key) {
             Entry::Occupied(plies) => {
                 let plies = plies.into_mut();
                 plies.push(ply);
                 plies.len()
             }
-            Entry::Vacant(e) => {
-                let plies = self.run.iter().filter(|&&(k, _)| k == key);
-                e.insert(plies.map(|&(_, p)| p).collect()).len()
-            }
+            Entry::Vacant(e) => e.insert(vec![before, ply]).len(),
         };
         if times < 3 {
             return None;

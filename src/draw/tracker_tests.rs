@@ -1150,12 +1150,14 @@ fn repetitions_are_found_as_a_count_over_the_whole_game_finds_them() {
     // repetition event and every list of plies, against counting over all positions
     let mut rng = crate::generate::SplitMix64::new(17);
     let mut claims = 0;
-    for _ in 0..300 {
+    for game in 0..300 {
+        // short runs of king moves, and long ones (hashed past SCANNED_RUN)
+        let percent = [1, 8, 30][game % 3];
         let mut g = Game::new(Russia, start(), White);
         let (mut era, mut history) = (0u32, vec![(PositionKey::new([0; 4], White), 0)]);
         for ply in 1..=rng.below(300) as u32 {
             let mover = g.next;
-            let irreversible = rng.chance(8);
+            let irreversible = rng.chance(percent);
             if irreversible {
                 era += 1;
             }
@@ -1177,4 +1179,26 @@ fn repetitions_are_found_as_a_count_over_the_whole_game_finds_them() {
         }
     }
     assert!(claims > 1_000, "{claims}");
+}
+
+#[test]
+fn a_long_run_of_king_moves_is_followed_by_hashing() {
+    // 200,000 king moves to new placements, then back to two of the first ones: looking
+    // through the whole run at every ply would take minutes; a repetition far back is
+    // still found
+    let mut g = Game::new(Russia, start(), White);
+    for _ in 0..200_000 {
+        assert_eq!(g.king(), None);
+    }
+    assert!(g.t.run.len() > 200_000 && g.t.run_index.len() > 200_000);
+    // the initial placement with White to move, a second and a third time
+    assert_eq!(g.to(5), None);
+    assert_eq!(g.to(0), None);
+    assert_eq!(g.to(5), None);
+    let ev = g.to(0).unwrap();
+    assert_eq!((ev.rule, ev.ply), (Repetition, 200_004));
+    assert_eq!(
+        g.t.occurrences(&PositionKey::new([0; 4], White)),
+        &[0, 200_002, 200_004]
+    );
 }
