@@ -16,8 +16,8 @@ use memchr::{memchr2, memchr3};
 use super::error::Span;
 use super::parser::MAX_VARIATION_DEPTH;
 use super::token::{
-    RawTag, is_space, lex_move, lex_move_number, lex_plain_move, may_start_result, paren_strength,
-    parse_result, token_end,
+    RawTag, is_space, is_tag_name_byte, lex_move, lex_move_number, lex_plain_move,
+    may_start_result, paren_strength, parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
 
@@ -61,7 +61,7 @@ pub(crate) fn visit_plain<V: Visitor>(
         let start = i;
         let name_start = i + 1;
         let mut j = name_start;
-        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+        while j < b.len() && is_tag_name_byte(b[j]) {
             j += 1;
         }
         let name_end = j;

@@ -18,7 +18,7 @@ use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 use super::game::{Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
 use super::parser::{has_moves, visit_game_text};
-use super::token::{is_delimiter, is_literal_cr, may_start_result, parse_result};
+use super::token::{is_delimiter, is_literal_cr, is_tag_name_byte, may_start_result, parse_result};
 use super::visitor::Visitor;
 
 /// Options of the reader.
@@ -565,7 +565,7 @@ impl<R: Read> GameSplitter<R> {
         };
         blanks(&mut j);
         let name = j;
-        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') && j - i < 96 {
+        while j < b.len() && is_tag_name_byte(b[j]) && j - i < 96 {
             j += 1;
         }
         let name_len = j - name;

@@ -170,6 +170,25 @@ pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Whether `b` may be part of a tag name in the plain shape the splitter and the plain
+/// reader look for (`[Event "…"]`): an ASCII letter, digit or `_`. A table lookup: it is
+/// asked for every byte of every tag name.
+#[inline]
+pub(crate) const fn is_tag_name_byte(b: u8) -> bool {
+    TAG_NAME_BYTES[b as usize]
+}
+
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b.is_ascii_alphanumeric() || b == b'_';
+        i += 1;
+    }
+    table
+};
+
 /// The end of the token starting at `i`: the first delimiter at or after `i`.
 #[inline]
 pub fn token_end(b: &[u8], mut i: usize) -> usize {
