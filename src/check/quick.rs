@@ -34,8 +34,11 @@ pub(super) struct QuickLane {
     tags: Vec<(usize, usize, usize, Span)>,
     /// Where in `tags` the first of each of [`NOTED`] is, for the lookups of every game.
     noted: [Option<u32>; NOTED.len()],
-    /// The line being read and the lines it is a variation of; `frames[0]` is the main line.
-    frames: Vec<Frame>,
+    /// The line being read.
+    line: Frame,
+    /// The lines it is a variation of, outermost first: `outer[0]` is the main line when
+    /// a variation is read, else `line` is.
+    outer: Vec<Frame>,
     /// The main line's draw tracker (kept from game to game for its memory); it follows
     /// this game once `start` is set.
     tracker: Option<DrawTracker>,
@@ -102,6 +105,12 @@ struct Frame {
     last: Option<(Position, u32)>,
     /// `pos.has_captures()`, when already known.
     captures: Option<bool>,
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame::new(None)
+    }
 }
 
 impl Frame {
@@ -216,7 +225,8 @@ impl QuickLane {
             t.set_first_move_number(number);
         }
         self.start = Some(pos);
-        let main = &mut self.frames[0];
+        // (only the main line starts without an alternative: `line` is the main line)
+        let main = &mut self.line;
         main.pos = pos;
         main.move_number = number;
         main.started = true;
@@ -224,7 +234,7 @@ impl QuickLane {
 
     /// How the game ends, when nothing but the draw verdict is to be reported.
     fn finish(&mut self) -> Option<Ending> {
-        let main = self.frames.first()?;
+        let main = self.outer.first().unwrap_or(&self.line);
         // A game without moves has its own findings (empty game); the full check says them.
         if self.gave_up || main.moves == 0 {
             return None;
@@ -264,8 +274,8 @@ impl Visitor for QuickLane {
         self.tag_text.clear();
         self.tags.clear();
         self.noted = [None; NOTED.len()];
-        self.frames.clear();
-        self.frames.push(Frame::new(None));
+        self.line = Frame::new(None);
+        self.outer.clear();
         self.plies = 0;
         self.main_spans.clear();
         self.opening.clear();
@@ -295,19 +305,15 @@ impl Visitor for QuickLane {
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {
-        if let Some(f) = self.frames.last_mut() {
-            f.number = Some(number);
-        }
+        self.line.number = Some(number);
     }
 
     fn mv(&mut self, text: &str, span: Span) {
         if self.gave_up {
             return;
         }
-        let depth = self.frames.len();
-        let Some(f) = self.frames.last_mut() else {
-            return;
-        };
+        let main_line = self.outer.is_empty();
+        let f = &mut self.line;
         let written = f.number.take();
         if !f.started {
             match f.alternative_to {
@@ -324,9 +330,7 @@ impl Visitor for QuickLane {
                 }
             }
         }
-        let Some(f) = self.frames.last_mut() else {
-            return;
-        };
+        let f = &mut self.line;
         // (a `- -` placeholder names no square, so it does not resolve below)
         if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) {
             self.gave_up = true;
@@ -345,7 +349,7 @@ impl Visitor for QuickLane {
         if before.turn() == Color::Black {
             f.move_number += 1;
         }
-        if depth == 1 {
+        if main_line {
             if self.opening.len() < self.opening_depth {
                 self.opening.push((before, mv, number));
             }
@@ -357,7 +361,7 @@ impl Visitor for QuickLane {
 
     fn strength(&mut self, _mark: &str, _span: Span) {
         // a mark with no move before it in its line is a syntax finding
-        if self.frames.last().is_none_or(|f| f.moves == 0) {
+        if self.line.moves == 0 {
             self.gave_up = true;
         }
     }
@@ -367,10 +371,8 @@ impl Visitor for QuickLane {
     fn line_comment(&mut self, _kind: CommentKind, _text: &str, _span: Span) {}
 
     fn begin_variation(&mut self, _span: Span) -> Skip {
-        let alternative_to = self
-            .frames
-            .last()
-            .and_then(|f| f.last.map(|(before, number)| (before, f.pos, number)));
+        let f = &self.line;
+        let alternative_to = f.last.map(|(before, number)| (before, f.pos, number));
         // a variation before the first move of its line is left to the full check
         if alternative_to.is_none() {
             self.gave_up = true;
@@ -378,13 +380,14 @@ impl Visitor for QuickLane {
         if self.gave_up {
             return Skip(true);
         }
-        self.frames.push(Frame::new(alternative_to));
+        let outer = std::mem::replace(&mut self.line, Frame::new(alternative_to));
+        self.outer.push(outer);
         Skip(false)
     }
 
     fn end_variation(&mut self, _span: Span) {
-        if self.frames.len() >= 2 {
-            self.frames.pop();
+        if let Some(outer) = self.outer.pop() {
+            self.line = outer;
         }
     }
 
@@ -401,8 +404,6 @@ impl Visitor for QuickLane {
     }
 
     fn end_game(&mut self) -> Self::Output {
-        let out = self.finish();
-        self.frames.clear();
-        out
+        self.finish()
     }
 }
