@@ -268,6 +268,19 @@ struct Skipping {
     start: Position,
 }
 
+/// The end of a tag pair after its `]`, from the opening quote of its value at `quote`,
+/// when the value has no quote, backslash or line break and the `]` follows its closing
+/// quote: where the scanner's TagString and Tag states would end it, one byte at a time
+/// (a test compares the two). `None` for any other shape, or when the buffer ends first.
+#[inline]
+fn simple_tag_end(b: &[u8], quote: usize) -> Option<usize> {
+    let mut j = quote + 1;
+    while j < b.len() && CLASS[usize::from(b[j])] & TAG_STRING_STOP == 0 {
+        j += 1;
+    }
+    (b.get(j) == Some(&b'"') && b.get(j + 1) == Some(&b']')).then_some(j + 2)
+}
+
 /// The end of the run of blanks and plain tokens starting at `i` in the movetext: the
 /// first delimiter other than a blank, or the first token start the scanner must look at
 /// (`%`, or a byte a result can start with, [`may_start_result`]); `i` is a token start.
@@ -553,9 +566,9 @@ impl<R: Read> GameSplitter<R> {
         Ok(())
     }
 
-    /// Whether the `[` at `i` starts a tag line (`[Name "`); `None` when the buffer ends
-    /// before that can be told.
-    fn tag_line_at(&self, i: usize) -> Option<bool> {
+    /// Whether the `[` at `i` starts a tag line (`[Name "`), and then where its value's
+    /// opening quote is; `None` when the buffer ends before that can be told.
+    fn tag_line_at(&self, i: usize) -> Option<Option<usize>> {
         let b = self.buf.as_bytes();
         let mut j = i + 1;
         let blanks = |j: &mut usize| {
@@ -571,9 +584,9 @@ impl<R: Read> GameSplitter<R> {
         let name_len = j - name;
         blanks(&mut j);
         if j >= b.len() {
-            return if self.eof { Some(false) } else { None };
+            return if self.eof { Some(None) } else { None };
         }
-        Some(name_len > 0 && b[j] == b'"')
+        Some((name_len > 0 && b[j] == b'"').then_some(j))
     }
 
     fn scan(&mut self) -> Scan {
@@ -669,8 +682,8 @@ impl<R: Read> GameSplitter<R> {
                                 self.pos = i;
                                 return Scan::NeedMore;
                             }
-                            Some(false) => {}
-                            Some(true) => {
+                            Some(None) => {}
+                            Some(Some(quote)) => {
                                 let at = if self.line_start == NO_LINE {
                                     self.game_start
                                 } else {
@@ -690,10 +703,17 @@ impl<R: Read> GameSplitter<R> {
                                     self.movetext = false;
                                     self.depth = 0;
                                 }
-                                self.state = State::Tag;
                                 self.tags_seen = true;
                                 self.blank_line = false;
-                                i += 1;
+                                // most tag lines are read whole here; what this does not
+                                // read, the Tag state does
+                                match simple_tag_end(b, quote) {
+                                    Some(end) => i = end,
+                                    None => {
+                                        self.state = State::Tag;
+                                        i += 1;
+                                    }
+                                }
                                 continue;
                             }
                         }
@@ -1051,6 +1071,46 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn simple_tag_values_end_where_the_tag_states_end_them() {
+        // the TagString and Tag states of the scanner, byte by byte, from the value's
+        // opening quote: where the tag pair ends (after `]`), if it ends at a `]`
+        fn by_states(b: &[u8]) -> Option<usize> {
+            let (mut i, mut in_string) = (1, true);
+            while i < b.len() {
+                match (b[i], in_string) {
+                    (b'\n' | b'\r', _) => return None,
+                    (b'\\', true) => i += 1,
+                    (b'"', _) => in_string = !in_string,
+                    (b']', false) => return Some(i + 1),
+                    _ => {}
+                }
+                i += 1;
+            }
+            None
+        }
+        let mut rng = crate::generate::SplitMix64::new(5);
+        let mut read = 0;
+        for _ in 0..20_000 {
+            let mut line = b"\"".to_vec();
+            for _ in 0..rng.below(10) {
+                line.push(*rng.pick(b"ab ]\"\\\n\r["));
+            }
+            let ends: [&[u8]; 5] = [b"\"]", b"\" ]", b"\"", b"]", b"\"]\n"];
+            line.extend_from_slice(*rng.pick(&ends[..]));
+            if let Some(end) = simple_tag_end(&line, 0) {
+                assert_eq!(
+                    Some(end),
+                    by_states(&line),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+                read += 1;
+            }
+        }
+        assert!(read > 1_000, "{read}");
     }
 
     #[test]
