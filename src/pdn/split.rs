@@ -1099,7 +1099,8 @@ mod tests {
                 line.push(*rng.pick(b"ab ]\"\\\n\r["));
             }
             let ends: [&[u8]; 5] = [b"\"]", b"\" ]", b"\"", b"]", b"\"]\n"];
-            line.extend_from_slice(*rng.pick(&ends[..]));
+            let end: &&[u8] = rng.pick(&ends);
+            line.extend_from_slice(end);
             if let Some(end) = simple_tag_end(&line, 0) {
                 assert_eq!(
                     Some(end),
