@@ -475,41 +475,49 @@ impl Position {
         self.only_capture_by_search(from, to)
     }
 
-    /// [`only_capture`](Self::only_capture) when it is a man's single jump, found without
-    /// the search (most captures of a game are): the man on `from` has exactly one jump,
-    /// the one to `to`, which does not promote and after which no capture continues. Then
-    /// that jump is the piece's only capture at all, since any other would start with
-    /// another jump. `None` says nothing: ask the search.
+    /// [`only_capture`](Self::only_capture) when it is a man's forced chain of jumps,
+    /// found without the search (most captures of a game are): from `from`, the man has
+    /// exactly one jump at every landing, until none is left, none of its landings
+    /// crowns it, and the last one is `to`. Then that chain is the piece's only capture at
+    /// all, since any other would leave it at some landing. `None` says nothing: ask the
+    /// search.
     fn lone_jump(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
         let f = Bitboard::from_square(from);
-        if !self.men(us).contains(from)
-            || !self.variant.men_capture_backwards()
-            || Position::promotion_rank(us).contains(to)
-        {
+        let promotion = Position::promotion_rank(us);
+        if !self.men(us).contains(from) || !self.variant.men_capture_backwards() {
             return None;
         }
+        // the jumped pieces stay on the board until the move ends (1.5.11, the Turkish
+        // strike): they can be neither jumped again nor landed on; `from` is empty
         let enemy = self.pieces(us.opponent());
-        let empty = self.empty();
-        // the directions in which `piece` can jump one of `enemy` onto one of `empty`
-        let jumps = |piece: Bitboard, enemy: Bitboard, empty: Bitboard| {
-            Direction::ALL.map(|dir| piece.can_jump(dir, enemy, empty))
-        };
-        let open = jumps(f, enemy, empty);
-        let mut dirs = Direction::ALL.into_iter().filter(|&d| open[d as usize]);
-        let (Some(dir), None) = (dirs.next(), dirs.next()) else {
-            return None;
-        };
-        if !f.jump(dir).contains(to) {
-            return None;
+        let empty = self.empty() | f;
+        let mut at = f;
+        let mut jumped = Bitboard::EMPTY;
+        // (each turn jumps a piece not jumped before: at most 12 turns)
+        loop {
+            // the directions it can jump in, one bit each
+            let victims = enemy & !jumped;
+            let open = Direction::ALL
+                .iter()
+                .enumerate()
+                .fold(0u8, |bits, (k, &dir)| {
+                    bits | u8::from(at.can_jump(dir, victims, empty)) << k
+                });
+            if open == 0 {
+                break;
+            }
+            if open & (open - 1) != 0 {
+                return None;
+            }
+            let dir = Direction::ALL[open.trailing_zeros() as usize];
+            jumped |= at.shift(dir);
+            at = at.jump(dir);
+            if (at & promotion).any() {
+                return None; // crowned on the way: it goes on as a king
+            }
         }
-        let jumped = f.shift(dir);
-        // after the jump `from` is empty and the jumped piece cannot be jumped again
-        let goes_on = jumps(Bitboard::from_square(to), enemy & !jumped, empty | f);
-        if goes_on.contains(&true) {
-            return None;
-        }
-        Some(Move {
+        (jumped.any() && at == Bitboard::from_square(to)).then_some(Move {
             from,
             to,
             captured: jumped,
@@ -797,10 +805,10 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_jump_is_what_the_search_finds() {
+    fn a_forced_chain_of_jumps_is_what_the_search_finds() {
         // random boards crowded enough for captures, every (from, to) of the side to move
         let mut rng = crate::generate::SplitMix64::new(17);
-        let mut lone = 0;
+        let (mut lone, mut chains) = (0, 0);
         for n in 0..4000 {
             let p = crate::rules::position::random_crowded(
                 &mut rng,
@@ -818,11 +826,14 @@ mod tests {
                         "{} {from}-{to}",
                         p.to_fen(FenStyle::default())
                     );
-                    lone += usize::from(p.lone_jump(from, to).is_some());
+                    let walked = p.lone_jump(from, to);
+                    lone += usize::from(walked.is_some());
+                    chains += usize::from(walked.is_some_and(|m| m.captured().count() > 1));
                 }
             }
         }
         assert!(lone > 1000, "only {lone} lone jumps tried");
+        assert!(chains > 100, "only {chains} chains of jumps tried");
     }
 
     #[test]
