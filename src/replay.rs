@@ -326,12 +326,13 @@ pub(crate) fn ply_facts_and_captures(
 /// the side to move at `after` has a capture (which resolving the next move needs) when
 /// that was asked (`None`: not asked).
 ///
-/// Most plies of a game are played before the first king: then, unless a rule holds
-/// (it cannot, without a king), the tracker needs neither the material nor the other
-/// facts, and counting the material was most of the cost of a ply's facts. Whether the
-/// side to move has a move is then left to the next ply to show (at the end of the line
-/// the caller [settles](DrawTracker::settle) it), and whether it has a capture to the
-/// next move's resolution, which needs it for a quiet move only.
+/// After most plies of a game no draw rule can hold (none can without a king, and with
+/// kings most material still meets none: [`may_meet_a_condition_at`]); while none holds,
+/// the tracker then needs neither the material nor the other facts, and counting the
+/// material was most of the cost of a ply's facts. Whether the side to move has a move
+/// is then left to the next ply to show (at the end of the line the caller
+/// [settles](DrawTracker::settle) it), and whether it has a capture to the next move's
+/// resolution, which needs it for a quiet move only.
 pub(crate) fn follow_ply(
     tracker: Option<&mut DrawTracker>,
     before: &Position,

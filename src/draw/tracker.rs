@@ -555,9 +555,7 @@ impl DrawTracker {
             return self.push_idle(f.mover, f.key, reversible, Some(f.side_to_move_has_moves));
         }
         let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
-        if possible || holding {
-            self.update_conditions(&f.after);
-        }
+        self.update_conditions(&f.after);
         let all_idle = !holding && !self.any_condition;
         let reached = if all_idle {
             None
