@@ -908,10 +908,15 @@ pub(crate) fn results_disagree(tag: Outcome, terminator: Outcome) -> bool {
     terminator != Outcome::Unknown && tag != Outcome::Unknown && terminator != tag
 }
 
-/// When the side to move at `end` has no legal move it has lost (1.8.1): the loser, if the
+/// When the side to move at `end` has no legal move (`end_has_moves`, which the caller
+/// asks once for this and for its draw tracker) it has lost (1.8.1): the loser, if the
 /// recorded outcome says otherwise (an unknown outcome says nothing).
-pub(crate) fn contradicted_by(end: &Position, recorded: Outcome) -> Option<Color> {
-    if recorded == Outcome::Unknown || end.has_legal_moves() {
+pub(crate) fn contradicted_by(
+    end: &Position,
+    end_has_moves: bool,
+    recorded: Outcome,
+) -> Option<Color> {
+    if recorded == Outcome::Unknown || end_has_moves {
         return None;
     }
     let loser = end.turn();
@@ -953,7 +958,7 @@ fn check_results(game: &Game, r: &mut Replay) {
     let Some(end) = r.final_position().copied() else {
         return;
     };
-    let Some(loser) = contradicted_by(&end, r.outcome) else {
+    let Some(loser) = contradicted_by(&end, end.has_legal_moves(), r.outcome) else {
         return;
     };
     let outcome = r.outcome;

@@ -240,8 +240,9 @@ impl QuickLane {
             return None;
         }
         let end = main.pos;
+        let end_has_moves = end.has_legal_moves();
         if let Some(t) = &mut self.tracker {
-            t.settle(|| end.has_legal_moves());
+            t.settle(|| end_has_moves);
         }
         let result = self.first_tag("Result");
         let result_tag = result.map(|(value, _)| value);
@@ -252,7 +253,7 @@ impl QuickLane {
             }
         }
         let recorded = recorded_from(result_tag, terminator);
-        if contradicted_by(&end, recorded).is_some() {
+        if contradicted_by(&end, end_has_moves, recorded).is_some() {
             return None;
         }
         // the main line started (it has moves), so the tracker follows this game

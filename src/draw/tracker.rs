@@ -548,10 +548,9 @@ impl DrawTracker {
         // A rule's condition depends on the material only, which most plies of an ending
         // leave as it was: evaluate the rules again only when it changed, and only when
         // some rule can hold at all (a king in the middlegame meets none).
-        let possible = may_meet_a_condition(self.edition, &f.after);
+        let reversible = !f.capture && !f.man_moved;
         let holding = self.holding;
-        if !possible && !holding {
-            let reversible = !f.capture && !f.man_moved;
+        if !holding && !may_meet_a_condition(self.edition, &f.after) {
             return self.push_idle(f.mover, f.key, reversible, Some(f.side_to_move_has_moves));
         }
         let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
@@ -573,7 +572,6 @@ impl DrawTracker {
             result = Some(ev);
         }
 
-        let reversible = !f.capture && !f.man_moved;
         let repeated = self.follow_repetition(f.key, reversible, ply);
         result.or(repeated)
     }
