@@ -274,11 +274,17 @@ struct Skipping {
 /// (a test compares the two). `None` for any other shape, or when the buffer ends first.
 #[inline]
 fn simple_tag_end(b: &[u8], quote: usize) -> Option<usize> {
-    let mut j = quote + 1;
-    while j < b.len() && CLASS[usize::from(b[j])] & TAG_STRING_STOP == 0 {
-        j += 1;
-    }
+    let j = skip_until(b, quote + 1, TAG_STRING_STOP);
     (b.get(j) == Some(&b'"') && b.get(j + 1) == Some(&b']')).then_some(j + 2)
+}
+
+/// The first byte at or after `i` of a class in `stop` (bits of [`CLASS`]), or the end.
+#[inline]
+fn skip_until(b: &[u8], mut i: usize, stop: u8) -> usize {
+    while i < b.len() && CLASS[usize::from(b[i])] & stop == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// The end of the run of blanks and plain tokens starting at `i` in the movetext: the
@@ -619,10 +625,7 @@ impl<R: Read> GameSplitter<R> {
                         _ => MOVE_STRING_STOP,
                     };
                     if CLASS[usize::from(c)] & stop == 0 {
-                        i += 1;
-                        while i < len && CLASS[usize::from(b[i])] & stop == 0 {
-                            i += 1;
-                        }
+                        i = skip_until(b, i + 1, stop);
                         continue;
                     }
                     let in_string = self.state != State::Tag;
