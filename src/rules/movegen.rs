@@ -469,7 +469,7 @@ impl Position {
         if self.variant.capture_choice() != CaptureChoice::Free {
             return None;
         }
-        if let Some(jump) = self.lone_jump(from, to) {
+        if let Some(jump) = self.forced_jumps(from, to) {
             return Some(jump);
         }
         self.only_capture_by_search(from, to)
@@ -481,13 +481,13 @@ impl Position {
     /// crowns it, and the last one is `to`. Then that chain is the piece's only capture at
     /// all, since any other would leave it at some landing. `None` says nothing: ask the
     /// search.
-    fn lone_jump(&self, from: Square, to: Square) -> Option<Move> {
+    fn forced_jumps(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
-        let f = Bitboard::from_square(from);
-        let promotion = Position::promotion_rank(us);
         if !self.men(us).contains(from) || !self.variant.men_capture_backwards() {
             return None;
         }
+        let f = Bitboard::from_square(from);
+        let promotion = Position::promotion_rank(us);
         // the jumped pieces stay on the board until the move ends (1.5.11, the Turkish
         // strike): they can be neither jumped again nor landed on; `from` is empty
         let enemy = self.pieces(us.opponent());
@@ -808,7 +808,7 @@ mod tests {
     fn a_forced_chain_of_jumps_is_what_the_search_finds() {
         // random boards crowded enough for captures, every (from, to) of the side to move
         let mut rng = crate::generate::SplitMix64::new(17);
-        let (mut lone, mut chains) = (0, 0);
+        let (mut walked_any, mut chains) = (0, 0);
         for n in 0..4000 {
             let p = crate::rules::position::random_crowded(
                 &mut rng,
@@ -826,13 +826,13 @@ mod tests {
                         "{} {from}-{to}",
                         p.to_fen(FenStyle::default())
                     );
-                    let walked = p.lone_jump(from, to);
-                    lone += usize::from(walked.is_some());
+                    let walked = p.forced_jumps(from, to);
+                    walked_any += usize::from(walked.is_some());
                     chains += usize::from(walked.is_some_and(|m| m.captured().count() > 1));
                 }
             }
         }
-        assert!(lone > 1000, "only {lone} lone jumps tried");
+        assert!(walked_any > 1000, "only {walked_any} forced jumps tried");
         assert!(chains > 100, "only {chains} chains of jumps tried");
     }
 
