@@ -53,6 +53,13 @@ pub struct Decoder<R> {
     binary: bool,
     replacements: u64,
     finished: bool,
+    /// UTF-8 input is checked and copied as it is, without `decoder`, until a malformed
+    /// byte (then `decoder` takes over from that character on). encoding_rs validated and
+    /// copied at two instructions a byte, 2.4% of `lint`.
+    direct: bool,
+    /// In the direct path, `pending[start..end]` is a character cut by the end of a read:
+    /// read more before checking it again.
+    cut: bool,
 }
 
 impl<R: Read> Decoder<R> {
@@ -78,9 +85,16 @@ impl<R: Read> Decoder<R> {
             Verdict::Text(e, s) => (e, s, false),
             Verdict::Binary => (UTF_8, EncodingSource::Utf8, true),
         };
+        // the BOM is not text (the decoder drops it too)
+        let direct = encoding == UTF_8;
+        let start = if direct && pending.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
         Ok(Decoder {
             input,
-            start: 0,
+            start,
             end: pending.len(),
             pending,
             eof,
@@ -91,6 +105,8 @@ impl<R: Read> Decoder<R> {
             binary,
             replacements: 0,
             finished: false,
+            direct,
+            cut: false,
         })
     }
 
@@ -117,6 +133,12 @@ impl<R: Read> Decoder<R> {
     /// Appends the next decoded chunk to `out`; returns the number of bytes appended,
     /// 0 at the end of the input.
     pub fn read_into(&mut self, out: &mut String) -> io::Result<usize> {
+        if self.direct {
+            let n = self.read_utf8_into(out)?;
+            if n > 0 || self.finished {
+                return Ok(n);
+            }
+        }
         loop {
             if self.finished {
                 return Ok(0);
@@ -150,6 +172,65 @@ impl<R: Read> Decoder<R> {
             let n = out.len() - before;
             if n > 0 || self.finished {
                 return Ok(n);
+            }
+        }
+    }
+}
+
+impl<R: Read> Decoder<R> {
+    /// [`Decoder::read_into`] for UTF-8 input while it is valid: each read is checked and
+    /// appended whole, but for a character it cuts, which waits for the next read. At a
+    /// malformed byte (or a character cut by the end of the input) the valid text before
+    /// it is appended and `decoder`, fresh, goes on from there: at a character boundary
+    /// its state is a fresh one, so it replaces exactly what it would have replaced
+    /// decoding everything. Returns 0 without `finished` when `decoder` is to go on.
+    fn read_utf8_into(&mut self, out: &mut String) -> io::Result<usize> {
+        loop {
+            if self.finished {
+                return Ok(0);
+            }
+            if (self.start == self.end || self.cut) && !self.eof {
+                // the cut character (at most three bytes) goes before the next read
+                let left = self.end - self.start;
+                self.pending.copy_within(self.start..self.end, 0);
+                if self.pending.len() < left + CHUNK {
+                    self.pending.resize(left + CHUNK, 0);
+                }
+                let got = read_some(&mut self.input, &mut self.pending[left..left + CHUNK])?;
+                (self.start, self.end) = (0, left + got);
+                if got == 0 {
+                    self.eof = true;
+                }
+            }
+            let bytes = &self.pending[self.start..self.end];
+            // (valid text, whether the rest is malformed)
+            let (valid, malformed) = match simdutf8::compat::from_utf8(bytes) {
+                Ok(text) => {
+                    self.cut = false;
+                    (text, false)
+                }
+                Err(e) => {
+                    let (valid, _) = bytes.split_at(e.valid_up_to());
+                    // SAFETY: the check says the bytes up to `valid_up_to` are UTF-8
+                    let valid = unsafe { std::str::from_utf8_unchecked(valid) };
+                    self.cut = e.error_len().is_none() && !self.eof;
+                    (valid, !self.cut)
+                }
+            };
+            out.push_str(valid);
+            self.start += valid.len();
+            if malformed {
+                // encoding_rs decodes (and replaces) from here on
+                self.direct = false;
+                self.cut = false;
+                self.decoder = UTF_8.new_decoder_without_bom_handling();
+                return Ok(valid.len());
+            }
+            if self.eof && self.start == self.end {
+                self.finished = true;
+            }
+            if !valid.is_empty() || self.finished {
+                return Ok(valid.len());
             }
         }
     }
@@ -356,6 +437,80 @@ mod tests {
         let big = game.repeat(3 * DETECT_PREFIX / game.len());
         let (text, _, _) = decode_all(big.as_bytes(), None);
         assert_eq!(text, big);
+    }
+
+    /// Gives at most `most` bytes a read, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        rng: crate::generate::SplitMix64,
+        most: u64,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = (1 + self.rng.below(self.most) as usize)
+                .min(buf.len())
+                .min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn utf8_read_in_any_pieces_decodes_as_encoding_rs_does() {
+        // characters of one to four bytes, cut anywhere by the reads, and now and then a
+        // malformed byte, a cut sequence or a BOM: the text and whether something was
+        // replaced are those of decoding everything at once
+        let mut rng = crate::generate::SplitMix64::new(21);
+        let pieces: [&[u8]; 12] = [
+            b"c3-d4 ",
+            "Ж".as_bytes(),
+            "ё".as_bytes(),
+            "€".as_bytes(),
+            "𝄞".as_bytes(),
+            b"\n",
+            b"\xef\xbb\xbf",
+            b"\xff",
+            b"\xd0",
+            b"\xe2\x82",
+            b"\xc0\xaf",
+            b"\xed\xa0\x80",
+        ];
+        for round in 0..60 {
+            let malformed = round % 3 != 0;
+            let len = 70_000 + rng.below(300_000) as usize;
+            let mut bytes = Vec::with_capacity(len + 4);
+            if round % 5 == 0 {
+                bytes.extend(b"\xef\xbb\xbf");
+            }
+            while bytes.len() < len {
+                let piece = pieces[rng.below(if malformed { 12 } else { 7 }) as usize];
+                // the malformed ones rarely, so that long valid runs come between
+                if piece[0] >= 0xc0 && piece.len() < 4 && piece[0] != 0xef && rng.below(500) != 0
+                    || piece == b"\xff" && rng.below(500) != 0
+                {
+                    continue;
+                }
+                bytes.extend(piece);
+            }
+            if round % 4 == 1 {
+                bytes.extend(b"\xf0\x9d"); // a character cut by the end of the input
+            }
+            let (want, _, replaced) = UTF_8.decode(&bytes);
+            for most in [3, 700, 70_000] {
+                let input = Trickle {
+                    bytes: &bytes,
+                    rng: crate::generate::SplitMix64::new(round),
+                    most,
+                };
+                let mut d = Decoder::new(input, Some(UTF_8)).unwrap();
+                let mut got = String::new();
+                while d.read_into(&mut got).unwrap() > 0 {}
+                assert!(got == want, "round {round}, reads of at most {most}");
+                assert_eq!(d.replacements() > 0, replaced, "round {round}");
+            }
+        }
     }
 
     #[test]
