@@ -148,6 +148,32 @@ impl LineCounter {
         self.advance_by_lines(s);
     }
 
+    /// [`advance`](Self::advance) over ASCII whitespace (the blank lines between games,
+    /// mostly two bytes: the SIMD count and the searches of `advance` cost more than
+    /// looking at them).
+    fn advance_blanks(&mut self, b: &[u8]) {
+        debug_assert!(b.iter().all(u8::is_ascii_whitespace));
+        if b.contains(&b'\r') {
+            // (ASCII is UTF-8)
+            self.advance_by_lines(std::str::from_utf8(b).unwrap_or_default());
+            return;
+        }
+        let continued = self.prev_cr && b.first() == Some(&b'\n');
+        let mut after_break = None;
+        for (k, &c) in b.iter().enumerate() {
+            if c == b'\n' {
+                self.line += 1;
+                after_break = Some(b.len() - k - 1);
+            }
+        }
+        self.line -= u64::from(continued);
+        match after_break {
+            Some(rest) => self.column = 1 + rest as u64,
+            None => self.column += b.len() as u64,
+        }
+        self.prev_cr = false;
+    }
+
     /// [`advance`](Self::advance) for any text, one line break at a time.
     fn advance_by_lines(&mut self, s: &str) {
         let b = s.as_bytes();
@@ -963,13 +989,13 @@ impl<R: Read> GameSplitter<R> {
     fn take(&mut self, end: usize) -> Option<Result<RawGame, ReadError>> {
         // the blank lines after the previous game belong to no game: a game starts at its
         // first non-blank character, which is where a person would say it starts
-        let lead = self.buf[self.game_start..end].len()
-            - self.buf[self.game_start..end]
-                .trim_start_matches(|c: char| c.is_ascii_whitespace())
-                .len();
+        let lead = self.buf.as_bytes()[self.game_start..end]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
         if lead > 0 && self.skipping.is_none() {
             self.counter
-                .advance(&self.buf[self.game_start..self.game_start + lead]);
+                .advance_blanks(&self.buf.as_bytes()[self.game_start..self.game_start + lead]);
             self.game_start += lead;
             self.stray_prefix = self.stray_prefix.saturating_sub(lead);
         }
@@ -1215,6 +1241,29 @@ mod tests {
                     text.bytes().filter(|&c| c == b'\n').count() as u64,
                     text.contains('\r')
                 )
+            );
+        }
+    }
+
+    #[test]
+    fn blanks_are_counted_as_any_text() {
+        // the blanks before a game, after text that ended with `\r` or not
+        let mut rng = crate::generate::SplitMix64::new(32);
+        for n in 0..2000 {
+            let len = 1 + rng.below(8) as usize;
+            let blanks: Vec<u8> = (0..len).map(|_| *rng.pick(b"\n\n \t\r\x0c")).collect();
+            let mut fast = LineCounter {
+                line: 1 + rng.below(5),
+                column: 1 + rng.below(5),
+                prev_cr: n % 3 == 0,
+            };
+            let mut slow = fast;
+            fast.advance_blanks(&blanks);
+            slow.advance_by_lines(std::str::from_utf8(&blanks).unwrap());
+            assert_eq!(
+                (fast.line, fast.column, fast.prev_cr),
+                (slow.line, slow.column, slow.prev_cr),
+                "{blanks:?}"
             );
         }
     }
