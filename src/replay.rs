@@ -333,6 +333,7 @@ pub(crate) fn ply_facts_and_captures(
 /// is then left to the next ply to show (at the end of the line the caller
 /// [settles](DrawTracker::settle) it), and whether it has a capture to the next move's
 /// resolution, which needs it for a quiet move only.
+#[inline]
 pub(crate) fn follow_ply(
     tracker: Option<&mut DrawTracker>,
     before: &Position,
@@ -346,9 +347,21 @@ pub(crate) fn follow_ply(
         tracker.push_idle(mover, draw_view_key(after), reversible, None);
         return None;
     }
+    Some(follow_ply_with_facts(tracker, before, mv, after))
+}
+
+/// [`follow_ply`] when some rule's condition may hold: the ply's facts in full (apart,
+/// so that the common idle ply is not set up for this one's registers and stack).
+#[inline(never)]
+fn follow_ply_with_facts(
+    tracker: &mut DrawTracker,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+) -> bool {
     let (facts, captures) = ply_facts_and_captures(before, mv, after);
     tracker.push(&facts);
-    Some(captures)
+    captures
 }
 
 /// Full-path notation, for listing candidates.

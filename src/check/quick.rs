@@ -206,7 +206,9 @@ impl QuickLane {
         &self.opening
     }
 
-    /// Sets up the main line at its first move.
+    /// Sets up the main line at its first move (once a game: apart from the move handler).
+    #[cold]
+    #[inline(never)]
     fn start_main_line(&mut self, first_written: Option<MoveNumber>) {
         if variant_for(self.tag_value("GameType")).is_err() && !self.options.force_russian {
             self.gave_up = true; // an unsupported variant is reported

@@ -588,18 +588,29 @@ pub(crate) fn parse_and_resolve_knowing(
 /// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
 /// for a caller that only needs the move (the check's quick lane). `captures` as for
 /// [`resolve_plain`].
+#[inline]
 pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
-    let quick = || resolve_full_capture(pos, token, captures);
+    match resolve_plain(pos, token, captures) {
+        Some(mv) => Some(mv),
+        None => resolve_unique_unplain(pos, token, captures),
+    }
+}
+
+/// [`resolve_unique`] for a token [`resolve_plain`] does not resolve (one move in fifty
+/// of an archive): apart, so that the plain path is not set up for this one.
+#[cold]
+#[inline(never)]
+fn resolve_unique_unplain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
     let asked = || captures.unwrap_or_else(|| pos.has_captures());
-    resolve_plain(pos, token, captures)
-        .or_else(quick)
-        .or_else(|| match resolve_general(pos, token, asked()) {
+    resolve_full_capture(pos, token, captures).or_else(|| {
+        match resolve_general(pos, token, asked()) {
             Ok(Resolution::Unique {
                 mv,
                 separator_mismatch: false,
             }) => Some(mv),
             _ => None,
-        })
+        }
+    })
 }
 
 /// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
