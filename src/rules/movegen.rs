@@ -407,6 +407,7 @@ impl Position {
 
     /// Whether the side to move has a capture (and so must capture). Whole-board shifts, no
     /// search: the cheap test that decides between the two generators.
+    #[inline]
     pub fn has_captures(&self) -> bool {
         let us = self.turn;
         let enemy = self.pieces(us.opponent());
@@ -422,6 +423,16 @@ impl Position {
                 return true;
             }
         }
+        self.kings(us).any() && self.kings_have_captures()
+    }
+
+    /// Whether a king of the side to move has a capture (apart from
+    /// [`has_captures`](Self::has_captures): most positions of a game have no king).
+    #[inline(never)]
+    fn kings_have_captures(&self) -> bool {
+        let us = self.turn;
+        let enemy = self.pieces(us.opponent());
+        let empty = self.empty();
         // A king captures when the first piece it meets along a diagonal is an enemy piece
         // with an empty square behind it (one ray lookup and a bit scan per direction).
         let occupied = !empty;
@@ -635,24 +646,35 @@ impl Position {
     /// The quiet move `from`-`to` when it is one of [`legal_moves`](Self::legal_moves) of a
     /// position without captures (the caller checks [`has_captures`](Self::has_captures)):
     /// the replayer's common case, answered without listing every move.
+    #[inline]
     pub(crate) fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
-        let empty = self.empty();
-        if !empty.contains(to) {
+        if self.occupied().contains(to) {
             return None;
         }
+        if self.men(us).contains(from) {
+            let promotes = Position::promotion_rank(us).contains(to);
+            let steps = MAN_STEPS[us.index()][from.index()];
+            return steps.contains(to).then_some(Move {
+                from,
+                to,
+                captured: Bitboard::EMPTY,
+                promotes,
+            });
+        }
+        self.king_quiet_move(from, to)
+    }
+
+    /// [`quiet_move`](Self::quiet_move) by a king (apart: most quiet moves are men's).
+    #[inline(never)]
+    fn king_quiet_move(&self, from: Square, to: Square) -> Option<Move> {
         let quiet = |promotes| Move {
             from,
             to,
             captured: Bitboard::EMPTY,
             promotes,
         };
-        if self.men(us).contains(from) {
-            let promotes = Position::promotion_rank(us).contains(to);
-            let steps = MAN_STEPS[us.index()][from.index()];
-            return steps.contains(to).then(|| quiet(promotes));
-        }
-        if !self.kings(us).contains(from) {
+        if !self.kings(self.turn).contains(from) {
             return None;
         }
         let (dir, dist) = from.direction_to(to)?;

@@ -448,6 +448,7 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 /// `None` for anything else, which the general resolution then reads: whenever this gives
 /// a move, the general resolution gives `Resolution::Unique` with the same move and no
 /// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
+#[inline(always)]
 pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
     let (one, two) = (square_of_one, square_of_two);
     let is_separator = |c: u8| matches!(c, b'-' | b'x' | b':');
