@@ -304,6 +304,13 @@ fn simple_tag_end(b: &[u8], quote: usize) -> Option<usize> {
     (b.get(j) == Some(&b'"') && b.get(j + 1) == Some(&b']')).then_some(j + 2)
 }
 
+/// The end of a tag value's plain run from `i`: the first `"`, backslash or line break
+/// at or after `i`, or the end (the plain reader asks it too).
+#[inline]
+pub(super) fn tag_string_run_end(b: &[u8], i: usize) -> usize {
+    skip_until(b, i, TAG_STRING_STOP)
+}
+
 /// The first byte at or after `i` of a class in `stop` (bits of [`CLASS`]), or the end.
 #[inline]
 fn skip_until(b: &[u8], mut i: usize, stop: u8) -> usize {
