@@ -733,8 +733,16 @@ impl DrawTracker {
                                     detail,
                                 });
                             }
-                        } else if st.fires_at.is_none_or(|at| at > ply) {
-                            st.fires_at = st.projection(ply, to_move);
+                        } else {
+                            // A ply that continues the counting leaves the projection as it
+                            // was: each ply counts one move of the side that made it, whose
+                            // limit it brings a ply nearer, and the other side's is as far
+                            // as before now that that side moves next.
+                            debug_assert!(
+                                st.fires_at.is_some_and(|at| at <= ply)
+                                    || st.fires_at == st.projection(ply, to_move),
+                                "{st:?} at {ply}"
+                            );
                         }
                     } else {
                         *st = RuleState {

@@ -1202,3 +1202,46 @@ fn a_long_run_of_king_moves_is_followed_by_hashing() {
         &[0, 200_002, 200_004]
     );
 }
+
+#[test]
+fn a_continuing_ply_leaves_the_projection_as_it_was() {
+    // what `follow_rules` relies on to project a limit once, when the counting starts:
+    // every counting, limit, side to move and number of moves already made, played on
+    // ply by ply (each side in turn) until the limit is reached
+    let mut countings = vec![];
+    for moves in 1..=16 {
+        countings.push(Counting::MovesEach { moves });
+        for side in [None, Some(White), Some(Black)] {
+            countings.push(Counting::StrongerSide { side, moves });
+        }
+    }
+    let mut checked = 0;
+    for counting in countings {
+        for first in [White, Black] {
+            for established in [0u32, 1, 7] {
+                let mut st = RuleState {
+                    holds: true,
+                    counting: Some(counting),
+                    established_at: Some(established),
+                    ..RuleState::idle(R7_2_5)
+                };
+                let (mut ply, mut next) = (established, first);
+                let projected = st.projection(ply, next);
+                assert!(projected.is_some(), "{counting:?}");
+                while !st.reached() {
+                    ply += 1;
+                    st.plies += 1;
+                    st.moves[next.index()] += 1;
+                    next = next.opponent();
+                    if !st.reached() {
+                        assert_eq!(st.projection(ply, next), projected, "{st:?} at {ply}");
+                        checked += 1;
+                    }
+                }
+                // and the limit is reached on the projected ply
+                assert_eq!(Some(ply), projected, "{st:?}");
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
