@@ -113,6 +113,35 @@ pub(crate) fn visit_plain<V: Visitor>(
         let Some(&c) = b.get(i) else { break };
         let start = i;
         match c {
+            // (moves and move numbers first: most tokens are)
+            b'a'..=b'z' | b'A'..=b'Z' if !result_seen => {
+                movetext!();
+                i = plain_move(text, start, visitor)?;
+            }
+            b'0'..=b'9' | b'*' | 0xc2 if !result_seen => {
+                movetext!();
+                if may_start_result(b, start) {
+                    let end = token_end(b, start);
+                    if let Some(r) = parse_result(&text[start..end]) {
+                        if depth > 0 {
+                            return Err(Stop::NotPlain);
+                        }
+                        result_seen = true;
+                        visitor.result(r, Span::new(start, end));
+                        i = end;
+                        continue;
+                    }
+                }
+                if let Some(end) = lex_plain_move(b, start) {
+                    visitor.mv(ascii_token(text, start, end), Span::new(start, end));
+                    i = end;
+                } else if let Some((end, n)) = lex_move_number(b, start) {
+                    visitor.move_number(n, Span::new(start, end));
+                    i = end;
+                } else {
+                    i = plain_move(text, start, visitor)?;
+                }
+            }
             b'{' => {
                 // a comment does not start the movetext (as in the general parser)
                 let end = match memchr2(b'{', b'}', &b[start + 1..]) {
@@ -144,34 +173,6 @@ pub(crate) fn visit_plain<V: Visitor>(
                 i += 1;
                 depth -= 1;
                 visitor.end_variation(Span::new(start, start + 1));
-            }
-            b'a'..=b'z' | b'A'..=b'Z' => {
-                movetext!();
-                i = plain_move(text, start, visitor)?;
-            }
-            b'0'..=b'9' | b'*' | 0xc2 => {
-                movetext!();
-                if may_start_result(b, start) {
-                    let end = token_end(b, start);
-                    if let Some(r) = parse_result(&text[start..end]) {
-                        if depth > 0 {
-                            return Err(Stop::NotPlain);
-                        }
-                        result_seen = true;
-                        visitor.result(r, Span::new(start, end));
-                        i = end;
-                        continue;
-                    }
-                }
-                if let Some(end) = lex_plain_move(b, start) {
-                    visitor.mv(ascii_token(text, start, end), Span::new(start, end));
-                    i = end;
-                } else if let Some((end, n)) = lex_move_number(b, start) {
-                    visitor.move_number(n, Span::new(start, end));
-                    i = end;
-                } else {
-                    i = plain_move(text, start, visitor)?;
-                }
             }
             _ => return Err(Stop::NotPlain),
         }
