@@ -207,7 +207,12 @@ impl LineCounter {
 fn count_newlines(b: &[u8]) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
     {
-        sse2::count_newlines(b)
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (asked just above)
+            unsafe { avx2::count_newlines(b) }
+        } else {
+            sse2::count_newlines(b)
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -565,6 +570,45 @@ mod avx2 {
             _mm256_setzero_si256(),
         );
         !(_mm256_movemask_epi8(none) as u32)
+    }
+
+    /// [`super::sse2::count_newlines`] thirty-two bytes at a time.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn count_newlines(b: &[u8]) -> (u64, bool) {
+        let blocks = b.len() / 32;
+        let mut total = 0u64;
+        let mut cr = false;
+        let mut block = 0;
+        let (newline, return_) = (_mm256_set1_epi8(b'\n' as i8), _mm256_set1_epi8(b'\r' as i8));
+        while block < blocks {
+            // (byte counters of at most 255 before they are added up)
+            let until = (block + 255).min(blocks);
+            let mut counts = _mm256_setzero_si256();
+            let mut returns = _mm256_setzero_si256();
+            for k in block..until {
+                // SAFETY: `b[32 * k..32 * k + 32]` with `k < blocks` is in bounds
+                let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * k).cast()) };
+                counts = _mm256_sub_epi8(counts, _mm256_cmpeq_epi8(v, newline));
+                returns = _mm256_or_si256(returns, _mm256_cmpeq_epi8(v, return_));
+            }
+            let sums = _mm256_sad_epu8(counts, _mm256_setzero_si256());
+            total += (0..4)
+                .map(|lane| match lane {
+                    0 => _mm256_extract_epi64::<0>(sums),
+                    1 => _mm256_extract_epi64::<1>(sums),
+                    2 => _mm256_extract_epi64::<2>(sums),
+                    _ => _mm256_extract_epi64::<3>(sums),
+                } as u64)
+                .sum::<u64>();
+            cr |= _mm256_movemask_epi8(returns) != 0;
+            block = until;
+        }
+        let tail = &b[32 * blocks..];
+        let newlines = total + tail.iter().filter(|&&c| c == b'\n').count() as u64;
+        (newlines, cr || tail.contains(&b'\r'))
     }
 
     /// [`super::sse2::plain_run`], the same answer.
@@ -1242,13 +1286,17 @@ mod tests {
                 at = end;
             }
             #[cfg(target_arch = "x86_64")]
-            assert_eq!(
-                sse2::count_newlines(text.as_bytes()),
-                (
+            {
+                let want = (
                     text.bytes().filter(|&c| c == b'\n').count() as u64,
-                    text.contains('\r')
-                )
-            );
+                    text.contains('\r'),
+                );
+                assert_eq!(sse2::count_newlines(text.as_bytes()), want);
+                if std::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU has AVX2 (asked just above)
+                    assert_eq!(unsafe { avx2::count_newlines(text.as_bytes()) }, want);
+                }
+            }
         }
     }
 
