@@ -594,14 +594,20 @@ impl DrawTracker {
         ply: u32,
     ) -> Option<DrawEvent> {
         if !reversible {
-            self.run.clear();
-            if !self.run_index.is_empty() {
-                self.run_index.clear();
-            }
+            self.forget_run();
             self.run.push((key, ply));
             return None;
         }
         self.look_up_repetition(key, ply)
+    }
+
+    /// Empties the run of positions that may stand again (after an irreversible ply).
+    #[inline(always)]
+    pub(crate) fn forget_run(&mut self) {
+        self.run.clear();
+        if !self.run_index.is_empty() {
+            self.run_index.clear();
+        }
     }
 
     /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
@@ -673,6 +679,21 @@ impl DrawTracker {
         let (ply, _) = self.count_ply(mover, side_to_move_has_moves.unwrap_or(true));
         self.unsettled = side_to_move_has_moves.is_none();
         self.follow_repetition(key, reversible, ply)
+    }
+
+    /// [`push_idle`](Self::push_idle) for a ply after which no king stands, with whether
+    /// the side to move has a move left open, for a replayer that knows the position
+    /// (synthetic facts may pair any material with any key). Every piece is then a man, so
+    /// this ply was a man's and so is the next: no position before it can stand again,
+    /// and it cannot stand again itself. So the run of positions that may is left empty,
+    /// where `push_idle` would hold this one, never to be looked up; its key is not even
+    /// made.
+    #[inline]
+    pub(crate) fn push_without_kings(&mut self, mover: Color) {
+        debug_assert!(!self.holding);
+        self.count_ply(mover, true);
+        self.unsettled = true;
+        self.forget_run();
     }
 
     /// Asks `side_to_move_has_moves` whether the side to move has a legal move after the
