@@ -606,9 +606,23 @@ mod avx2 {
             cr |= _mm256_movemask_epi8(returns) != 0;
             block = until;
         }
-        let tail = &b[32 * blocks..];
-        let newlines = total + tail.iter().filter(|&&c| c == b'\n').count() as u64;
-        (newlines, cr || tail.contains(&b'\r'))
+        let rest = b.len() % 32;
+        if rest == 0 {
+            return (total, cr);
+        }
+        if blocks == 0 {
+            let newlines = b.iter().filter(|&&c| c == b'\n').count() as u64;
+            return (newlines, b.contains(&b'\r'));
+        }
+        // the last 32 bytes, of which the first `32 - rest` are counted already
+        // SAFETY: `b.len() >= 32` (there is a block), so the load is in bounds
+        let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(b.len() - 32).cast()) };
+        let bits =
+            |c: __m256i| (_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, c)) as u32) >> (32 - rest);
+        (
+            total + u64::from(bits(newline).count_ones()),
+            cr || bits(return_) != 0,
+        )
     }
 
     /// [`super::sse2::plain_run`], the same answer.
