@@ -5,7 +5,8 @@
 //! files (Windows-1251, IBM866, KOI8-R) or Windows-1252, picked by `chardetng` and
 //! restricted to these. An override skips detection. Memory stays bounded whatever the size
 //! of the input: the prefix is at most [`DETECT_PREFIX`] bytes and each read is
-//! [`CHUNK`] bytes.
+//! [`CHUNK`] bytes. encoding_rs decodes; UTF-8 input is only checked (by `simdutf8`) and
+//! taken as it is, until a malformed byte hands it to encoding_rs too.
 
 use std::io::{self, Read};
 
