@@ -110,6 +110,28 @@ static MAN_STEPS: [[Bitboard; 32]; 2] = {
     t
 };
 
+/// `JUMPS[square][direction]`: the square a piece on `square` jumps over in that
+/// direction and the one it lands on, as one-square bitboards (both empty where the jump
+/// would leave the board): a man's chain of jumps is followed square by square.
+static JUMPS: [[(Bitboard, Bitboard); 4]; 32] = {
+    let mut t = [[(Bitboard::EMPTY, Bitboard::EMPTY); 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let b = Bitboard(1 << i);
+        let mut d = 0;
+        while d < 4 {
+            let dir = Direction::ALL[d];
+            let land = b.jump(dir);
+            if land.0 != 0 {
+                t[i][d] = (b.shift(dir), land);
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The array is left uninitialised beyond `len`: filling 256 moves (3 KB) on every
 /// `legal_moves` call was a fifth of `lint`'s instructions (a `memset` per call), and a
 /// position has a handful of moves.
@@ -507,23 +529,23 @@ impl Position {
         let mut jumped = Bitboard::EMPTY;
         // (each turn jumps a piece not jumped before: at most 12 turns)
         loop {
-            // the directions it can jump in, one bit each
+            // the jumps it has from here: over a piece not jumped yet, onto an empty square
             let victims = enemy & !jumped;
-            let open = Direction::ALL
-                .iter()
-                .enumerate()
-                .fold(0u8, |bits, (k, &dir)| {
-                    bits | u8::from(at.can_jump(dir, victims, empty)) << k
-                });
+            let (mut open, mut next) = (0, (Bitboard::EMPTY, Bitboard::EMPTY));
+            for &(over, land) in &JUMPS[at.0.trailing_zeros() as usize] {
+                if (over & victims).any() && (land & empty).any() {
+                    open += 1;
+                    next = (over, land);
+                }
+            }
             if open == 0 {
                 break;
             }
-            if open & (open - 1) != 0 {
+            if open > 1 {
                 return None;
             }
-            let dir = Direction::ALL[open.trailing_zeros() as usize];
-            jumped |= at.shift(dir);
-            at = at.jump(dir);
+            jumped |= next.0;
+            at = next.1;
             if (at & promotion).any() {
                 return None; // crowned on the way: it goes on as a king
             }
