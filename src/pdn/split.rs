@@ -485,9 +485,9 @@ mod sse2 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    //! [`super::sse2::plain_run`] thirty-two bytes at a time, the bytes classified by two
-    //! table lookups (one per half-byte) instead of a comparison per byte value: the
-    //! SSE2 scan was 4% of `lint`. Only on CPUs with AVX2, asked at run time.
+    //! The scans of [`super::sse2`] thirty-two bytes at a time, on CPUs with AVX2 (asked at
+    //! run time). The movetext scan classifies the bytes by two table lookups (one per
+    //! half-byte) instead of a comparison per byte value: the SSE2 scan was 4% of `lint`.
     use std::arch::x86_64::*;
 
     // Bits of the two tables: a byte is in a class when the entry of its low half-byte
@@ -594,15 +594,17 @@ mod avx2 {
                 counts = _mm256_sub_epi8(counts, _mm256_cmpeq_epi8(v, newline));
                 returns = _mm256_or_si256(returns, _mm256_cmpeq_epi8(v, return_));
             }
+            // four sums of eight byte counters each
             let sums = _mm256_sad_epu8(counts, _mm256_setzero_si256());
-            total += (0..4)
-                .map(|lane| match lane {
-                    0 => _mm256_extract_epi64::<0>(sums),
-                    1 => _mm256_extract_epi64::<1>(sums),
-                    2 => _mm256_extract_epi64::<2>(sums),
-                    _ => _mm256_extract_epi64::<3>(sums),
-                } as u64)
-                .sum::<u64>();
+            total += [
+                _mm256_extract_epi64::<0>(sums),
+                _mm256_extract_epi64::<1>(sums),
+                _mm256_extract_epi64::<2>(sums),
+                _mm256_extract_epi64::<3>(sums),
+            ]
+            .iter()
+            .map(|&lane| lane as u64)
+            .sum::<u64>();
             cr |= _mm256_movemask_epi8(returns) != 0;
             block = until;
         }
