@@ -847,11 +847,15 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     r.mainline = std::mem::take(&mut replayer.mainline);
     r.findings = replayer.findings;
 
-    check_results(game, &mut r);
+    // whether the side to move at the end has a move: the result check and the draw
+    // tracker both need it
+    let end_has_moves = (r.status == Status::Complete)
+        .then(|| r.final_position().map(Position::has_legal_moves))
+        .flatten();
+    check_results(game, &mut r, end_has_moves);
     if r.status == Status::Complete {
         if let Some(tracker) = &mut replayer.tracker {
-            let end = r.mainline.last().map_or(start, |p| p.after);
-            tracker.settle(|| end.has_legal_moves());
+            tracker.settle(|| end_has_moves.unwrap_or(true));
             let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
             let mainline = &r.mainline;
             r.findings.extend(draw_findings(
@@ -955,7 +959,9 @@ fn result_span(game: &Game) -> Option<Span> {
 }
 
 /// RULES.md §4: the Result tag against the terminator, and both against the final position.
-fn check_results(game: &Game, r: &mut Replay) {
+/// `end_has_moves` is whether the side to move at the end of a complete main line has a
+/// legal move (`None` for a line that did not replay completely).
+fn check_results(game: &Game, r: &mut Replay, end_has_moves: Option<bool>) {
     let tag = game.tags.iter().find(|t| t.name == "Result");
     let tag_outcome = tag.and_then(|t| Outcome::from_pdn(&t.value));
     if let (Some(t), Some(tag_outcome), Some(term)) = (tag, tag_outcome, &game.result) {
@@ -970,13 +976,10 @@ fn check_results(game: &Game, r: &mut Replay) {
             ));
         }
     }
-    if r.status != Status::Complete {
-        return;
-    }
-    let Some(end) = r.final_position().copied() else {
+    let (Some(end), Some(end_has_moves)) = (r.final_position().copied(), end_has_moves) else {
         return;
     };
-    let Some(loser) = contradicted_by(&end, end.has_legal_moves(), r.outcome) else {
+    let Some(loser) = contradicted_by(&end, end_has_moves, r.outcome) else {
         return;
     };
     let outcome = r.outcome;
