@@ -305,7 +305,7 @@ struct Skipping {
 /// (a test compares the two). `None` for any other shape, or when the buffer ends first.
 #[inline]
 fn simple_tag_end(b: &[u8], quote: usize) -> Option<usize> {
-    let j = skip_until(b, quote + 1, TAG_STRING_STOP);
+    let j = tag_string_run_end(b, quote + 1);
     (b.get(j) == Some(&b'"') && b.get(j + 1) == Some(&b']')).then_some(j + 2)
 }
 

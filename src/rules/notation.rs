@@ -512,10 +512,13 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> 
     let (mut n, mut i) = (0, 0);
     loop {
         // two bytes when they make a square (`12` before `1`), else one
-        let (sq, end) = match b.get(i..)? {
-            [x, y, ..] if square_of_two(*x, *y).is_some() => (square_of_two(*x, *y)?, i + 2),
-            [d, ..] => (square_of_one(*d)?, i + 1),
-            [] => return None,
+        let two = match b.get(i..)? {
+            [x, y, ..] => square_of_two(*x, *y),
+            _ => None,
+        };
+        let (sq, end) = match two {
+            Some(sq) => (sq, i + 2),
+            None => (square_of_one(*b.get(i)?)?, i + 1),
         };
         *squares.get_mut(n)? = sq;
         n += 1;
