@@ -247,8 +247,14 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
     );
     let (status, peak_kib, out) = lint_measuring(&path, "1 GB comment");
     assert_eq!(status.code(), Some(1));
-    // the comment, cut at the next tag line, is larger than a game may be: skipped
-    assert!(out.contains("\"P107\""), "{out}");
+    // the comment, cut at the next tag line, is larger than a game may be: skipped, and
+    // said to be what it is (no game: the next one is the first)
+    assert!(
+        out.contains("\"P111\"")
+            && out.contains("comments before the first game, larger than 16777216 bytes"),
+        "{out}"
+    );
+    assert!(out.contains("\"game\":1,"), "{out}");
     assert!(
         out.contains("\"M101\""),
         "the game after it was lost: {out}"

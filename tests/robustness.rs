@@ -134,6 +134,31 @@ fn a_very_long_line_without_newline_is_read_in_bounded_time() {
 }
 
 #[test]
+fn blanks_and_comments_between_games_longer_than_a_game_lose_no_game() {
+    // more than the 16 MB a game may hold, between games: blank lines are no game's and
+    // comments are stray text; neither may swallow the game after them
+    let game = |i: usize| format!("[Event \"g{i}\"]\n1. c3-d4 f6-g5 *\n");
+    let mut text = game(1);
+    text.push_str(&"\n".repeat(17_000_000));
+    text.push_str(&game(2));
+    text.push_str(&format!("{{{}}}\n", "x".repeat(17_000_000)));
+    text.push_str(&game(3));
+    text.push_str(&"\r\n".repeat(9_000_000));
+    let r = check(text.as_bytes());
+    assert_eq!(r.games, 3, "{:?}", names(&r));
+    assert!(r.summaries.iter().all(|s| s.plies == 2 && !s.has_errors));
+    // (the games have only the Event tag of the roster)
+    let found: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.name != "missing-tag")
+        .map(|d| (d.rule.name, d.line, d.column, d.game))
+        .collect();
+    // the comment, after the second game, which starts after the 17 million blank lines
+    assert_eq!(found, [("stray-text", 17_000_005, 1, None)]);
+}
+
+#[test]
 fn an_unterminated_comment_does_not_swallow_the_file() {
     // the comment opens inside the first game's movetext and is never closed
     let mut text = String::from("[Event \"first\"]\n1. c3-d4 { never closed\n");

@@ -929,7 +929,15 @@ impl<R: Read> GameSplitter<R> {
                                     self.line_start.max(self.game_start)
                                 };
                                 let can_cut = at > self.game_start || self.skipping.is_some();
-                                if (self.movetext || self.state == State::Comment) && can_cut {
+                                // (a skipped text with neither tags nor moves yet is no
+                                // game's: the tag line starts one, which is not skipped)
+                                let skipped_no_game =
+                                    self.skipping.is_some() && !self.tags_seen && !self.movetext;
+                                if (self.movetext
+                                    || self.state == State::Comment
+                                    || skipped_no_game)
+                                    && can_cut
+                                {
                                     let stray = self.skipping.is_none()
                                         && self.state == State::Normal
                                         && !self.tags_seen
@@ -1052,6 +1060,25 @@ impl<R: Read> GameSplitter<R> {
         Scan::NeedMore
     }
 
+    /// Moves the start of the next game past the blanks read before it, while nothing else
+    /// was: they are no game's (as [`Self::take`] says too), so they must not count
+    /// towards its size. Else a run of blank lines longer than the size limit between two
+    /// games was taken for the start of a too-large game, whose skipping then went on
+    /// through the next game, which has no cut before its result; and the buffer held
+    /// the whole run.
+    fn pass_leading_blanks(&mut self) {
+        // (comments may follow the blanks: they are read, and still no game's)
+        if self.skipping.is_some() || self.movetext || self.tags_seen || self.stray_prefix > 0 {
+            return;
+        }
+        let read = &self.buf.as_bytes()[self.game_start..self.pos];
+        let lead = read.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if lead > 0 {
+            self.counter.advance_blanks(&read[..lead]);
+            self.game_start += lead;
+        }
+    }
+
     /// Turns `buf[game_start..end]` into the next item and moves past it.
     fn take(&mut self, end: usize) -> Option<Result<RawGame, ReadError>> {
         // the blank lines after the previous game belong to no game: a game starts at its
@@ -1069,7 +1096,8 @@ impl<R: Read> GameSplitter<R> {
         let start = self.position_of_start();
         let text = &self.buf[self.game_start..end];
         let offset = self.buf_offset + self.game_start as u64;
-        let item = if let Some(s) = self.skipping.take() {
+        let skipped = self.skipping.take();
+        let item = if let Some(s) = skipped.filter(|_| self.movetext || self.tags_seen) {
             Some(Err(ReadError::At {
                 kind: SyntaxErrorKind::GameTooLarge,
                 game_index: Some(s.index),
@@ -1080,6 +1108,20 @@ impl<R: Read> GameSplitter<R> {
                     self.opts.max_game_bytes
                 ),
             }))
+        } else if let Some(s) = skipped {
+            // comments outside any game, too many to hold: the index taken for the game
+            // they might have begun is the next game's
+            self.next_index = s.index;
+            let what = if s.index == 1 {
+                "comments before the first game"
+            } else {
+                "comments outside any game"
+            };
+            let limit = self.opts.max_game_bytes;
+            Some(Err(stray_text(
+                s.start,
+                &format!("{what}, larger than {limit} bytes"),
+            )))
         } else if !self.movetext && !self.tags_seen {
             // only whitespace and comments: not a game
             // before the first game, between games or after the last: say which is known
@@ -1152,6 +1194,7 @@ impl<R: Read> Iterator for GameSplitter<R> {
                     return self.take(end);
                 }
                 Scan::NeedMore => {
+                    self.pass_leading_blanks();
                     if self.skipping.is_none()
                         && self.buf.len() - self.game_start > self.opts.max_game_bytes
                     {
@@ -1427,6 +1470,82 @@ mod tests {
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[test]
+    fn blank_lines_between_games_count_towards_no_game() {
+        let opts = ReaderOptions {
+            max_game_bytes: 100_000,
+            ..ReaderOptions::default()
+        };
+        let game = "[Event \"x\"]\n1. c3-d4 *\n";
+        for blanks in ["\n", "\r\n", " \t", "\r"] {
+            // more blanks than a game may hold, between two games, before the first and
+            // after the last
+            let run = blanks.repeat(300_000 / blanks.len());
+            let lines = (run.matches('\n').count() + run.matches('\r').count()
+                - run.matches("\r\n").count()) as u64;
+            let text = format!("{run}{game}{run}{game}{run}");
+            let items: Vec<_> = GameSplitter::new(text.as_bytes(), opts).unwrap().collect();
+            let starts: Vec<_> = items
+                .iter()
+                .map(|g| g.as_ref().map(|g| (g.index, g.start.line)).ok())
+                .collect();
+            let first = 1 + lines;
+            assert_eq!(
+                starts,
+                [Some((1, first)), Some((2, first + 2 + lines))],
+                "{blanks:?}"
+            );
+            if lines == 0 {
+                // on the line of the blanks, after them
+                let g = items[1].as_ref().unwrap();
+                assert_eq!(g.start.column, 1 + run.len() as u64);
+            }
+            // only blanks: no game, nothing to report
+            let items: Vec<_> = GameSplitter::new(run.as_bytes(), opts).unwrap().collect();
+            assert!(items.is_empty(), "{blanks:?}: {items:?}");
+        }
+    }
+
+    #[test]
+    fn comments_between_games_too_long_to_hold_are_stray_text() {
+        let opts = ReaderOptions {
+            max_game_bytes: 100_000,
+            ..ReaderOptions::default()
+        };
+        let game = "[Event \"x\"]\n1. c3-d4 *\n";
+        // (the limit is checked when the buffer is refilled: past the first read, of up
+        // to `DETECT_PREFIX` bytes)
+        let long = "x".repeat(400_000);
+        let blanks = "\n".repeat(400_000);
+        for between in [
+            format!("{{{long}}}\n"),
+            format!("{{note}}{blanks}"),
+            format!("% escape\n{blanks}"),
+            format!("; {long}\n"),
+        ] {
+            let text = format!("{game}{between}{game}");
+            let items: Vec<_> = GameSplitter::new(text.as_bytes(), opts).unwrap().collect();
+            let kinds: Vec<_> = items
+                .iter()
+                .map(|g| match g {
+                    Ok(g) => Ok(g.index),
+                    Err(e) => Err((e.kind(), e.to_string().contains("larger than 100000"))),
+                })
+                .collect();
+            // the next game is read, and numbered as if the comments were short
+            assert_eq!(
+                kinds,
+                [Ok(1), Err((Some(SyntaxErrorKind::StrayText), true)), Ok(2)],
+                "{}",
+                &between[..20]
+            );
+            assert_eq!(
+                items[2].as_ref().unwrap().start.line,
+                3 + between.matches('\n').count() as u64
+            );
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
