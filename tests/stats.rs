@@ -369,6 +369,66 @@ fn a_file_larger_than_a_batch() {
 }
 
 #[test]
+fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
+    // an unclosed comment before the first game, a game too large to read (over 16 MiB),
+    // text after the last game: `lint` reports each and reads on, and so must `stats`
+    let games = fixture_games();
+    let mut text = String::from("{ a header never closed\n");
+    text.push_str(&games[0]);
+    text.push_str("[Event \"huge\"]\n1. ");
+    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
+    text.push_str("*\n\n");
+    for g in &games[1..4] {
+        text.push_str(g);
+    }
+    text.push_str("trailing words\n");
+    let file = stats_reader(
+        "x.pdn",
+        text.as_bytes(),
+        &CheckOptions::default(),
+        &StatsOptions::default(),
+    );
+    assert!(file.error.is_none(), "{:?}", file.error);
+    let r = file.stats.report(0);
+    assert_eq!((r.totals.games, r.totals.unreadable_files), (4, 0));
+    let count = |code: &str| {
+        r.diagnostics
+            .iter()
+            .find(|d| d.code == code)
+            .map_or(0, |d| d.count)
+    };
+    assert_eq!((count("P111"), count("P107")), (2, 1));
+    // as lint counts them
+    let report = check_reader("x.pdn", text.as_bytes(), &CheckOptions::default());
+    assert_eq!(report.games, 4);
+    for code in ["P107", "P111"] {
+        let linted = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.code == code)
+            .count();
+        assert_eq!(count(code), linted as u64, "{code}");
+    }
+    // and through the binary: exit 0, the file counted as read
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.pdn");
+    std::fs::write(&path, &text).unwrap();
+    let out = pdnkit()
+        .args(["stats", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["totals"]["games"], 4);
+    assert_eq!(json["totals"]["unreadable_files"], 0);
+}
+
+#[test]
 fn output_is_deterministic() {
     for format in ["table", "json", "csv"] {
         let a = run(&["--format", format, "--by", "player", "-j", "1", "."]);

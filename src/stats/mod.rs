@@ -52,7 +52,7 @@ use crate::date::{DateValue, parse_date};
 use crate::diag::Severity;
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
-use crate::pdn::GameSplitter;
+use crate::pdn::{GameSplitter, ReadError, SyntaxErrorKind};
 use crate::replay::Status;
 use crate::rules::Position;
 use crate::rules::notation::{CaptureStyle, Style, format_move};
@@ -329,6 +329,19 @@ impl Stats {
         if failed {
             self.unreadable_files += 1;
         }
+    }
+
+    /// Counts a problem of a file that is no game's (see [`ReadError`]), among the
+    /// diagnostics.
+    pub fn add_read_problem(&mut self, kind: SyntaxErrorKind) {
+        let rule =
+            crate::diag::codes::find(kind.name()).unwrap_or(&crate::diag::codes::SYNTAX_ERROR);
+        let kind = DiagnosticKind {
+            code: rule.code,
+            name: rule.name,
+            severity: rule.severity,
+        };
+        *self.diagnostics.entry(kind).or_default() += 1;
     }
 
     /// Counts one game of the file named `file` (the key of `--by file`).
@@ -730,6 +743,13 @@ pub fn stats_reader_with_progress(
         while batch.len() < BATCH {
             match splitter.next() {
                 Some(Ok(raw)) => batch.push(raw),
+                // a located problem the reader goes on after (a game too large to hold,
+                // text outside any game): counted as `lint` reports it, and the rest of
+                // the file is read
+                Some(Err(ReadError::At { kind, .. })) if kind != SyntaxErrorKind::NotPdn => {
+                    stats.add_read_problem(kind);
+                }
+                // the file cannot be read, or is not PDN: nothing more comes
                 Some(Err(e)) => {
                     error = Some(std::io::Error::other(e));
                     done = true;
