@@ -492,6 +492,48 @@ fn exit_codes() {
 }
 
 #[test]
+fn strict_counts_a_game_too_large_to_read() {
+    // a game over the 16 MiB limit is skipped with an error and not written: --strict
+    // must not call that a complete conversion
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pdn");
+    let mut text = String::from("[Event \"huge\"]\n1. ");
+    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
+    text.push_str("*\n\n[Event \"small\"]\n1. c3-d4 *\n");
+    std::fs::write(&input, text).unwrap();
+    let convert = |strict: bool| {
+        let mut cmd = pdnkit();
+        cmd.args(["convert", "--to", "csv"]).arg(&input);
+        if strict {
+            cmd.arg("--strict");
+        }
+        cmd.output().unwrap()
+    };
+    for strict in [false, true] {
+        let out = convert(strict);
+        assert_eq!(out.status.code(), Some(i32::from(strict)));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("game-too-large"), "{stderr}");
+        assert!(
+            stderr.contains("(1 ok, 0 illegal, 0 unparsed, 1 not read)"),
+            "{stderr}"
+        );
+        let (header, rows) = csv_rows(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(rows.len(), 1);
+        assert_eq!(cell(&header, &rows[0], "event"), "small");
+    }
+    // text outside any game is a warning: nothing of a game is left out
+    std::fs::write(&input, "{ never closed\n[Event \"x\"]\n1. c3-d4 *\n").unwrap();
+    let out = convert(true);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn output_file_is_atomic_and_never_an_input() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pdn");

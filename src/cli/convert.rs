@@ -9,6 +9,7 @@ use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::GameRecord;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn};
 use pdnkit::convert::table::{self, TagUnion};
+use pdnkit::diag::Severity;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -70,8 +71,8 @@ pub enum Strip {
 /// stays bounded whatever the size of the input.
 ///
 /// Exit status: 0 when every input was converted (also when some games are illegal or
-/// unparsed; see --strict), 1 with --strict when some game is not `ok`, 2 on a usage or I/O
-/// error (then an -o file is not written).
+/// unparsed; see --strict), 1 with --strict when some game is not `ok` or was not read (too
+/// large, or binary data), 2 on a usage or I/O error (then an -o file is not written).
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
@@ -112,7 +113,8 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub strip: Vec<Strip>,
 
-    /// Exit 1 when some game is illegal or unparsed.
+    /// Exit 1 when some game is illegal or unparsed, or could not be read (a game too large,
+    /// a binary file: reported on stderr, nothing written for it).
     #[arg(long)]
     pub strict: bool,
 
@@ -267,6 +269,8 @@ struct Counts {
     ok: usize,
     illegal: usize,
     unparsed: usize,
+    /// Errors of the reader that leave games out (a game too large, binary data).
+    not_read: usize,
 }
 
 impl Counts {
@@ -450,6 +454,8 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                     )
                 });
                 io_failures += usize::from(io);
+                // (text outside any game, a warning, is no game left out)
+                counts.not_read += usize::from(!io && d.severity == Severity::Error);
             }
             Piece::End => progress.inc(1),
         }
@@ -466,7 +472,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {} unparsed){}; {:.2}s",
+            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {} unparsed{}){}; {:.2}s",
             counts.games,
             plural(counts.games),
             counts.files,
@@ -474,6 +480,10 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             counts.ok,
             counts.illegal,
             counts.unparsed,
+            match counts.not_read {
+                0 => String::new(),
+                n => format!(", {n} not read"),
+            },
             match (&args.output, io_failures) {
                 (Some(o), 0) => format!(" written to {}", o.display()),
                 (Some(o), _) => format!("; {} not written", o.display()),
@@ -484,7 +494,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     Ok(if io_failures > 0 {
         ExitCode::from(2)
-    } else if args.strict && counts.ok < counts.games {
+    } else if args.strict && (counts.ok < counts.games || counts.not_read > 0) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
