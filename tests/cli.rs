@@ -392,3 +392,36 @@ fn lint_on_one_thread_stops_quietly_at_a_broken_pipe() {
         Some(0)
     );
 }
+
+#[test]
+fn moves_reads_every_line_of_any_input() {
+    // a position, a line that is not UTF-8, a line far longer than a FEN can be, one that
+    // is no FEN, and a position without a final line break: each line gives its object
+    let mut input = b"W:W21,22,23:B1,2,3\n\xff\xfe\n".to_vec();
+    input.extend(b"W:W".iter().chain(&b"21,".repeat(100_000)).chain(b":B1\n"));
+    input.extend(b"nonsense\n\nB:WK1:BK32");
+    let out = pdnkit().arg("moves").write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    // 21-17, 22-17, 22-18, 23-18, 23-19
+    assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(lines[1]["fen"], "\u{fffd}\u{fffd}");
+    assert!(lines[1]["error"].is_string());
+    let long = &lines[2];
+    assert!(
+        long["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than 65536 bytes")
+    );
+    assert_eq!(long["fen"].as_str().unwrap().len(), 80);
+    assert!(lines[3]["error"].is_string());
+    // the last line, without a line break, is read too
+    assert_eq!(lines[4]["fen"], "B:WK1:BK32");
+    assert!(!lines[4]["moves"].as_array().unwrap().is_empty());
+}

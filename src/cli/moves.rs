@@ -11,8 +11,10 @@ use std::process::ExitCode;
 /// (from, to, captured squares, one route), squares in the numeric (GameType 25) scheme.
 ///
 /// `{"fen":"W:W21-32:B1-12","moves":[{"from":21,"to":17,"captured":[],"route":[21,17]},…]}`;
-/// a FEN that is not a position gives `{"fen":…,"error":"…"}`. Distinct moves are distinct
-/// (from, to, captured set), as perft counts them.
+/// a FEN that is not a position gives `{"fen":…,"error":"…"}` and the next line is read (a
+/// line that is not UTF-8 is read with its bad bytes replaced; one longer than 64 KiB is
+/// skipped, its start shown). Distinct moves are distinct (from, to, captured set), as
+/// perft counts them. Exit status: 0; 1 when some FEN is not a position; 2 on an I/O error.
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
     /// Positions (PDN FEN, numeric or algebraic); none reads one FEN per line from
@@ -25,7 +27,8 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut errors = false;
-    let mut one = |fen: &str, out: &mut dyn Write| -> std::io::Result<()> {
+    // writes the line of one FEN; says whether it is no position
+    let one = |fen: &str, out: &mut dyn Write| -> std::io::Result<bool> {
         let line = match position(fen) {
             Ok(pos) => {
                 let moves: Vec<_> = pos
@@ -43,24 +46,31 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                     .collect();
                 serde_json::json!({"fen": pos.to_fen(FenStyle::Numeric), "moves": moves})
             }
-            Err(e) => {
-                errors = true;
-                serde_json::json!({"fen": fen, "error": e})
-            }
+            Err(e) => serde_json::json!({"fen": fen, "error": e}),
         };
         serde_json::to_writer(&mut *out, &line)?;
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        Ok(line.get("error").is_some())
     };
     if args.fen.is_empty() {
-        for line in std::io::stdin().lock().lines() {
-            let line = line?;
-            if !line.trim().is_empty() {
-                one(line.trim(), &mut out)?;
+        let mut input = std::io::stdin().lock();
+        let mut line = Vec::new();
+        while let Some(whole) = read_line_at_most(&mut input, MAX_LINE, &mut line)? {
+            let text = String::from_utf8_lossy(&line);
+            let fen = text.trim();
+            if !whole {
+                errors = true;
+                let shown: String = fen.chars().take(SHOWN).collect();
+                let e = format!("a line longer than {MAX_LINE} bytes is no FEN; skipped");
+                serde_json::to_writer(&mut out, &serde_json::json!({"fen": shown, "error": e}))?;
+                out.write_all(b"\n")?;
+            } else if !fen.is_empty() {
+                errors |= one(fen, &mut out)?;
             }
         }
     } else {
         for fen in &args.fen {
-            one(fen, &mut out)?;
+            errors |= one(fen, &mut out)?;
         }
     }
     out.flush()?;
@@ -69,6 +79,47 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The longest line read as a FEN (a FEN lists at most 32 squares: a few hundred bytes), so
+/// that memory stays bounded whatever the input; and how many characters of a longer one
+/// its error shows.
+const MAX_LINE: usize = 64 * 1024;
+const SHOWN: usize = 80;
+
+/// Reads the next line (without its line break) into `line`, keeping at most `max` bytes:
+/// `Some(false)` when the line was longer (the rest of it is read and dropped), `None` at
+/// the end of the input.
+fn read_line_at_most(
+    input: &mut impl BufRead,
+    max: usize,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let (mut any, mut whole) = (false, true);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (part, found) = match memchr::memchr(b'\n', buf) {
+            Some(at) => (&buf[..at], true),
+            None => (buf, false),
+        };
+        let room = max.saturating_sub(line.len());
+        whole &= part.len() <= room;
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let used = part.len() + usize::from(found);
+        input.consume(used);
+        if found {
+            return Ok(Some(whole));
+        }
+    }
 }
 
 fn position(text: &str) -> Result<Position, String> {
