@@ -177,6 +177,29 @@ fn a_million_empty_games_in_bounded_memory() {
     assert!(peak_kib < 200 * 1024, "peak RSS {peak_kib} KiB");
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn sarif_for_many_findings_in_bounded_memory() {
+    // SARIF is one JSON document: it was held whole until the end, about 9 KB a finding
+    // (13 GB for 1.5 million); it is streamed
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("illegal.pdn");
+    std::fs::write(&path, "[Event \"x\"]\n1. c3-d5 *\n\n".repeat(60_000)).unwrap();
+    let (status, peak_kib, out) = run_measuring(
+        std::process::Command::new(bin())
+            .args([
+                "lint", "--format", "sarif", "--select", "M101", "-q", "-j", "1",
+            ])
+            .arg(&path),
+    );
+    assert_eq!(status.code(), Some(1));
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 60_000);
+    assert_eq!(results[59_999]["ruleId"], "M101");
+    assert!(peak_kib < 64 * 1024, "peak RSS {peak_kib} KiB");
+}
+
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding
 /// it in memory.
 fn write_big(path: &Path, head: &[u8], fill: &[u8], size: u64, tail: &[u8]) {

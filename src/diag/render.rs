@@ -63,7 +63,10 @@ pub struct Renderer<W: Write> {
     format: Format,
     color: bool,
     count: usize,
-    sarif_results: Vec<serde_json::Value>,
+    /// SARIF is one document, streamed result by result (held whole, it took gigabytes
+    /// for a million diagnostics): the text that follows its results, once the text
+    /// before them is written.
+    sarif_tail: Option<String>,
 }
 
 const RED: &str = "\x1b[1;31m";
@@ -82,14 +85,48 @@ impl<W: Write> Renderer<W> {
             format,
             color,
             count: 0,
-            sarif_results: Vec::new(),
+            sarif_tail: None,
         }
     }
 
     /// Writes whatever opens the output.
     pub fn begin(&mut self) -> io::Result<()> {
-        if self.format == Format::Json {
-            self.out.write_all(b"[")?;
+        match self.format {
+            Format::Json => self.out.write_all(b"["),
+            Format::Sarif => self.sarif_open(),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the SARIF document up to its list of results (once), keeping the rest.
+    fn sarif_open(&mut self) -> io::Result<()> {
+        if self.sarif_tail.is_some() {
+            return Ok(());
+        }
+        let text = serde_json::to_string_pretty(&sarif_document())?;
+        // the document with no result, cut inside its empty list
+        let cut = text
+            .find(SARIF_NO_RESULTS)
+            .map(|at| at + SARIF_NO_RESULTS.len() - 1)
+            .ok_or_else(|| io::Error::other("the SARIF document has no list of results"))?;
+        self.out.write_all(&text.as_bytes()[..cut])?;
+        self.sarif_tail = Some(text[cut..].to_string());
+        Ok(())
+    }
+
+    /// Writes one SARIF result in the list, indented as in the whole document.
+    fn sarif(&mut self, d: &Diagnostic) -> io::Result<()> {
+        self.sarif_open()?;
+        let text = serde_json::to_string_pretty(&sarif_result(d))?;
+        self.out
+            .write_all(if self.count == 0 { b"\n" } else { b",\n" })?;
+        // (a JSON string holds no line break: every line break is the layout's)
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.out.write_all(b"\n")?;
+            }
+            self.out.write_all(SARIF_RESULT_INDENT.as_bytes())?;
+            self.out.write_all(line.as_bytes())?;
         }
         Ok(())
     }
@@ -109,7 +146,7 @@ impl<W: Write> Renderer<W> {
                 serde_json::to_writer(&mut self.out, &JsonDiagnostic::from(d))?;
             }
             Format::Github => self.github(d)?,
-            Format::Sarif => self.sarif_results.push(sarif_result(d)),
+            Format::Sarif => self.sarif(d)?,
         }
         self.count += 1;
         Ok(())
@@ -122,30 +159,14 @@ impl<W: Write> Renderer<W> {
                 .out
                 .write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?,
             Format::Sarif => {
-                let rules: Vec<_> = super::codes::ALL
-                    .iter()
-                    .map(|r| {
-                        serde_json::json!({
-                            "id": r.code,
-                            "name": r.name,
-                            "shortDescription": { "text": r.summary },
-                            "fullDescription": { "text": r.explanation },
-                        })
-                    })
-                    .collect();
-                let doc = serde_json::json!({
-                    "version": "2.1.0",
-                    "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-                    "runs": [{
-                        "tool": { "driver": {
-                            "name": "pdnkit",
-                            "version": env!("CARGO_PKG_VERSION"),
-                            "rules": rules,
-                        }},
-                        "results": std::mem::take(&mut self.sarif_results),
-                    }]
-                });
-                serde_json::to_writer_pretty(&mut self.out, &doc)?;
+                self.sarif_open()?;
+                if self.count > 0 {
+                    // the list's closing bracket, on a line of its own
+                    self.out.write_all(b"\n")?;
+                    self.out.write_all(&SARIF_RESULT_INDENT.as_bytes()[2..])?;
+                }
+                let tail = self.sarif_tail.take().unwrap_or_default();
+                self.out.write_all(tail.as_bytes())?;
                 self.out.write_all(b"\n")?;
             }
             _ => {}
@@ -258,6 +279,37 @@ fn github_data(s: &str) -> String {
         .replace('\n', "%0A")
 }
 
+/// The SARIF document without results, as [`Renderer::sarif_open`] cuts it; and how deep a
+/// result is indented in it (in `runs`, the run, `results`).
+const SARIF_NO_RESULTS: &str = "\"results\": []";
+const SARIF_RESULT_INDENT: &str = "        ";
+
+fn sarif_document() -> serde_json::Value {
+    let rules: Vec<_> = super::codes::ALL
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.code,
+                "name": r.name,
+                "shortDescription": { "text": r.summary },
+                "fullDescription": { "text": r.explanation },
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "pdnkit",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "results": [],
+        }]
+    })
+}
+
 fn sarif_result(d: &Diagnostic) -> serde_json::Value {
     let level = match d.severity {
         Severity::Error => "error",
@@ -360,6 +412,23 @@ mod tests {
             out,
             "::error file=a%2Cb%3Ac.pdn,line=12,col=4,title=M101 illegal-move::50%25 done%0Anext\n"
         );
+    }
+
+    #[test]
+    fn sarif_streamed_is_the_whole_document_pretty_printed() {
+        let mut other = sample();
+        other.rule = &codes::MISSING_TAG;
+        other.severity = Severity::Warning;
+        other.message = "a \"quoted\"\nmessage\twith breaks".into();
+        for n in [0, 1, 3] {
+            let all: Vec<Diagnostic> = (0..n)
+                .map(|i| if i % 2 == 0 { sample() } else { other.clone() })
+                .collect();
+            let mut doc = sarif_document();
+            doc["runs"][0]["results"] = all.iter().map(sarif_result).collect();
+            let whole = serde_json::to_string_pretty(&doc).unwrap() + "\n";
+            assert_eq!(render(Format::Sarif, &all), whole, "{n} results");
+        }
     }
 
     #[test]
