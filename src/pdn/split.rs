@@ -931,11 +931,9 @@ impl<R: Read> GameSplitter<R> {
                                 let can_cut = at > self.game_start || self.skipping.is_some();
                                 // (a skipped text with neither tags nor moves yet is no
                                 // game's: the tag line starts one, which is not skipped)
-                                let skipped_no_game =
-                                    self.skipping.is_some() && !self.tags_seen && !self.movetext;
                                 if (self.movetext
                                     || self.state == State::Comment
-                                    || skipped_no_game)
+                                    || (self.skipping.is_some() && !self.tags_seen))
                                     && can_cut
                                 {
                                     let stray = self.skipping.is_none()
