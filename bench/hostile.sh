@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Every command on pathological inputs: wall time, peak RSS, exit status and output size.
+#
+#   bash bench/hostile.sh            # 100 MB inputs
+#   SIZE_MB=20 bash bench/hostile.sh # smaller
+#
+# Each input is written to target/hostile/, run through lint (-j1 and all cores),
+# convert (csv, jsonl, pdn) and stats, then deleted: the disk holds one input at a time.
+# Outputs go to /dev/null (only their size is kept). Needs python3 and GNU time
+# (/usr/bin/time). What to look for: no crash (exit status 0, 1 or 2 as documented),
+# peak RSS bounded whatever the input, and time in proportion to input and output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZE_MB=${SIZE_MB:-100}
+BIN=target/release/pdnkit
+OUT=target/hostile
+cargo build --release --quiet
+mkdir -p "$OUT"
+
+# name, then a Python expression of the bytes `head`, `unit` (repeated to the size) and `tail`
+INPUTS=(
+    "newlines|b''|b'\\n'|b''"
+    "blank-lines-between-games|b'[Event \"a\"]\\n1. c3-d4 *\\n'|b'\\n'|b'[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "comment-between-games|b'[Event \"a\"]\\n1. c3-d4 *\\n{'|b'x'|b'}\\n[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "one-line-of-moves|b'[Event \"a\"]\\n1. '|b'c3-d4 d6-c5 '|b'*\\n[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "unclosed-comment|b'[Event \"a\"]\\n1. c3-d4 {'|b'lorem ipsum '|b'\\n[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "open-brackets|b''|b'['|b''"
+    "open-parens|b'[Event \"a\"]\\n1. c3-d4 '|b'('|b''"
+    "nested-variations|b'[Event \"a\"]\\n\\n'|b'1. c3-d4 ('|b''"
+    "open-quote|b'[Event \"'|b'x'|b''"
+    "tags-only|b''|b'[Event \"x\"]\\n'|b''"
+    "header-only-games|b''|b'[Event \"x\"]\\n\\n'|b'[Event \"y\"]\\n1. c3-d4 *\\n'"
+    "one-long-token|b'[Event \"a\"]\\n1. '|b'c'|b' *\\n'"
+    "results-only|b''|b'1-0 '|b''"
+    "cr-line-ends|b''|b'[Event \"x\"]\\r1. c3-d4 f6-g5 *\\r\\r'|b''"
+    "illegal-move-games|b''|b'[Event \"x\"]\\n1. c3-d5 *\\n\\n'|b''"
+    "unclosed-variation-games|b''|b'[Event \"x\"]\\n1. c3-d4 (f6-g5 *\\n\\n'|b''"
+    "fen-games|b''|b'[FEN \"W:W21,22:B1,2\"]\\n1. 22-18 *\\n\\n'|b''"
+    "random-bytes|b''|RANDOM|b''"
+)
+COMMANDS=(
+    "lint -q -j1 --format jsonl"
+    "lint -q --format jsonl"
+    "convert -q --to csv"
+    "convert -q --to jsonl"
+    "convert -q --to pdn"
+    "stats -q --format json"
+)
+
+echo "## pdnkit on pathological inputs of $SIZE_MB MB ($(git rev-parse --short HEAD))"
+echo
+echo "| input | command | wall s | peak RSS MB | exit | output KB |"
+echo "|---|---|---|---|---|---|"
+for spec in "${INPUTS[@]}"; do
+    IFS='|' read -r name head unit tail <<<"$spec"
+    file=$OUT/$name.pdn
+    [[ $unit == RANDOM ]] && unit=None
+    python3 - "$file" "$SIZE_MB" <<EOF
+import os, sys
+path, size = sys.argv[1], int(sys.argv[2]) << 20
+head, unit, tail = $head, $unit, $tail
+with open(path, "wb") as f:
+    f.write(head)
+    if unit is None:
+        for _ in range(size >> 20):
+            f.write(os.urandom(1 << 20))
+    else:
+        block = unit * max(1, (1 << 20) // len(unit))
+        for _ in range(max(1, size // len(block))):
+            f.write(block)
+    f.write(tail)
+EOF
+    for cmd in "${COMMANDS[@]}"; do
+        t=$(mktemp)
+        # shellcheck disable=SC2086
+        /usr/bin/time -f '%e %M %x' -o "$t" "$BIN" $cmd "$file" 2>/dev/null |
+            wc -c >"$t.bytes" || true
+        read -r wall rss status < <(tail -1 "$t")
+        printf '| %s | `%s` | %s | %.1f | %s | %d |\n' "$name" "$cmd" "$wall" \
+            "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$status" \
+            "$(awk -v b="$(cat "$t.bytes")" 'BEGIN { printf "%d", b / 1024 }')"
+        rm -f "$t" "$t.bytes"
+    done
+    rm -f "$file"
+done
