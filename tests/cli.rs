@@ -425,3 +425,46 @@ fn moves_reads_every_line_of_any_input() {
     assert_eq!(lines[4]["fen"], "B:WK1:BK32");
     assert!(!lines[4]["moves"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn a_header_only_game_keeps_its_tags_to_itself() {
+    // tags and no moves (PDN 3.0 allows it), then the next game: its moves are not
+    // credited to the first game's players
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.pdn");
+    std::fs::write(
+        &path,
+        "[Event \"a\"]\n[White \"X\"]\n[Black \"Z\"]\n\n\
+         [Event \"b\"]\n[White \"Y\"]\n[Black \"W\"]\n\n1. c3-d4 *\n",
+    )
+    .unwrap();
+    let out = pdnkit()
+        .args(["convert", "--to", "jsonl", "-q"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let games: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    let tag = |g: &serde_json::Value, name: &str| {
+        g["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .map(|t| t["value"].as_str().unwrap().to_string())
+    };
+    assert_eq!(tag(&games[0], "White").as_deref(), Some("X"));
+    assert_eq!(tag(&games[1], "White").as_deref(), Some("Y"));
+    let lint = pdnkit()
+        .args(["lint", "--format", "jsonl", "-q"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let lint = String::from_utf8(lint.stdout).unwrap();
+    assert!(lint.contains("\"empty-game\""), "{lint}");
+    assert!(!lint.contains("\"duplicate-tag\""), "{lint}");
+}

@@ -309,6 +309,70 @@ fn simple_tag_end(b: &[u8], quote: usize) -> Option<usize> {
     (b.get(j) == Some(&b'"') && b.get(j + 1) == Some(&b']')).then_some(j + 2)
 }
 
+/// Whether an empty line comes before the line starting at `at` (and after `start`): two
+/// line breaks among the blanks before it (CR LF is one). With [`repeats_a_tag_name`], how
+/// a header-only game (tags and no moves, which PDN 3.0 allows) is told from the next: an
+/// empty line, then a tag section that repeats one of its names. An empty line inside one
+/// tag section, which real files have (`[PlyCount]` set apart), repeats none; a name
+/// repeated without an empty line is a duplicate tag.
+#[inline(always)]
+fn empty_line_before(b: &[u8], start: usize, at: usize) -> bool {
+    // most tag lines follow a `]` and a line feed: told from the byte before the feed
+    // (a CR there, of CR LF or a line of its own, is told by counting)
+    b.get(at.wrapping_sub(2))
+        .is_some_and(|&c| is_blank_or_break(c))
+        && line_breaks_before(b, start, at) >= 2
+}
+
+#[inline(always)]
+fn is_blank_or_break(c: u8) -> bool {
+    CLASS[usize::from(c)] & BLANK != 0 || c == b'\n' || c == b'\r'
+}
+
+/// The line breaks among the blanks right before `at` (CR LF counted once).
+#[cold]
+#[inline(never)]
+fn line_breaks_before(b: &[u8], start: usize, at: usize) -> usize {
+    let mut breaks = 0;
+    let mut k = at;
+    while k > start && is_blank_or_break(b[k - 1]) {
+        k -= 1;
+        match b[k] {
+            b'\n' => breaks += 1,
+            b'\r' if b.get(k + 1) != Some(&b'\n') => breaks += 1,
+            _ => {}
+        }
+    }
+    breaks
+}
+
+/// Whether the tag pair whose `[` is at `bracket` has the name of one in `b[start..at]`.
+#[cold]
+#[inline(never)]
+fn repeats_a_tag_name(b: &[u8], start: usize, at: usize, bracket: usize) -> bool {
+    let name = tag_name_at(b, bracket).unwrap_or_default();
+    !name.is_empty()
+        && memchr::memchr_iter(b'[', &b[start..at])
+            .any(|o| tag_name_at(b, start + o).is_some_and(|n| n == name))
+}
+
+/// The name of the tag pair whose `[` is at `bracket` (`[`, blanks, the name, blanks, `"`),
+/// if one starts there.
+fn tag_name_at(b: &[u8], bracket: usize) -> Option<&[u8]> {
+    let blanks = |mut j: usize| {
+        while b.get(j).is_some_and(|&c| c == b' ' || c == b'\t') {
+            j += 1;
+        }
+        j
+    };
+    let from = blanks(bracket + 1);
+    let mut to = from;
+    while b.get(to).is_some_and(|&c| is_tag_name_byte(c)) {
+        to += 1;
+    }
+    (to > from && b.get(blanks(to)) == Some(&b'"')).then(|| &b[from..to])
+}
+
 /// The end of a tag value's plain run from `i`: the first `"`, backslash or line break
 /// at or after `i`, or the end (the plain reader asks it too).
 #[inline]
@@ -947,6 +1011,15 @@ impl<R: Read> GameSplitter<R> {
                                     self.stray_prefix = at - self.game_start;
                                     self.movetext = false;
                                     self.depth = 0;
+                                } else if self.tags_seen
+                                    && !self.movetext
+                                    && self.skipping.is_none()
+                                    && empty_line_before(b, self.game_start, at)
+                                    && repeats_a_tag_name(b, self.game_start, at, i)
+                                {
+                                    // the game before has tags and no moves
+                                    self.pos = at;
+                                    return Scan::Cut(at);
                                 }
                                 self.tags_seen = true;
                                 self.blank_line = false;
@@ -1468,6 +1541,40 @@ mod tests {
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[test]
+    fn header_only_games_are_games_of_their_own() {
+        // PDN 3.0 allows a game with tags and no moves: the next game's tag section comes
+        // after an empty line and repeats a name
+        for br in ["\n", "\r\n", "\r"] {
+            let t = "[Event \"a\"]\n[White \"X\"]\n\n[Event \"b\"]\n[White \"Y\"]\n \t\n\
+                     [Event \"c\"]\n\n1. c3-d4 *\n"
+                .replace('\n', br);
+            assert_eq!(
+                texts(&t),
+                [
+                    "[Event \"a\"]\n[White \"X\"]\n\n".replace('\n', br),
+                    "[Event \"b\"]\n[White \"Y\"]\n \t\n".replace('\n', br),
+                    "[Event \"c\"]\n\n1. c3-d4 *".replace('\n', br),
+                ],
+                "{br:?}"
+            );
+        }
+        // an empty line inside one tag section (a tag set apart, as real files have), a
+        // name repeated without an empty line (a duplicate tag), several tags on a line:
+        // one game each
+        for one in [
+            "[Event \"a\"]\n[Result \"0-1\"]\n\n[PlyCount \"87\"]\n\n1. c3-d4 *",
+            "[Event \"a\"]\n[White \"X\"]\n[Event \"again\"]\n\n1. c3-d4 *",
+            "[Event \"a\"][White \"X\"]\n\n[Site \"s\"][Round \"1\"]\n1. c3-d4 *",
+            "[Event \"a [Site \\\"x\\\"]\"]\n\n[Site \"s\"]\n1. c3-d4 *",
+        ] {
+            for br in ["\n", "\r\n", "\r"] {
+                let one = one.replace('\n', br);
+                assert_eq!(texts(&one), std::slice::from_ref(&one), "{one:?}");
+            }
+        }
     }
 
     #[test]
