@@ -189,10 +189,7 @@ impl<R: Read> CheckedGames<R> {
                 column,
                 message,
             } => {
-                let mut d = Diagnostic::new(
-                    codes::find(kind.name()).unwrap_or(&codes::SYNTAX_ERROR),
-                    message.clone(),
-                );
+                let mut d = Diagnostic::new(codes::of_read_error(*kind), message.clone());
                 d.game = game_index.map(|g| g as usize);
                 d.line = *line as usize;
                 d.column = *column as usize;

@@ -223,6 +223,12 @@ pub fn find(key: &str) -> Option<&'static Rule> {
         .find(|r| r.code.eq_ignore_ascii_case(key) || r.name.eq_ignore_ascii_case(key))
 }
 
+/// The rule of a reader's finding of kind `kind` (by its name); the generic syntax error
+/// for a kind the registry does not list.
+pub fn of_read_error(kind: crate::pdn::SyntaxErrorKind) -> &'static Rule {
+    find(kind.name()).unwrap_or(&SYNTAX_ERROR)
+}
+
 /// Does a `--select`/`--ignore` selector match this rule? A selector is a code
 /// (`M101`), a name (`illegal-move`), or a code prefix (`M`, `M1`).
 pub fn selector_matches(selector: &str, rule: &Rule) -> bool {

@@ -359,18 +359,27 @@ fn repeats_a_tag_name(b: &[u8], start: usize, at: usize, bracket: usize) -> bool
 /// The name of the tag pair whose `[` is at `bracket` (`[`, blanks, the name, blanks, `"`),
 /// if one starts there.
 fn tag_name_at(b: &[u8], bracket: usize) -> Option<&[u8]> {
+    let (name, quote) = tag_pair_start(b, bracket);
+    (!name.is_empty() && b.get(quote) == Some(&b'"')).then(|| &b[name])
+}
+
+/// How a tag pair starts from its `[` at `bracket`: the range of its name, after blanks,
+/// and where the blanks after the name end (at its value's opening quote, in a tag
+/// pair); blanks and name are read at most 96 bytes from the bracket.
+#[inline(always)]
+fn tag_pair_start(b: &[u8], bracket: usize) -> (std::ops::Range<usize>, usize) {
     let blanks = |mut j: usize| {
-        while b.get(j).is_some_and(|&c| c == b' ' || c == b'\t') {
+        while j < b.len() && (b[j] == b' ' || b[j] == b'\t') && j - bracket < 96 {
             j += 1;
         }
         j
     };
     let from = blanks(bracket + 1);
     let mut to = from;
-    while b.get(to).is_some_and(|&c| is_tag_name_byte(c)) {
+    while to < b.len() && is_tag_name_byte(b[to]) && to - bracket < 96 {
         to += 1;
     }
-    (to > from && b.get(blanks(to)) == Some(&b'"')).then(|| &b[from..to])
+    (from..to, blanks(to))
 }
 
 /// The end of a tag value's plain run from `i`: the first `"`, backslash or line break
@@ -876,23 +885,11 @@ impl<R: Read> GameSplitter<R> {
     /// opening quote is; `None` when the buffer ends before that can be told.
     fn tag_line_at(&self, i: usize) -> Option<Option<usize>> {
         let b = self.buf.as_bytes();
-        let mut j = i + 1;
-        let blanks = |j: &mut usize| {
-            while *j < b.len() && (b[*j] == b' ' || b[*j] == b'\t') && *j - i < 96 {
-                *j += 1;
-            }
-        };
-        blanks(&mut j);
-        let name = j;
-        while j < b.len() && is_tag_name_byte(b[j]) && j - i < 96 {
-            j += 1;
-        }
-        let name_len = j - name;
-        blanks(&mut j);
+        let (name, j) = tag_pair_start(b, i);
         if j >= b.len() {
             return if self.eof { Some(None) } else { None };
         }
-        Some((name_len > 0 && b[j] == b'"').then_some(j))
+        Some((!name.is_empty() && b[j] == b'"').then_some(j))
     }
 
     fn scan(&mut self) -> Scan {

@@ -334,12 +334,15 @@ impl Stats {
     /// Counts a problem of a file that is no game's (see [`ReadError`]), among the
     /// diagnostics.
     pub fn add_read_problem(&mut self, kind: SyntaxErrorKind) {
-        let rule =
-            crate::diag::codes::find(kind.name()).unwrap_or(&crate::diag::codes::SYNTAX_ERROR);
+        let rule = crate::diag::codes::of_read_error(kind);
+        self.count_diagnostic(rule, rule.severity);
+    }
+
+    fn count_diagnostic(&mut self, rule: &'static crate::diag::Rule, severity: Severity) {
         let kind = DiagnosticKind {
             code: rule.code,
             name: rule.name,
-            severity: rule.severity,
+            severity,
         };
         *self.diagnostics.entry(kind).or_default() += 1;
     }
@@ -406,12 +409,7 @@ impl Stats {
             self.with_errors += 1;
         }
         for d in g.diagnostics {
-            let kind = DiagnosticKind {
-                code: d.rule.code,
-                name: d.rule.name,
-                severity: d.severity,
-            };
-            *self.diagnostics.entry(kind).or_default() += 1;
+            self.count_diagnostic(d.rule, d.severity);
         }
         self.results.add(outcome);
         if outcome == Outcome::Draw {
