@@ -533,6 +533,64 @@ fn strict_counts_a_game_too_large_to_read() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn output_to_a_link_or_a_fifo_writes_through_it() {
+    // renaming a finished file over the target would replace a link, a FIFO or a device
+    // (as root, /dev/null itself); they are written through
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.csv");
+    std::fs::write(&real, "old\n").unwrap();
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    pdnkit()
+        .args(["convert", "--to", "csv", "-q", "-o"])
+        .arg(&link)
+        .arg(EXAMPLE)
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("path,game,")
+    );
+
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("note: mkfifo is not available; the FIFO case is not checked");
+        return;
+    }
+    // the reader is `cat` under a time limit, so that a FIFO replaced by a file (nothing
+    // ever written to it) fails the test instead of hanging it
+    let reader = std::process::Command::new("timeout")
+        .arg("20")
+        .arg("cat")
+        .arg(&fifo)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    pdnkit()
+        .args(["convert", "--to", "csv", "-q", "-o"])
+        .arg(&fifo)
+        .arg(EXAMPLE)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .success();
+    let read = String::from_utf8(reader.wait_with_output().unwrap().stdout).unwrap();
+    assert_eq!(read.lines().count(), 4, "{read}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 3, "no temporary file left");
+}
+
 #[test]
 fn output_file_is_atomic_and_never_an_input() {
     let dir = tempfile::tempdir().unwrap();

@@ -84,7 +84,8 @@ pub struct ConvertArgs {
     pub to: Target,
 
     /// Write to this file instead of standard output (atomically: through a temporary
-    /// file in the same directory, renamed when done). Refuses to overwrite an input.
+    /// file in the same directory, renamed when done; a link is written through, a device
+    /// or FIFO directly). Refuses to overwrite an input.
     #[arg(short = 'o', long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -186,6 +187,28 @@ impl Output {
                     }
                 }
             }
+        }
+        // A symbolic link is written through (the link stays, its target gets the output);
+        // what is not a regular file (a device such as /dev/null, a FIFO) is written to
+        // as it is: renaming a file over it would replace it.
+        let resolved = match std::fs::symlink_metadata(out) {
+            Ok(m) if m.file_type().is_symlink() => out.canonicalize().ok(),
+            _ => None,
+        };
+        let out = resolved.as_deref().unwrap_or(out);
+        match std::fs::metadata(out) {
+            Ok(m) if m.is_dir() => anyhow::bail!("-o {}: a directory", out.display()),
+            Ok(m) if !m.is_file() => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(out)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+                return Ok(Output {
+                    writer: Box::new(BufWriter::new(file)),
+                    file: None,
+                });
+            }
+            _ => {}
         }
         let dir = match out.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
