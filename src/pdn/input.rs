@@ -11,7 +11,9 @@
 use std::io::{self, Read};
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use encoding_rs::{Encoding, IBM866, KOI8_R, KOI8_U, UTF_8, WINDOWS_1251, WINDOWS_1252};
+use encoding_rs::{
+    Encoding, IBM866, KOI8_R, KOI8_U, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WINDOWS_1252,
+};
 
 /// How many bytes are examined to choose the encoding.
 pub const DETECT_PREFIX: usize = 256 * 1024;
@@ -255,6 +257,12 @@ fn detect(prefix: &[u8], eof: bool) -> Verdict {
         }
         return Verdict::Text(enc, EncodingSource::Bom);
     }
+    // (text without NULs, nearly every file, is not asked about UTF-16)
+    if memchr::memchr(0, prefix).is_some() {
+        if let Some(enc) = utf16_without_bom(prefix) {
+            return Verdict::Text(enc, EncodingSource::Detected);
+        }
+    }
     if looks_binary(prefix) {
         return Verdict::Binary;
     }
@@ -267,6 +275,40 @@ fn detect(prefix: &[u8], eof: bool) -> Verdict {
         Err(_) => {}
     }
     Verdict::Text(guess_legacy(prefix, eof), EncodingSource::Detected)
+}
+
+/// UTF-16 without a byte order mark, told by its NULs: PDN is mostly ASCII, so at least
+/// half of the high bytes of its code units are NUL (all of them in ASCII text, fewer
+/// where Cyrillic names are), and hardly any low byte is (binary data with many NULs has
+/// them in both); and its ASCII units are text, not mostly control codes (as a table of
+/// small 16-bit numbers would be).
+fn utf16_without_bom(prefix: &[u8]) -> Option<&'static Encoding> {
+    let units = prefix.len() / 2;
+    if units < 16 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for unit in prefix.chunks_exact(2) {
+        even += usize::from(unit[0] == 0);
+        odd += usize::from(unit[1] == 0);
+    }
+    let little = odd > even;
+    let (high, low) = if little { (odd, even) } else { (even, odd) };
+    if high * 2 < units || low * 100 > units {
+        return None;
+    }
+    let ascii: Vec<u8> = prefix
+        .chunks_exact(2)
+        .filter_map(|unit| {
+            let (lo, hi) = if little {
+                (unit[0], unit[1])
+            } else {
+                (unit[1], unit[0])
+            };
+            (hi == 0 && lo != 0).then_some(lo)
+        })
+        .collect();
+    (!looks_binary(&ascii)).then_some(if little { UTF_16LE } else { UTF_16BE })
 }
 
 /// NUL bytes, or more than 1 in 20 bytes being C0 controls other than whitespace and the
@@ -414,6 +456,28 @@ mod tests {
         utf8.extend(RUSSIAN.as_bytes());
         assert_eq!(decode_all(&utf8, None).0, RUSSIAN);
         assert_eq!(decode_all(RUSSIAN.as_bytes(), None).2, EncodingSource::Utf8);
+    }
+
+    #[test]
+    fn utf16_without_bom_is_detected_and_binary_data_is_not_taken_for_it() {
+        let game = format!("{RUSSIAN}[Event \"x\"]\n1. c3-d4 f6-g5 2. g3-f4 g7-f6 *\n");
+        for text in [game.as_str(), "[Event \"x\"]\n1. c3-d4 *\n"] {
+            let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+            for (bytes, enc) in [(le, UTF_16LE), (be, UTF_16BE)] {
+                let (decoded, used, source) = decode_all(&bytes, None);
+                assert_eq!((decoded.as_str(), used), (text, enc));
+                assert_eq!(source, EncodingSource::Detected);
+            }
+        }
+        // 16-bit numbers (high bytes NUL, low bytes control codes), NULs on both sides
+        let numbers: Vec<u8> = (0..4000u16)
+            .flat_map(|n| (n % 31 + 1).to_le_bytes())
+            .collect();
+        let sparse: Vec<u8> = (0..4000u32).flat_map(|n| n.to_le_bytes()).collect();
+        for bytes in [numbers, sparse] {
+            assert!(Decoder::new(&bytes[..], None).unwrap().is_binary());
+        }
     }
 
     #[test]
