@@ -468,3 +468,50 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
     assert!(lint.contains("\"empty-game\""), "{lint}");
     assert!(!lint.contains("\"duplicate-tag\""), "{lint}");
 }
+
+#[test]
+fn show_numbers_games_as_lint_and_convert_do() {
+    // a game too large to read keeps its number: `show --game 2` is the game `lint` and
+    // `convert` call game 2
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pdn");
+    let mut text = String::from("[Event \"huge\"]\n1. ");
+    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
+    text.push_str("*\n\n");
+    text.push_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn"))
+            .unwrap(),
+    );
+    std::fs::write(&path, text).unwrap();
+    let out = pdnkit()
+        .args(["convert", "--to", "csv", "-q"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut rows = csv.lines().skip(1);
+    let second = rows.next().unwrap();
+    assert!(second.contains(",2,"), "{second}");
+    let shown = pdnkit()
+        .args(["show", "--format", "fen", "--game", "2"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let fen = String::from_utf8(shown.stdout).unwrap();
+    assert!(second.contains(fen.trim()), "{fen} not in {second}");
+    pdnkit()
+        .args(["show", "--game", "1"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("P107 game-too-large"));
+    // binary data says so, not "0 games"
+    let bin = dir.path().join("bin.pdn");
+    std::fs::write(&bin, b"\x00\x01\x02binary\x00").unwrap();
+    pdnkit()
+        .args(["show"])
+        .arg(&bin)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("P108 not-pdn"));
+}

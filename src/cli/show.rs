@@ -58,17 +58,29 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
     };
     let mut games = CheckedGames::new(&label, reader, &options)?;
+    // games are numbered as `lint` and `convert` number them: a game too large to read
+    // keeps its number
     let mut count = 0;
     let g = loop {
         match games.next() {
-            // file-level problems (stray text, a game too large) are not games
+            Some(Err(d)) if d.game == Some(args.game) => anyhow::bail!(
+                "game {} of {label} cannot be shown: {} ({} {})",
+                args.game,
+                d.message,
+                d.rule.code,
+                d.rule.name
+            ),
             Some(Err(d)) if d.rule == &pdnkit::diag::codes::IO_ERROR => {
                 anyhow::bail!("{}", d.message)
             }
-            Some(Err(_)) => {}
+            Some(Err(d)) if d.rule == &pdnkit::diag::codes::NOT_PDN => {
+                anyhow::bail!("{label}: {} ({} {})", d.message, d.rule.code, d.rule.name)
+            }
+            // other problems of the file (text outside games) are not games
+            Some(Err(d)) => count = count.max(d.game.unwrap_or(0)),
             Some(Ok(g)) => {
-                count += 1;
-                if count == args.game {
+                count = count.max(g.raw.index as usize);
+                if g.raw.index as usize == args.game {
                     break g;
                 }
             }
