@@ -1139,26 +1139,27 @@ impl<R: Read> GameSplitter<R> {
         if self.skipping.is_some() || self.movetext || self.tags_seen || self.stray_prefix > 0 {
             return;
         }
-        let read = &self.buf.as_bytes()[self.game_start..self.pos];
+        self.pass_blanks(self.pos);
+    }
+
+    /// Moves the start of the next game past the blanks at it, up to `end`, counting their
+    /// lines; returns how many bytes it passed.
+    fn pass_blanks(&mut self, end: usize) -> usize {
+        let read = &self.buf.as_bytes()[self.game_start..end];
         let lead = read.iter().take_while(|c| c.is_ascii_whitespace()).count();
         if lead > 0 {
             self.counter.advance_blanks(&read[..lead]);
             self.game_start += lead;
         }
+        lead
     }
 
     /// Turns `buf[game_start..end]` into the next item and moves past it.
     fn take(&mut self, end: usize) -> Option<Result<RawGame, ReadError>> {
         // the blank lines after the previous game belong to no game: a game starts at its
         // first non-blank character, which is where a person would say it starts
-        let lead = self.buf.as_bytes()[self.game_start..end]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count();
-        if lead > 0 && self.skipping.is_none() {
-            self.counter
-                .advance_blanks(&self.buf.as_bytes()[self.game_start..self.game_start + lead]);
-            self.game_start += lead;
+        if self.skipping.is_none() {
+            let lead = self.pass_blanks(end);
             self.stray_prefix = self.stray_prefix.saturating_sub(lead);
         }
         let start = self.position_of_start();
