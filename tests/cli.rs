@@ -34,11 +34,7 @@ fn rule_unknown_name_is_a_usage_error() {
 fn rule_all_lists_every_code_once() {
     let out = pdnkit().args(["rule", "--all", "--json"]).output().unwrap();
     assert!(out.status.success());
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out.stdout);
     assert_eq!(lines.len(), pdnkit::diag::codes::ALL.len());
     assert!(lines.iter().any(|l| l["name"] == "illegal-move"));
 }
@@ -402,11 +398,7 @@ fn moves_reads_every_line_of_any_input() {
     input.extend(b"nonsense\n\nB:WK1:BK32");
     let out = pdnkit().arg("moves").write_stdin(input).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out.stdout);
     assert_eq!(lines.len(), 5);
     // 21-17, 22-17, 22-18, 23-18, 23-19
     assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 5);
@@ -443,11 +435,7 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
         .arg(&path)
         .output()
         .unwrap();
-    let games: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let games = jsonl(&out.stdout);
     assert_eq!(games.len(), 2);
     let tag = |g: &serde_json::Value, name: &str| {
         g["tags"]
