@@ -257,13 +257,15 @@ fn detect(prefix: &[u8], eof: bool) -> Verdict {
         }
         return Verdict::Text(enc, EncodingSource::Bom);
     }
-    // (text without NULs, nearly every file, is not asked about UTF-16)
+    // NULs: UTF-16 without a BOM, or binary data (text without them, nearly every file,
+    // is not asked about UTF-16, and its prefix is searched for a NUL once)
     if memchr::memchr(0, prefix).is_some() {
-        if let Some(enc) = utf16_without_bom(prefix) {
-            return Verdict::Text(enc, EncodingSource::Detected);
-        }
+        return match utf16_without_bom(prefix) {
+            Some(enc) => Verdict::Text(enc, EncodingSource::Detected),
+            None => Verdict::Binary,
+        };
     }
-    if looks_binary(prefix) {
+    if mostly_controls(prefix) {
         return Verdict::Binary;
     }
     match std::str::from_utf8(prefix) {
@@ -314,9 +316,12 @@ fn utf16_without_bom(prefix: &[u8]) -> Option<&'static Encoding> {
 /// NUL bytes, or more than 1 in 20 bytes being C0 controls other than whitespace and the
 /// DOS end-of-file mark: not a text file.
 fn looks_binary(prefix: &[u8]) -> bool {
-    if memchr::memchr(0, prefix).is_some() {
-        return true;
-    }
+    memchr::memchr(0, prefix).is_some() || mostly_controls(prefix)
+}
+
+/// More than 1 in 20 bytes being C0 controls other than whitespace and the DOS
+/// end-of-file mark (asked of text already known to have no NUL).
+fn mostly_controls(prefix: &[u8]) -> bool {
     // (without branches, so that the compiler counts sixteen bytes at a time: this reads
     // the whole of every small file)
     let control =
