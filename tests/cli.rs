@@ -1,5 +1,7 @@
 //! Integration tests: the real `pdnkit` binary, one temp dir per test where files are needed.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -463,9 +465,7 @@ fn show_numbers_games_as_lint_and_convert_do() {
     // `convert` call game 2
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.pdn");
-    let mut text = String::from("[Event \"huge\"]\n1. ");
-    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
-    text.push_str("*\n\n");
+    let mut text = common::game_too_large_to_read();
     text.push_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn"))
             .unwrap(),

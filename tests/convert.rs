@@ -1,6 +1,8 @@
 //! `pdnkit convert` and `pdnkit show`: CSV, JSONL and PDN output, round trips on our
 //! fixtures and on ../shared/corpus (skipped when absent), atomic -o, and positions.
 
+mod common;
+
 use assert_cmd::Command;
 use pdnkit::check::{CheckOptions, CheckedGames};
 use pdnkit::convert::json::GameRecord;
@@ -497,9 +499,8 @@ fn strict_counts_a_game_too_large_to_read() {
     // must not call that a complete conversion
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pdn");
-    let mut text = String::from("[Event \"huge\"]\n1. ");
-    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
-    text.push_str("*\n\n[Event \"small\"]\n1. c3-d4 *\n");
+    let mut text = common::game_too_large_to_read();
+    text.push_str("[Event \"small\"]\n1. c3-d4 *\n");
     std::fs::write(&input, text).unwrap();
     let convert = |strict: bool| {
         let mut cmd = pdnkit();

@@ -2,6 +2,8 @@
 //! of files through the binary, deterministic output, the JSON schema, CSV, and the shared
 //! corpus against lint.
 
+mod common;
+
 use assert_cmd::Command;
 use pdnkit::check::{CheckOptions, check_reader};
 use pdnkit::stats::{GroupBy, Stats, StatsOptions, stats_reader};
@@ -375,9 +377,7 @@ fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
     let games = fixture_games();
     let mut text = String::from("{ a header never closed\n");
     text.push_str(&games[0]);
-    text.push_str("[Event \"huge\"]\n1. ");
-    text.push_str(&"c3-d4 d6-c5 ".repeat(1_500_000));
-    text.push_str("*\n\n");
+    text.push_str(&common::game_too_large_to_read());
     for g in &games[1..4] {
         text.push_str(g);
     }
@@ -413,17 +413,8 @@ fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("x.pdn");
     std::fs::write(&path, &text).unwrap();
-    let out = pdnkit()
-        .args(["stats", "--format", "json"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = run(&["--format", "json", path.to_str().unwrap()]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["totals"]["games"], 4);
     assert_eq!(json["totals"]["unreadable_files"], 0);
 }

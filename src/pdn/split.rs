@@ -1509,16 +1509,22 @@ mod tests {
         );
     }
 
+    /// A game limit of 100,000 bytes, for texts that are too large to hold without
+    /// being many megabytes.
+    fn small_limit() -> ReaderOptions {
+        ReaderOptions {
+            max_game_bytes: 100_000,
+            ..ReaderOptions::default()
+        }
+    }
+
     #[test]
     fn too_large_games_are_skipped() {
         let big = format!(
             "[Event \"big\"]\n1. {}*\n[Event \"small\"]\n1. c3-d4 *",
             "c3-d4 {comment} ".repeat(100_000)
         );
-        let opts = ReaderOptions {
-            max_game_bytes: 100_000,
-            ..ReaderOptions::default()
-        };
+        let opts = small_limit();
         let items: Vec<_> = GameSplitter::new(big.as_bytes(), opts).unwrap().collect();
         assert_eq!(items.len(), 2, "{items:?}");
         match &items[0] {
@@ -1577,10 +1583,7 @@ mod tests {
 
     #[test]
     fn blank_lines_between_games_count_towards_no_game() {
-        let opts = ReaderOptions {
-            max_game_bytes: 100_000,
-            ..ReaderOptions::default()
-        };
+        let opts = small_limit();
         let game = "[Event \"x\"]\n1. c3-d4 *\n";
         for blanks in ["\n", "\r\n", " \t", "\r"] {
             // more blanks than a game may hold, between two games, before the first and
@@ -1613,10 +1616,7 @@ mod tests {
 
     #[test]
     fn comments_between_games_too_long_to_hold_are_stray_text() {
-        let opts = ReaderOptions {
-            max_game_bytes: 100_000,
-            ..ReaderOptions::default()
-        };
+        let opts = small_limit();
         let game = "[Event \"x\"]\n1. c3-d4 *\n";
         // (the limit is checked when the buffer is refilled: past the first read, of up
         // to `DETECT_PREFIX` bytes)
