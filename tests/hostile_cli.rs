@@ -200,6 +200,48 @@ fn sarif_for_many_findings_in_bounded_memory() {
     assert!(peak_kib < 64 * 1024, "peak RSS {peak_kib} KiB");
 }
 
+/// `lint --format jsonl -q` with `args` on `path`, measured: its status, the codes it
+/// reported (but the tag roster's), and its peak RSS in KiB.
+#[cfg(target_os = "linux")]
+fn lint_codes_measuring(path: &Path, args: &[&str]) -> (Option<i32>, Vec<String>, u64) {
+    let (status, peak_kib, out) = run_measuring(
+        std::process::Command::new(bin())
+            .args(["lint", "--format", "jsonl", "-q", "--ignore", "T"])
+            .args(args)
+            .arg(path),
+    );
+    let codes = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["code"].to_string())
+        .collect();
+    (status.code(), codes, peak_kib)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
+    // 3.5 MB (under the size limit) and 300,000 moves in one game, its first move
+    // illegal, so that the full check reads it: held as a tree, that took 170 MB (a 14 MB
+    // game 1.4 GB); over the move limit, it is skipped as too large, and the game after
+    // it is checked
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.pdn");
+    let tail = b"*\n\n[Event \"next\"]\n1. c3-d5 *\n";
+    write_big(
+        &path,
+        b"[Event \"long\"]\n1. c3-d5 ",
+        b"c3-d4 d6-c5 ",
+        3_500_000,
+        tail,
+    );
+    for jobs in ["1", "2"] {
+        let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", jobs]);
+        assert_eq!(code, Some(1));
+        assert_eq!(codes, ["\"P107\"", "\"M101\""], "-j {jobs}");
+        assert!(peak_kib < 64 * 1024, "-j {jobs}: peak RSS {peak_kib} KiB");
+    }
+}
+
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding
 /// it in memory.
 fn write_big(path: &Path, head: &[u8], fill: &[u8], size: u64, tail: &[u8]) {

@@ -210,7 +210,7 @@ fn a_fen_with_forty_pieces_is_invalid() {
 }
 
 #[test]
-fn a_game_of_100000_moves_replays() {
+fn a_game_of_100000_moves_replays_when_the_move_limit_allows_it() {
     // two kings shuffling off each other's diagonals: legal forever, drawn automatically
     // early on (6.1.8.6)
     let mut text = String::from("[FEN \"W:WK30:BK4\"]\n");
@@ -222,8 +222,16 @@ fn a_game_of_100000_moves_replays() {
         ));
     }
     text.push_str("1/2-1/2\n");
-    let started = Instant::now();
+    // by default, over the reader's move limit: skipped as too large, and said so
     let r = check(text.as_bytes());
+    assert_eq!((r.games, names(&r)), (0, vec!["game-too-large"]));
+    assert!(r.diagnostics[0].message.contains("more than 20000 moves"));
+    let options = CheckOptions {
+        max_game_moves: Some(100_000),
+        ..CheckOptions::default()
+    };
+    let started = Instant::now();
+    let r = check_reader("input.pdn", text.as_bytes(), &options);
     assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(r.summaries[0].plies, 100_000);
     assert!(names(&r).contains(&"play-after-automatic-draw"));

@@ -30,14 +30,20 @@ pub struct CheckOptions {
     pub force_russian: bool,
     /// The draw-rule edition.
     pub edition: Edition,
+    /// [`ReaderOptions::max_game_bytes`]; `None` for the reader's default.
+    pub max_game_bytes: Option<usize>,
+    /// [`ReaderOptions::max_game_moves`]; `None` for the reader's default.
+    pub max_game_moves: Option<usize>,
 }
 
 impl CheckOptions {
     /// How the reader is to read with these options.
     pub fn reader_options(&self) -> ReaderOptions {
+        let default = ReaderOptions::default();
         ReaderOptions {
             encoding: self.encoding,
-            ..ReaderOptions::default()
+            max_game_bytes: self.max_game_bytes.unwrap_or(default.max_game_bytes),
+            max_game_moves: self.max_game_moves.unwrap_or(default.max_game_moves),
         }
     }
 

@@ -30,6 +30,17 @@ pub struct ReadArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+
+    /// Skip games larger than this many bytes (as `P107 game-too-large`). Each thread
+    /// holds a game a few times over while it works on it. [default: 16777216, 16 MiB]
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_game_bytes: Option<u64>,
+
+    /// Skip games with more moves than this, all lines together (as `P107
+    /// game-too-large`): a game with a finding is held as a tree of a few hundred bytes a
+    /// move. [default: 20000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_game_moves: Option<u64>,
 }
 
 /// `--variant`.
@@ -56,6 +67,9 @@ impl ReadArgs {
                 })?,
             );
         }
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        options.max_game_bytes = self.max_game_bytes.map(size);
+        options.max_game_moves = self.max_game_moves.map(size);
         options.force_russian = self.variant == Some(VariantArg::Russian);
         options.edition = match self.edition {
             EditionArg::Russia => pdnkit::draw::Edition::Russia,

@@ -37,7 +37,7 @@ pub use error::{ReadError, Severity, Span, SyntaxError, SyntaxErrorKind};
 pub use game::{Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Tag};
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
-pub use split::{GameSplitter, Position, RawGame, ReaderOptions};
+pub use split::{GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame, ReaderOptions};
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 pub use visitor::{Skip, Visitor};
 pub use writer::{WriteOptions, game_to_string, write_game};

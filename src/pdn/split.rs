@@ -27,15 +27,29 @@ pub struct ReaderOptions {
     /// Use this encoding instead of detecting one.
     pub encoding: Option<&'static Encoding>,
     /// Games larger than this (in bytes of UTF-8 text) are reported as `game-too-large`
-    /// and skipped.
+    /// and skipped. A game is held a few times over while it is read, checked and
+    /// written (the reader's buffer, its copy, a tree's comments), on every thread.
     pub max_game_bytes: usize,
+    /// Games with more moves than this (all lines together) are reported as
+    /// `game-too-large` and skipped too. What bounds a game's bytes does not bound its
+    /// moves well enough: the full check and the converters hold a game's moves as a
+    /// tree, a few hundred bytes a move, and 14 MB of text hold 2.4 million moves
+    /// (1.4 GB). Real games have a few hundred moves with their variations.
+    pub max_game_moves: usize,
 }
+
+/// The default of [`ReaderOptions::max_game_bytes`]: 16 MiB.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
+/// The default of [`ReaderOptions::max_game_moves`].
+pub const MAX_GAME_MOVES: usize = 20_000;
 
 impl Default for ReaderOptions {
     fn default() -> Self {
         ReaderOptions {
             encoding: None,
-            max_game_bytes: 16 * 1024 * 1024,
+            max_game_bytes: MAX_GAME_BYTES,
+            max_game_moves: MAX_GAME_MOVES,
         }
     }
 }
@@ -1206,14 +1220,34 @@ impl<R: Read> GameSplitter<R> {
             let index = self.next_index;
             self.next_index += 1;
             let decoding_replaced = self.dec.replacements() > 0 && text.contains('\u{fffd}');
-            Some(Ok(RawGame {
+            let game = RawGame {
                 index,
                 text: text.to_owned(),
                 start,
                 offset,
                 stray_prefix: self.stray_prefix,
                 decoding_replaced,
-            }))
+            };
+            // (a game larger than the limit that came in one read was not seen growing
+            // past it: its end was found first)
+            let (bytes, moves) = (self.opts.max_game_bytes, self.opts.max_game_moves);
+            let too_large = if game.text.len() > bytes {
+                Some(format!("game larger than {bytes} bytes; skipped"))
+            } else if has_more_moves_than(&game, moves) {
+                Some(format!("game with more than {moves} moves; skipped"))
+            } else {
+                None
+            };
+            Some(match too_large {
+                Some(message) => Err(ReadError::At {
+                    kind: SyntaxErrorKind::GameTooLarge,
+                    game_index: Some(index),
+                    line: start.line,
+                    column: start.column,
+                    message,
+                }),
+                None => Ok(game),
+            })
         };
         self.counter.advance(&self.buf[self.game_start..end]);
         self.game_start = end;
@@ -1221,6 +1255,24 @@ impl<R: Read> GameSplitter<R> {
         self.reset_game_state();
         item
     }
+}
+
+/// Whether `game` has more than `limit` moves, in all its lines. Counted only for a text
+/// long enough to hold that many (a move and the delimiter after it take two bytes at
+/// the very least), so that ordinary games cost nothing; the count reads the game
+/// without keeping anything.
+fn has_more_moves_than(game: &RawGame, limit: usize) -> bool {
+    struct Count(usize);
+    impl Visitor for Count {
+        type Output = usize;
+        fn mv(&mut self, _text: &str, _span: Span) {
+            self.0 += 1;
+        }
+        fn end_game(&mut self) -> usize {
+            self.0
+        }
+    }
+    game.text.len() / 2 >= limit && game.visit(&mut Count(0)) > limit
 }
 
 fn stray_text(at: Position, what: &str) -> ReadError {
@@ -1545,6 +1597,51 @@ mod tests {
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
+    }
+
+    #[test]
+    fn games_with_more_moves_than_the_limit_are_skipped() {
+        // ten moves (four in a variation) pass a limit of ten; eleven do not, however
+        // short their text; the next game is read and numbered as usual
+        let opts = ReaderOptions {
+            max_game_moves: 10,
+            ..ReaderOptions::default()
+        };
+        let ten =
+            "1. c3-d4 f6-g5 (1... b6-a5 2. d4-c5 d6:b4 3. a3:c5) 2. g3-h4 b6-a5 3. b2-c3 g5-f4 *";
+        let eleven = "1-5 1-5 1-5 1-5 1-5 1-5 1-5 1-5 1-5 1-5 1-5 *";
+        let text = format!("[Event \"a\"]\n{ten}\n\n{eleven}\n\n[Event \"c\"]\n{ten}\n");
+        let items: Vec<_> = GameSplitter::new(text.as_bytes(), opts).unwrap().collect();
+        assert_eq!(items.len(), 3, "{items:?}");
+        assert_eq!(items[0].as_ref().unwrap().index, 1);
+        match &items[1] {
+            Err(ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            }) => {
+                assert_eq!(
+                    (*kind, *game_index, *line, *column),
+                    (SyntaxErrorKind::GameTooLarge, Some(2), 4, 1)
+                );
+                assert_eq!(message, "game with more than 10 moves; skipped");
+            }
+            other => panic!("{other:?}"),
+        }
+        let g = items[2].as_ref().unwrap();
+        assert_eq!((g.index, g.start.line), (3, 6));
+        // and by default, a game far over the limit in a few hundred kilobytes
+        let many = format!("[Event \"d\"]\n{}*\n", "1-5 ".repeat(MAX_GAME_MOVES + 1));
+        let items: Vec<_> = GameSplitter::new(many.as_bytes(), ReaderOptions::default())
+            .unwrap()
+            .collect();
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            items[0].as_ref().unwrap_err().kind(),
+            Some(SyntaxErrorKind::GameTooLarge)
+        );
     }
 
     #[test]
