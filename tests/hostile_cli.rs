@@ -242,6 +242,26 @@ fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn games_of_megabytes_in_bounded_memory_on_two_threads() {
+    // the largest games read (4 MB of comment each, under the 4 MiB limit), one after
+    // another, then games of 15 MB: each game read is held a few times over while it is
+    // read and checked, on each thread, and with the earlier limit of 16 MiB the large
+    // ones took 83 MB at -j2; now they are skipped as too large
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("comments.pdn");
+    let game = |words: usize| {
+        let comment = "lorem ipsum ".repeat(words);
+        format!("[Event \"x\"]\n1. c3-d4 {{{comment}}} *\n\n")
+    };
+    let text = game(340_000).repeat(12) + &game(1_250_000).repeat(4);
+    std::fs::write(&path, text).unwrap();
+    let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
+    assert_eq!((code, codes), (Some(1), vec!["\"P107\"".to_string(); 4]));
+    assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
+}
+
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding
 /// it in memory.
 fn write_big(path: &Path, head: &[u8], fill: &[u8], size: u64, tail: &[u8]) {

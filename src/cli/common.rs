@@ -32,7 +32,7 @@ pub struct ReadArgs {
     pub jobs: Option<usize>,
 
     /// Skip games larger than this many bytes (as `P107 game-too-large`). Each thread
-    /// holds a game a few times over while it works on it. [default: 16777216, 16 MiB]
+    /// holds a game a few times over while it works on it. [default: 4194304, 4 MiB]
     #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_game_bytes: Option<u64>,
 

@@ -38,8 +38,9 @@ pub struct ReaderOptions {
     pub max_game_moves: usize,
 }
 
-/// The default of [`ReaderOptions::max_game_bytes`]: 16 MiB.
-pub const MAX_GAME_BYTES: usize = 16 << 20;
+/// The default of [`ReaderOptions::max_game_bytes`]: 4 MiB (real games take a few
+/// kilobytes; the corpus's largest is under 100 KB).
+pub const MAX_GAME_BYTES: usize = 4 << 20;
 
 /// The default of [`ReaderOptions::max_game_moves`].
 pub const MAX_GAME_MOVES: usize = 20_000;
