@@ -260,6 +260,16 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
     assert_eq!((code, codes), (Some(1), vec!["\"P107\"".to_string(); 4]));
     assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
+    // `stats` held up to 512 games of a file at once, whatever their size (80 MB here)
+    let (status, peak_kib, out) = run_measuring(
+        std::process::Command::new(bin())
+            .args(["stats", "--format", "json", "-q", "-j", "2"])
+            .arg(&path),
+    );
+    assert!(status.success(), "{status:?}");
+    let stats: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(stats["totals"]["games"], 12, "{stats}");
+    assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
 }
 
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding

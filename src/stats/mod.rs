@@ -66,8 +66,14 @@ use std::rc::Rc;
 pub const DEFAULT_DEPTH: usize = 6;
 
 /// Games checked together in parallel within one file. Bounds memory: at most this many
-/// games of a file are held at once.
+/// games of a file are held at once, and no more than [`BATCH_BYTES`] of their text
+/// (but the game that reaches it).
 pub const BATCH: usize = 512;
+
+/// The text of a batch of games ([`BATCH`]): a batch ends with the game that brings it to
+/// this size. By count alone, 512 games of a few megabytes were all held at once (16
+/// games of 4 MB took 80 MB).
+pub const BATCH_BYTES: usize = 1 << 20;
 
 /// What to group by (`--by`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -738,9 +744,13 @@ pub fn stats_reader_with_progress(
     let mut batch = Vec::with_capacity(BATCH);
     loop {
         let mut done = false;
-        while batch.len() < BATCH {
+        let mut bytes = 0;
+        while batch.len() < BATCH && bytes < BATCH_BYTES {
             match splitter.next() {
-                Some(Ok(raw)) => batch.push(raw),
+                Some(Ok(raw)) => {
+                    bytes += raw.text.len();
+                    batch.push(raw);
+                }
                 // a located problem the reader goes on after (a game too large to hold,
                 // text outside any game): counted as `lint` reports it, and the rest of
                 // the file is read
