@@ -244,6 +244,34 @@ fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
+    // 40 games of 20,000 moves, each with an illegal first move, so that the full check
+    // reads each into a tree: 60-100 MB in lint -j2 while the main line grew move by
+    // move (mimalloc keeps the blocks it outgrew for a while), 26-31 MB with room made
+    // at once; stats the same
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.pdn");
+    let game = format!(
+        "[Event \"x\"]\n1. c3-d5 {}*\n\n",
+        "c3-d4 d6-c5 ".repeat(9_999)
+    );
+    std::fs::write(&path, game.repeat(40)).unwrap();
+    let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
+    assert_eq!((code, codes.len()), (Some(1), 40), "{codes:?}");
+    assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
+    let (status, peak_kib, out) = run_measuring(
+        std::process::Command::new(bin())
+            .args(["stats", "--format", "json", "-q", "-j", "2"])
+            .arg(&path),
+    );
+    assert!(status.success(), "{status:?}");
+    let stats: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(stats["totals"]["games"], 40, "{stats}");
+    assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     // the largest games read (4 MB of comment each, under the 4 MiB limit), one after
     // another, then games of 15 MB: each game read is held a few times over while it is

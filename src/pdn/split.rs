@@ -130,7 +130,7 @@ impl RawGame {
 
     /// Parses the game into a [`Game`] tree.
     pub fn to_game(&self) -> Game {
-        self.visit(&mut GameBuilder::default())
+        self.visit(&mut GameBuilder::for_text(self.text.len()))
     }
 }
 
