@@ -37,6 +37,9 @@ INPUTS=(
     "unclosed-variation-games|b''|b'[Event \"x\"]\\n1. c3-d4 (f6-g5 *\\n\\n'|b''"
     "fen-games|b''|b'[FEN \"W:W21,22:B1,2\"]\\n1. 22-18 *\\n\\n'|b''"
     "random-bytes|b''|RANDOM|b''"
+    "games-at-the-move-limit|b''|b'[Event \"x\"]\\n1. c3-d5 ' + b'c3-d4 d6-c5 ' * 9999 + b'*\\n\\n'|b''"
+    "games-of-4-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 340000 + b'} *\\n\\n'|b''"
+    "games-of-15-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 1250000 + b'} *\\n\\n'|b''"
 )
 COMMANDS=(
     "lint -q -j1 --format jsonl"

@@ -374,7 +374,7 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
     // said to be what it is (no game: the next one is the first)
     assert!(
         out.contains("\"P111\"")
-            && out.contains("comments before the first game, larger than 16777216 bytes"),
+            && out.contains("comments before the first game, larger than 4194304 bytes"),
         "{out}"
     );
     assert!(out.contains("\"game\":1,"), "{out}");

@@ -61,8 +61,8 @@ rules! {
         "The comment ends at the first `}`; what follows is read as movetext, which is usually not what the author meant.",
         "1. c3-d4 { a { nested } comment } *";
     GAME_TOO_LARGE = "P107" "game-too-large" Error,
-        "One game's text exceeds the size limit and was skipped.",
-        "pdnkit reads in bounded memory; a single game of many megabytes is almost always a broken file (for example an unterminated comment). The rest of the file is still read.",
+        "One game exceeds the size limit (4 MiB of text) or the move limit (20,000 moves in all its lines) and was skipped.",
+        "pdnkit reads in bounded memory; a single game of many megabytes or of tens of thousands of moves is almost always a broken file (for example an unterminated comment, or games run together without results). The rest of the file is still read. `--max-game-bytes` and `--max-game-moves` raise the limits.",
         "";
     NOT_PDN = "P108" "not-pdn" Error,
         "The input is not a PDN file (binary data).",
