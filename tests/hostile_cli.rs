@@ -298,6 +298,20 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     let stats: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(stats["totals"]["games"], 12, "{stats}");
     assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
+    // `convert` held four batches a thread whatever their size (85-106 MB here); a batch
+    // now takes a place in the output order per 512 KiB, so a 4 MB game is out alone
+    // (49-74 MB: the game, its tree and its JSON, and the reader's next game)
+    let out = dir.path().join("out.jsonl");
+    let (status, peak_kib, _) = run_measuring(
+        std::process::Command::new(bin())
+            .args(["convert", "--to", "jsonl", "-q", "-j", "2", "-o"])
+            .arg(&out)
+            .arg(&path),
+    );
+    assert!(status.success(), "{status:?}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.lines().count(), 12);
+    assert!(peak_kib < 80 * 1024, "convert: peak RSS {peak_kib} KiB");
 }
 
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding

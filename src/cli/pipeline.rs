@@ -4,8 +4,11 @@
 //! and cuts them into batches. Batches are checked on the rayon pool; results come back to
 //! the caller's `emit` strictly in input order (file by file, game by game). At most four
 //! places per thread in that order are out at once (a batch, a group of small files of at
-//! most 1.5 MiB, or a finished piece), so memory stays bounded whatever the size of a file
-//! or the number of files, and one huge file is spread over all threads.
+//! most 1.5 MiB, or a finished piece), and a batch of games takes one place per
+//! [`BATCH_BYTES`] of text it holds (all of them at most): a game of megabytes is out
+//! alone, where four of them a thread took 82-111 MB in `convert --to jsonl -j2`. So
+//! memory stays bounded whatever the size of a file, of its games, or the number of
+//! files, and one huge file is spread over all threads.
 //!
 //! A small file (up to [`WHOLE_FILE_BYTES`]) is not read by the reader thread: a worker
 //! reads, splits and checks it whole, with the small files next to it (about a batch's
@@ -102,9 +105,14 @@ where
     }
     let max_in_flight = 4 * pool.current_num_threads().max(1);
     let cancelled = AtomicBool::new(false);
-    // tokens bound the places in the output order taken and not yet emitted
+    // tokens bound the places in the output order taken and not yet emitted, a place
+    // taking a token per `BATCH_BYTES` of its games' text (up to all of them)
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(max_in_flight);
-    let (out_tx, out_rx) = mpsc::channel::<(u64, Vec<Piece<T>>)>();
+    let (out_tx, out_rx) = mpsc::channel::<(u64, usize, Vec<Piece<T>>)>();
+    let weight = |bytes: u64| -> usize {
+        let places = bytes.div_ceil(BATCH_BYTES as u64).max(1);
+        usize::try_from(places).map_or(max_in_flight, |p| p.min(max_in_flight))
+    };
 
     std::thread::scope(|scope| {
         let cancelled = &cancelled;
@@ -112,11 +120,13 @@ where
         scope.spawn(move || {
             pool.in_place_scope(|tasks| {
                 let seq = Cell::new(0u64);
-                // The next place in the output order, once a token is free; `None` when
-                // the run was cancelled.
-                let place = || -> Option<u64> {
-                    if cancelled.load(Ordering::Relaxed) || token_tx.send(()).is_err() {
-                        return None;
+                // The next place in the output order, once `tokens` tokens are free;
+                // `None` when the run was cancelled.
+                let place = |tokens: usize| -> Option<u64> {
+                    for _ in 0..tokens {
+                        if cancelled.load(Ordering::Relaxed) || token_tx.send(()).is_err() {
+                            return None;
+                        }
                     }
                     let n = seq.get();
                     seq.set(n + 1);
@@ -124,15 +134,22 @@ where
                 };
                 // Sends a finished piece, or hands a batch to the pool; false when cancelled.
                 let mut send = |job: Job<T>| -> bool {
-                    let Some(n) = place() else {
+                    let tokens = match &job {
+                        Job::Done(_) => 1,
+                        Job::Batch(batch) => {
+                            weight(batch.games.iter().map(|g| g.text.len() as u64).sum())
+                        }
+                    };
+                    let Some(n) = place(tokens) else {
                         return false;
                     };
                     match job {
-                        Job::Done(p) => out_tx.send((n, vec![p])).is_ok(),
+                        Job::Done(p) => out_tx.send((n, tokens, vec![p])).is_ok(),
                         Job::Batch(batch) => {
                             let out_tx = out_tx.clone();
                             tasks.spawn(move |_| {
-                                let _ = out_tx.send((n, vec![Piece::Games(work(batch))]));
+                                let games = vec![Piece::Games(work(batch))];
+                                let _ = out_tx.send((n, tokens, games));
                             });
                             true
                         }
@@ -142,11 +159,12 @@ where
                 // place in the output order for all their pieces.
                 let mut group: Vec<usize> = Vec::new();
                 let mut group_bytes = 0u64;
-                let flush = |group: &mut Vec<usize>| -> bool {
+                let flush = |group: &mut Vec<usize>, bytes: u64| -> bool {
                     if group.is_empty() {
                         return true;
                     }
-                    let Some(n) = place() else {
+                    let tokens = weight(bytes);
+                    let Some(n) = place(tokens) else {
                         return false;
                     };
                     let files = std::mem::take(group);
@@ -164,7 +182,7 @@ where
                                 break;
                             }
                         }
-                        let _ = out_tx.send((n, pieces));
+                        let _ = out_tx.send((n, tokens, pieces));
                     });
                     true
                 };
@@ -175,36 +193,37 @@ where
                             group_bytes += size;
                             let full =
                                 group_bytes >= BATCH_BYTES as u64 || group.len() >= BATCH_FILES;
-                            if full {
-                                group_bytes = 0;
-                            }
-                            !full || flush(&mut group)
+                            !full || flush(&mut group, std::mem::take(&mut group_bytes))
                         }
                         None => {
-                            group_bytes = 0;
-                            flush(&mut group) && read_input(i, input, None, options, &mut send)
+                            flush(&mut group, std::mem::take(&mut group_bytes))
+                                && read_input(i, input, None, options, &mut send)
                         }
                     };
                     if !going_on {
                         break;
                     }
                 }
-                flush(&mut group);
+                flush(&mut group, group_bytes);
             })
         });
 
         let mut pending = BTreeMap::new();
         let mut next = 0u64;
         let mut outcome = Ok(());
-        for (n, pieces) in out_rx {
+        for (n, tokens, pieces) in out_rx {
             if outcome.is_err() {
-                let _ = token_rx.try_recv();
+                for _ in 0..tokens {
+                    let _ = token_rx.try_recv();
+                }
                 continue;
             }
-            pending.insert(n, pieces);
-            'ready: while let Some(pieces) = pending.remove(&next) {
+            pending.insert(n, (tokens, pieces));
+            'ready: while let Some((tokens, pieces)) = pending.remove(&next) {
                 next += 1;
-                let _ = token_rx.recv();
+                for _ in 0..tokens {
+                    let _ = token_rx.recv();
+                }
                 for piece in pieces {
                     if let Err(e) = emit(piece) {
                         cancelled.store(true, Ordering::Relaxed);
@@ -338,11 +357,14 @@ fn read_input<T>(
     while let Some(item) = games.next_raw() {
         match item {
             Ok(raw) => {
+                // a batch holds at most `BATCH_BYTES` of text, or one larger game
+                let full = batch_bytes + raw.text.len() > BATCH_BYTES;
+                if full && !flush(&mut batch, &mut batch_bytes, send) {
+                    return false;
+                }
                 batch_bytes += raw.text.len();
                 batch.push(raw);
-                if (batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES)
-                    && !flush(&mut batch, &mut batch_bytes, send)
-                {
+                if batch.len() >= BATCH_GAMES && !flush(&mut batch, &mut batch_bytes, send) {
                     return false;
                 }
             }
