@@ -48,6 +48,27 @@ pub fn reader(data: &[u8]) {
         }
         let _ = pdnkit::pdn::game_to_string(&game, &Default::default());
     }
+    // with small limits, every game read keeps within them (the rest are `P107`)
+    let small = ReaderOptions {
+        max_game_bytes: 300,
+        max_game_moves: 6,
+        ..ReaderOptions::default()
+    };
+    let Ok(games) = GameSplitter::new(data, small) else {
+        return;
+    };
+    for raw in games.flatten() {
+        assert!(raw.text.len() <= 300, "a game of {} bytes was read", raw.text.len());
+        let game = raw.to_game();
+        let mut moves = 0;
+        let mut lines = vec![&game.moves];
+        while let Some(line) = lines.pop() {
+            moves += line.moves.len();
+            lines.extend(&line.leading_variations);
+            lines.extend(line.moves.iter().flat_map(|m| &m.variations));
+        }
+        assert!(moves <= 6, "a game of {moves} moves was read");
+    }
 }
 
 /// FEN text → `Setup` → `Position` → FEN (both styles) → the same position.
