@@ -166,14 +166,8 @@ fn a_million_empty_games_in_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("empty.pdn");
     std::fs::write(&path, "*\n".repeat(1_000_000)).unwrap();
-    let (status, peak_kib, out) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["stats", "--format", "json", "-j", "1"])
-            .arg(&path),
-    );
-    assert!(status.success(), "{status:?}");
-    let stats: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(stats["totals"]["games"], 1_000_000, "{stats}");
+    let (games, peak_kib) = stats_games_measuring(&path, "1");
+    assert_eq!(games, 1_000_000);
     assert!(peak_kib < 200 * 1024, "peak RSS {peak_kib} KiB");
 }
 
@@ -215,6 +209,20 @@ fn lint_codes_measuring(path: &Path, args: &[&str]) -> (Option<i32>, Vec<String>
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["code"].to_string())
         .collect();
     (status.code(), codes, peak_kib)
+}
+
+/// `stats --format json -q -j JOBS` on `path`, measured: the games it counted (it must
+/// succeed) and its peak RSS in KiB.
+#[cfg(target_os = "linux")]
+fn stats_games_measuring(path: &Path, jobs: &str) -> (Value, u64) {
+    let (status, peak_kib, out) = run_measuring(
+        std::process::Command::new(bin())
+            .args(["stats", "--format", "json", "-q", "-j", jobs])
+            .arg(path),
+    );
+    assert!(status.success(), "{status:?}");
+    let stats: Value = serde_json::from_str(&out).unwrap();
+    (stats["totals"]["games"].clone(), peak_kib)
 }
 
 #[cfg(target_os = "linux")]
@@ -259,14 +267,8 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
     let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
     assert_eq!((code, codes.len()), (Some(1), 40), "{codes:?}");
     assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
-    let (status, peak_kib, out) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["stats", "--format", "json", "-q", "-j", "2"])
-            .arg(&path),
-    );
-    assert!(status.success(), "{status:?}");
-    let stats: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(stats["totals"]["games"], 40, "{stats}");
+    let (games, peak_kib) = stats_games_measuring(&path, "2");
+    assert_eq!(games, 40);
     assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
 }
 
@@ -289,14 +291,8 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     assert_eq!((code, codes), (Some(1), vec!["\"P107\"".to_string(); 4]));
     assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
     // `stats` held up to 512 games of a file at once, whatever their size (80 MB here)
-    let (status, peak_kib, out) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["stats", "--format", "json", "-q", "-j", "2"])
-            .arg(&path),
-    );
-    assert!(status.success(), "{status:?}");
-    let stats: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(stats["totals"]["games"], 12, "{stats}");
+    let (games, peak_kib) = stats_games_measuring(&path, "2");
+    assert_eq!(games, 12);
     assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
     // `convert` held four batches a thread whatever their size (85-106 MB here); a batch
     // now takes a place in the output order per 512 KiB, so a 4 MB game is out alone

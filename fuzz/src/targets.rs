@@ -58,7 +58,11 @@ pub fn reader(data: &[u8]) {
         return;
     };
     for raw in games.flatten() {
-        assert!(raw.text.len() <= 300, "a game of {} bytes was read", raw.text.len());
+        assert!(
+            raw.text.len() <= 300,
+            "a game of {} bytes was read",
+            raw.text.len()
+        );
         let game = raw.to_game();
         let mut moves = 0;
         let mut lines = vec![&game.moves];
