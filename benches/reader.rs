@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::pdn::{GameSplitter, ReaderOptions, Span, Visitor};
+use pdnkit::pdn::{GameSplitter, MoveCount, ReaderOptions};
 
 const SAMPLE: &str = r#"[Event "Чемпионат СССР"]
 [Site "Москва"]
@@ -37,19 +37,6 @@ fn input(target: usize) -> String {
     s
 }
 
-/// Counts events: the cheapest useful visitor.
-struct Count(usize);
-
-impl Visitor for Count {
-    type Output = usize;
-    fn mv(&mut self, _: &str, _: Span) {
-        self.0 += 1;
-    }
-    fn end_game(&mut self) -> usize {
-        self.0
-    }
-}
-
 fn bench(c: &mut Criterion) {
     let text = input(8 << 20);
     let mut group = c.benchmark_group("reader");
@@ -68,7 +55,7 @@ fn bench(c: &mut Criterion) {
             GameSplitter::new(text.as_bytes(), ReaderOptions::default())
                 .unwrap()
                 .filter_map(Result::ok)
-                .map(|g| g.visit(&mut Count(0)))
+                .map(|g| g.visit(&mut MoveCount::default()))
                 .sum::<usize>()
         })
     });

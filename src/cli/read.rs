@@ -4,7 +4,7 @@
 
 use super::Cli;
 use super::files::{self, Input};
-use pdnkit::pdn::{GameSplitter, ReaderOptions, Span, Visitor};
+use pdnkit::pdn::{GameSplitter, MoveCount, ReaderOptions};
 use std::fs::File;
 use std::io;
 use std::path::PathBuf;
@@ -17,23 +17,11 @@ pub struct ReadArgs {
     pub paths: Vec<PathBuf>,
 }
 
-struct Count(u64);
-
-impl Visitor for Count {
-    type Output = u64;
-    fn mv(&mut self, _: &str, _: Span) {
-        self.0 += 1;
-    }
-    fn end_game(&mut self) -> u64 {
-        self.0
-    }
-}
-
 fn count<R: io::Read>(input: R, games: &mut u64, moves: &mut u64) -> io::Result<()> {
     for raw in GameSplitter::new(input, ReaderOptions::default())? {
         let Ok(raw) = raw else { continue };
         *games += 1;
-        *moves += raw.visit(&mut Count(0));
+        *moves += raw.visit(&mut MoveCount::default()) as u64;
     }
     Ok(())
 }

@@ -39,5 +39,5 @@ pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
 pub use split::{GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame, ReaderOptions};
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
-pub use visitor::{Skip, Visitor};
+pub use visitor::{MoveCount, Skip, Visitor};
 pub use writer::{WriteOptions, game_to_string, write_game};

@@ -19,7 +19,7 @@ use super::game::{Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
 use super::parser::{has_moves, visit_game_text};
 use super::token::{is_delimiter, is_literal_cr, is_tag_name_byte, may_start_result, parse_result};
-use super::visitor::Visitor;
+use super::visitor::{MoveCount, Visitor};
 
 /// Options of the reader.
 #[derive(Clone, Copy, Debug)]
@@ -1263,17 +1263,7 @@ impl<R: Read> GameSplitter<R> {
 /// the very least), so that ordinary games cost nothing; the count reads the game
 /// without keeping anything.
 fn has_more_moves_than(game: &RawGame, limit: usize) -> bool {
-    struct Count(usize);
-    impl Visitor for Count {
-        type Output = usize;
-        fn mv(&mut self, _text: &str, _span: Span) {
-            self.0 += 1;
-        }
-        fn end_game(&mut self) -> usize {
-            self.0
-        }
-    }
-    game.text.len() / 2 >= limit && game.visit(&mut Count(0)) > limit
+    game.text.len() / 2 >= limit && game.visit(&mut MoveCount::default()) > limit
 }
 
 fn stray_text(at: Position, what: &str) -> ReadError {

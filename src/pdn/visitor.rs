@@ -53,3 +53,21 @@ pub trait Visitor {
     /// The game ends.
     fn end_game(&mut self) -> Self::Output;
 }
+
+/// Counts a game's moves, in all its lines: the cheapest useful visitor (the reader's
+/// move limit, `pdnkit read` and the reader benchmark use it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveCount(pub usize);
+
+impl Visitor for MoveCount {
+    type Output = usize;
+    fn begin_game(&mut self) {
+        self.0 = 0;
+    }
+    fn mv(&mut self, _text: &str, _span: Span) {
+        self.0 += 1;
+    }
+    fn end_game(&mut self) -> usize {
+        self.0
+    }
+}
