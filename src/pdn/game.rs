@@ -262,7 +262,7 @@ const LONG_LINE: usize = 256;
 pub struct GameBuilder {
     game: Game,
     stack: Vec<Frame>,
-    /// Moves to make room for in the main line at its first move (see
+    /// Moves to make room for in the main line once it is [`LONG_LINE`] moves long (see
     /// [`for_text`](Self::for_text)).
     main_line_room: usize,
 }
