@@ -139,7 +139,7 @@ fn lint_reports_each_diagnostic_at_its_game_line_column_and_ply() {
         (12, "unexpected-token", 119, 10, None, None),
         (13, "unbalanced-variation", 129, 10, None, None),
         (13, "result-in-variation", 129, 35, None, None),
-        (13, "missing-terminator", 131, 1, None, None),
+        (13, "missing-terminator", 129, 36, None, None),
         (14, "malformed-tag", 138, 1, None, None),
         (
             15,
@@ -161,7 +161,7 @@ fn lint_reports_each_diagnostic_at_its_game_line_column_and_ply() {
         (17, "draw-without-basis", 172, 25, Some(4), Some("g5-h4")),
         (17, "early-draw-agreement", 172, 25, Some(4), Some("g5-h4")),
         (18, "unterminated-comment", 182, 10, None, None),
-        (18, "missing-terminator", 183, 1, None, None),
+        (18, "missing-terminator", 182, 40, None, None),
     ];
     assert_eq!(got, expected);
 }

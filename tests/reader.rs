@@ -333,6 +333,28 @@ fn line_ends_crlf_cr_lf_and_columns() {
 }
 
 #[test]
+fn a_missing_result_is_located_where_the_game_ends() {
+    // after the game's last token or tag, not after the blank lines that follow it (on the
+    // next game's first line, where it used to be shown, as if that game had no result)
+    let text = "[Event \"a\"]\n[White \"X\"]\n\n[Event \"b\"]\n1. c3-d4 f6-g5\n\n\n[Event \"c\"]\n";
+    let found: Vec<(u64, Vec<(u64, u64)>)> = games(text.as_bytes())
+        .iter()
+        .map(|raw| {
+            let errors = raw.to_game().errors;
+            let missing = errors.iter().filter(|e| e.kind == K::MissingTerminator);
+            let at = missing
+                .map(|e| raw.position(e.span.start))
+                .map(|p| (p.line, p.column));
+            (raw.index, at.collect())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(1, vec![(2, 12)]), (2, vec![(5, 15)]), (3, vec![(8, 12)])]
+    );
+}
+
+#[test]
 fn recovery_fixture() {
     let bytes = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -363,12 +385,12 @@ fn recovery_fixture() {
                 (K::MalformedTag, 4, 1),
                 (K::UnbalancedVariation, 7, 16),
                 (K::UnterminatedComment, 7, 27),
-                (K::MissingTerminator, 8, 1),
+                (K::MissingTerminator, 7, 40),
             ],
             vec![
                 (K::UnbalancedVariation, 9, 10),
                 (K::ResultInVariation, 9, 24),
-                (K::MissingTerminator, 10, 1)
+                (K::MissingTerminator, 9, 27)
             ],
             vec![
                 (K::InvalidNag, 11, 10),

@@ -525,9 +525,12 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.close_all(len);
         self.movetext();
         if !self.result_seen {
+            // where the game's text ends, not after the blank lines that follow it: those
+            // end on the next game's first line, where the finding was then shown
+            let end = self.text.trim_end().len();
             self.v.syntax_error(SyntaxError::new(
                 K::MissingTerminator,
-                Span::new(len, len),
+                Span::new(end, end),
                 "game ends without a result or `*`",
             ));
         }
