@@ -1182,16 +1182,11 @@ impl<R: Read> GameSplitter<R> {
         let offset = self.buf_offset + self.game_start as u64;
         let skipped = self.skipping.take();
         let item = if let Some(s) = skipped.filter(|_| self.movetext || self.tags_seen) {
-            Some(Err(ReadError::At {
-                kind: SyntaxErrorKind::GameTooLarge,
-                game_index: Some(s.index),
-                line: s.start.line,
-                column: s.start.column,
-                message: format!(
-                    "game larger than {} bytes; skipped",
-                    self.opts.max_game_bytes
-                ),
-            }))
+            Some(Err(game_too_large(
+                s.index,
+                s.start,
+                &larger_than(self.opts.max_game_bytes),
+            )))
         } else if let Some(s) = skipped {
             // comments outside any game, too many to hold: the index taken for the game
             // they might have begun is the next game's
@@ -1220,35 +1215,28 @@ impl<R: Read> GameSplitter<R> {
         } else {
             let index = self.next_index;
             self.next_index += 1;
-            let decoding_replaced = self.dec.replacements() > 0 && text.contains('\u{fffd}');
-            let game = RawGame {
-                index,
-                text: text.to_owned(),
-                start,
-                offset,
-                stray_prefix: self.stray_prefix,
-                decoding_replaced,
-            };
-            // (a game larger than the limit that came in one read was not seen growing
-            // past it: its end was found first)
             let (bytes, moves) = (self.opts.max_game_bytes, self.opts.max_game_moves);
-            let too_large = if game.text.len() > bytes {
-                Some(format!("game larger than {bytes} bytes; skipped"))
-            } else if has_more_moves_than(&game, moves) {
-                Some(format!("game with more than {moves} moves; skipped"))
+            if text.len() > bytes {
+                // (a game larger than the limit that came in one read was not seen growing
+                // past it: its end was found first)
+                Some(Err(game_too_large(index, start, &larger_than(bytes))))
             } else {
-                None
-            };
-            Some(match too_large {
-                Some(message) => Err(ReadError::At {
-                    kind: SyntaxErrorKind::GameTooLarge,
-                    game_index: Some(index),
-                    line: start.line,
-                    column: start.column,
-                    message,
-                }),
-                None => Ok(game),
-            })
+                let decoding_replaced = self.dec.replacements() > 0 && text.contains('\u{fffd}');
+                let game = RawGame {
+                    index,
+                    text: text.to_owned(),
+                    start,
+                    offset,
+                    stray_prefix: self.stray_prefix,
+                    decoding_replaced,
+                };
+                Some(if has_more_moves_than(&game, moves) {
+                    let what = format!("game with more than {moves} moves");
+                    Err(game_too_large(index, start, &what))
+                } else {
+                    Ok(game)
+                })
+            }
         };
         self.counter.advance(&self.buf[self.game_start..end]);
         self.game_start = end;
@@ -1264,6 +1252,22 @@ impl<R: Read> GameSplitter<R> {
 /// without keeping anything.
 fn has_more_moves_than(game: &RawGame, limit: usize) -> bool {
     game.text.len() / 2 >= limit && game.visit(&mut MoveCount::default()) > limit
+}
+
+/// What `game-too-large` says of a game over a size limit of `bytes`.
+fn larger_than(bytes: usize) -> String {
+    format!("game larger than {bytes} bytes")
+}
+
+/// Game `index`, starting `at`, is skipped as too large (`what` it is).
+fn game_too_large(index: u64, at: Position, what: &str) -> ReadError {
+    ReadError::At {
+        kind: SyntaxErrorKind::GameTooLarge,
+        game_index: Some(index),
+        line: at.line,
+        column: at.column,
+        message: format!("{what}; skipped"),
+    }
 }
 
 fn stray_text(at: Position, what: &str) -> ReadError {
@@ -1552,6 +1556,23 @@ mod tests {
         );
     }
 
+    /// The parts of a located reader error (kind, game, line, column, message); panics
+    /// on anything else.
+    fn located(
+        item: &Result<RawGame, ReadError>,
+    ) -> (SyntaxErrorKind, Option<u64>, u64, u64, &str) {
+        match item {
+            Err(ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            }) => (*kind, *game_index, *line, *column, message),
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// A game limit of 100,000 bytes, for texts that are too large to hold without
     /// being many megabytes.
     fn small_limit() -> ReaderOptions {
@@ -1570,21 +1591,11 @@ mod tests {
         let opts = small_limit();
         let items: Vec<_> = GameSplitter::new(big.as_bytes(), opts).unwrap().collect();
         assert_eq!(items.len(), 2, "{items:?}");
-        match &items[0] {
-            Err(ReadError::At {
-                kind,
-                game_index,
-                line,
-                column,
-                ..
-            }) => {
-                assert_eq!(
-                    (*kind, *game_index, *line, *column),
-                    (SyntaxErrorKind::GameTooLarge, Some(1), 1, 1)
-                );
-            }
-            other => panic!("{other:?}"),
-        }
+        let (kind, game_index, line, column, _) = located(&items[0]);
+        assert_eq!(
+            (kind, game_index, line, column),
+            (SyntaxErrorKind::GameTooLarge, Some(1), 1, 1)
+        );
         let g = items[1].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (2, 3));
         assert_eq!(g.to_game().tag("Event"), Some("small"));
@@ -1605,22 +1616,16 @@ mod tests {
         let items: Vec<_> = GameSplitter::new(text.as_bytes(), opts).unwrap().collect();
         assert_eq!(items.len(), 3, "{items:?}");
         assert_eq!(items[0].as_ref().unwrap().index, 1);
-        match &items[1] {
-            Err(ReadError::At {
-                kind,
-                game_index,
-                line,
-                column,
-                message,
-            }) => {
-                assert_eq!(
-                    (*kind, *game_index, *line, *column),
-                    (SyntaxErrorKind::GameTooLarge, Some(2), 4, 1)
-                );
-                assert_eq!(message, "game with more than 10 moves; skipped");
-            }
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            located(&items[1]),
+            (
+                SyntaxErrorKind::GameTooLarge,
+                Some(2),
+                4,
+                1,
+                "game with more than 10 moves; skipped"
+            )
+        );
         let g = items[2].as_ref().unwrap();
         assert_eq!((g.index, g.start.line), (3, 6));
         // and by default, a game far over the limit in a few hundred kilobytes
