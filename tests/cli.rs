@@ -84,6 +84,12 @@ fn fixture(name: &str) -> String {
     format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The standard output of `pdnkit ARGS PATH`, whatever its exit status.
+fn stdout_of(args: &[&str], path: &std::path::Path) -> String {
+    let out = pdnkit().args(args).arg(path).output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn jsonl(stdout: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(stdout)
         .lines()
@@ -306,12 +312,8 @@ fn lint_walks_directories_in_a_stable_order() {
     std::fs::write(dir.path().join("b/z.PDN"), "1. c3-d4 f6-e5 2. b2-c3 *\n").unwrap();
     std::fs::write(dir.path().join("a.pdn"), "1. a3-a5 *\n").unwrap();
     std::fs::write(dir.path().join("notes.txt"), "1. a3-a5 *\n").unwrap();
-    let out = pdnkit()
-        .args(["lint", "--format", "concise", "--select", "M101", "-j", "2"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let args = ["lint", "--format", "concise", "--select", "M101", "-j", "2"];
+    let text = stdout_of(&args, dir.path());
     let files: Vec<&str> = text
         .lines()
         .map(|l| l.split(':').next().unwrap())
@@ -466,12 +468,7 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
          [Event \"b\"]\n[White \"Y\"]\n[Black \"W\"]\n\n1. c3-d4 *\n",
     )
     .unwrap();
-    let out = pdnkit()
-        .args(["convert", "--to", "jsonl", "-q"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let games = jsonl(&out.stdout);
+    let games = jsonl(stdout_of(&["convert", "--to", "jsonl", "-q"], &path).as_bytes());
     assert_eq!(games.len(), 2);
     let tag = |g: &serde_json::Value, name: &str| {
         g["tags"]
@@ -483,12 +480,7 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
     };
     assert_eq!(tag(&games[0], "White").as_deref(), Some("X"));
     assert_eq!(tag(&games[1], "White").as_deref(), Some("Y"));
-    let lint = pdnkit()
-        .args(["lint", "--format", "jsonl", "-q"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let lint = String::from_utf8(lint.stdout).unwrap();
+    let lint = stdout_of(&["lint", "--format", "jsonl", "-q"], &path);
     assert!(lint.contains("\"empty-game\""), "{lint}");
     assert!(!lint.contains("\"duplicate-tag\""), "{lint}");
 }
@@ -505,21 +497,11 @@ fn show_numbers_games_as_lint_and_convert_do() {
             .unwrap(),
     );
     std::fs::write(&path, text).unwrap();
-    let out = pdnkit()
-        .args(["convert", "--to", "csv", "-q"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let csv = String::from_utf8(out.stdout).unwrap();
+    let csv = stdout_of(&["convert", "--to", "csv", "-q"], &path);
     let mut rows = csv.lines().skip(1);
     let second = rows.next().unwrap();
     assert!(second.contains(",2,"), "{second}");
-    let shown = pdnkit()
-        .args(["show", "--format", "fen", "--game", "2"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let fen = String::from_utf8(shown.stdout).unwrap();
+    let fen = stdout_of(&["show", "--format", "fen", "--game", "2"], &path);
     assert!(second.contains(fen.trim()), "{fen} not in {second}");
     pdnkit()
         .args(["show", "--game", "1"])
