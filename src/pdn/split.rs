@@ -1630,9 +1630,7 @@ mod tests {
         assert_eq!((g.index, g.start.line), (3, 6));
         // and by default, a game far over the limit in a few hundred kilobytes
         let many = format!("[Event \"d\"]\n{}*\n", "1-5 ".repeat(MAX_GAME_MOVES + 1));
-        let items: Vec<_> = GameSplitter::new(many.as_bytes(), ReaderOptions::default())
-            .unwrap()
-            .collect();
+        let items = split(&many);
         assert_eq!(items.len(), 1);
         assert_eq!(
             items[0].as_ref().unwrap_err().kind(),
