@@ -130,15 +130,26 @@ fn a_directory_symlink_loop_is_reported_and_not_followed() {
 /// Peak resident memory (VmHWM, KiB) of a running child, polled until it exits.
 #[cfg(target_os = "linux")]
 fn run_measuring(cmd: &mut std::process::Command) -> (std::process::ExitStatus, u64, String) {
+    run_measuring_reading_after(cmd, Duration::ZERO)
+}
+
+/// [`run_measuring`] with a slow reader of the child's output: it starts reading after
+/// `wait` (until then the child's writes block once the pipe is full).
+#[cfg(target_os = "linux")]
+fn run_measuring_reading_after(
+    cmd: &mut std::process::Command,
+    wait: Duration,
+) -> (std::process::ExitStatus, u64, String) {
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let status_file = format!("/proc/{}/status", child.id());
-    // drain stdout on a thread so the child never blocks on a full pipe
+    // drain stdout on a thread so the child never blocks on a full pipe for long
     let mut stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
+        std::thread::sleep(wait);
         let mut s = String::new();
         std::io::Read::read_to_string(&mut stdout, &mut s).unwrap();
         s
@@ -308,6 +319,37 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(written.lines().count(), 12);
     assert!(peak_kib < 80 * 1024, "convert: peak RSS {peak_kib} KiB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn json_lines_for_a_slow_reader_in_bounded_memory() {
+    // JSON Lines are about twenty times the PDN of a game. The pipeline let four batches
+    // a thread of 512 KiB of text wait for a slow reader, 10 MB of JSON each: 68-80 MB
+    // at -j2 on an ordinary archive. Batches are now cut to hold about 512 KiB of
+    // results, as the batches checked so far expanded.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("archive.pdn");
+    let generated = pdnkit()
+        .args(["generate", "--size-mb", "8", "--seed", "3", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(generated.status.success());
+    let (status, peak_kib, out) = run_measuring_reading_after(
+        std::process::Command::new(bin())
+            .args(["convert", "--to", "jsonl", "-q", "-j", "2"])
+            .arg(&path),
+        Duration::from_millis(1500),
+    );
+    assert!(status.success(), "{status:?}");
+    let games = std::fs::read_to_string(&path)
+        .unwrap()
+        .matches("[Event ")
+        .count();
+    assert_eq!(out.lines().count(), games);
+    assert!(out.len() > 100_000_000, "{} bytes of JSON", out.len());
+    assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
 }
 
 /// Writes `size` bytes made of `head` then `fill` repeated, then `tail`, without holding

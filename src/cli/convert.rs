@@ -455,7 +455,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             })
             .collect()
     };
-    pipeline::run(&pool, &inputs, &options, work, |piece| {
+    // what a converted game holds is its bytes
+    let weigh = |(_, bytes): &(GameStatus, io::Result<Vec<u8>>)| bytes.as_ref().map_or(0, Vec::len);
+    pipeline::run(&pool, &inputs, &options, work, weigh, |piece| {
         match piece {
             Piece::Start => counts.files += 1,
             Piece::Games(results) => {

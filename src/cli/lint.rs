@@ -133,7 +133,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             })
             .collect()
     };
-    pipeline::run(&pool, &inputs, &options, work, |piece| {
+    let weigh = |(_, kept): &(bool, Vec<Diagnostic>)| kept.iter().map(held_bytes).sum();
+    pipeline::run(&pool, &inputs, &options, work, weigh, |piece| {
         match piece {
             Piece::Start => totals.files += 1,
             Piece::Games(results) => {
@@ -219,6 +220,21 @@ impl Totals {
     fn count(&mut self, d: &Diagnostic) {
         self.severities.add(d.severity);
     }
+}
+
+/// About how many bytes a diagnostic holds (its strings and itself), for the pipeline's
+/// bound on the results held.
+fn held_bytes(d: &Diagnostic) -> usize {
+    let texts = [
+        Some(&d.message),
+        Some(&d.path),
+        d.move_text.as_ref(),
+        d.board.as_ref(),
+    ];
+    std::mem::size_of::<Diagnostic>()
+        + texts.iter().flatten().map(|t| t.len()).sum::<usize>()
+        + d.snippet.as_ref().map_or(0, |s| s.line_text.len())
+        + d.notes.iter().map(String::len).sum::<usize>()
 }
 
 fn plural(n: usize) -> &'static str {

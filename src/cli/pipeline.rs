@@ -3,11 +3,18 @@
 //! One reader thread walks the inputs in order, decodes and splits each into raw games,
 //! and cuts them into batches. Batches are checked on the rayon pool; results come back to
 //! the caller's `emit` strictly in input order (file by file, game by game). At most four
-//! places per thread in that order are out at once (a batch, a group of small files of at
-//! most 1.5 MiB, or a finished piece), and a batch of games takes one place per
-//! [`BATCH_BYTES`] of text it holds (all of them at most): a game of megabytes is out
-//! alone, where four of them a thread took 85-106 MB in `convert --to jsonl -j2`. So
-//! memory stays bounded whatever the size of a file, of its games, or the number of
+//! places per thread in that order are out at once (a batch, a group of small files, or a
+//! finished piece), and a batch of games takes one place per [`BATCH_BYTES`] it is
+//! expected to hold (all of them at most): a game of megabytes is out alone, where four
+//! of them a thread took 85-106 MB in `convert --to jsonl -j2`.
+//!
+//! What a batch holds is its text until it is checked, then its results until they are
+//! emitted, and results may be far larger than the text: JSON Lines are twenty times the
+//! PDN. So the pipeline keeps the [`Expansion`] of the batches checked so far (bytes of
+//! results per byte of text, as the caller's `weigh` counts them) and cuts batches to
+//! hold about [`BATCH_BYTES`] of results: `convert --to jsonl -j2` held 82 MB of JSON on
+//! an ordinary 100 MB archive when batches were cut by text alone. So memory stays
+//! bounded whatever the size of a file, of its games, of their results, or the number of
 //! files, and one huge file is spread over all threads.
 //!
 //! A small file (up to [`WHOLE_FILE_BYTES`]) is not read by the reader thread: a worker
@@ -27,7 +34,7 @@ use pdnkit::replay::ReplayOptions;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 /// Games per batch, and text bytes per batch: whichever is reached first.
@@ -71,6 +78,51 @@ impl Read for Bounded {
     }
 }
 
+/// How many bytes of results the batches checked so far gave per byte of their text, to
+/// cut the next batches so that their results hold about [`BATCH_BYTES`].
+#[derive(Default)]
+struct Expansion {
+    text: AtomicU64,
+    results: AtomicU64,
+}
+
+impl Expansion {
+    /// Notes a checked batch: `text` bytes of games gave `results` bytes of results.
+    fn observe(&self, text: u64, results: u64) {
+        self.text.fetch_add(text, Ordering::Relaxed);
+        self.results.fetch_add(results, Ordering::Relaxed);
+    }
+
+    /// The text a batch (or a group of small files) may hold. Results no larger than the
+    /// text leave it at [`BATCH_BYTES`]; before any batch is checked it is a sixteenth
+    /// of that, so that the first batches out cannot hold much whatever they expand to.
+    fn batch_text(&self) -> u64 {
+        let (text, results) = (
+            self.text.load(Ordering::Relaxed),
+            self.results.load(Ordering::Relaxed),
+        );
+        if text == 0 {
+            return BATCH_BYTES as u64 / 16;
+        }
+        // BATCH_BYTES × text / results, in 128 bits (the sums may be large)
+        let bytes = (BATCH_BYTES as u128 * u128::from(text)) / u128::from(results.max(1));
+        u64::try_from(bytes)
+            .unwrap_or(u64::MAX)
+            .clamp(MIN_BATCH_TEXT, BATCH_BYTES as u64)
+    }
+
+    /// The places in the output order a batch of `text` bytes is expected to hold: one
+    /// per [`BATCH_BYTES`] of the larger of its text and its expected results.
+    fn places(&self, text: u64, max: usize) -> usize {
+        let held = text.saturating_mul(BATCH_BYTES as u64) / self.batch_text().max(1);
+        let places = held.div_ceil(BATCH_BYTES as u64).max(1);
+        usize::try_from(places).map_or(max, |p| p.min(max))
+    }
+}
+
+/// The least text a batch holds however much its results expand (a game's worth).
+const MIN_BATCH_TEXT: u64 = 4 * 1024;
+
 /// What the pipeline hands to `emit`, in input order.
 pub enum Piece<T> {
     /// The next input was opened.
@@ -86,37 +138,43 @@ pub enum Piece<T> {
 
 /// Reads every game of every input and calls `work` on each batch of raw games of one
 /// input (on a worker thread; `work` returns one result per game, in order), then `emit`
-/// on the results in order (on the calling thread). Returns the first error `emit`
-/// returned; the remaining work is then abandoned.
-pub fn run<T, W, E>(
+/// on the results in order (on the calling thread). `weigh` tells about how many bytes a
+/// result holds, to bound what is held (see [`Expansion`]). Returns the first error
+/// `emit` returned; the remaining work is then abandoned.
+pub fn run<T, W, G, E>(
     pool: &rayon::ThreadPool,
     inputs: &[Input],
     options: &CheckOptions,
     work: W,
+    weigh: G,
     mut emit: E,
 ) -> io::Result<()>
 where
     T: Send,
     W: Fn(Batch) -> Vec<T> + Sync,
+    G: Fn(&T) -> usize + Sync,
     E: FnMut(Piece<T>) -> io::Result<()>,
 {
+    let expansion = Expansion::default();
+    let check = Check {
+        work: &work,
+        weigh: &weigh,
+        expansion: &expansion,
+    };
     if pool.current_num_threads() <= 1 {
-        return run_inline(inputs, options, work, emit);
+        return run_inline(inputs, options, &check, emit);
     }
     let max_in_flight = 4 * pool.current_num_threads().max(1);
     let cancelled = AtomicBool::new(false);
     // tokens bound the places in the output order taken and not yet emitted, a place
-    // taking a token per `BATCH_BYTES` of its games' text (up to all of them)
+    // taking a token per `BATCH_BYTES` it is expected to hold (up to all of them)
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(max_in_flight);
     let (out_tx, out_rx) = mpsc::channel::<(u64, usize, Vec<Piece<T>>)>();
-    let weight = |bytes: u64| -> usize {
-        let places = bytes.div_ceil(BATCH_BYTES as u64).max(1);
-        usize::try_from(places).map_or(max_in_flight, |p| p.min(max_in_flight))
-    };
 
     std::thread::scope(|scope| {
         let cancelled = &cancelled;
-        let work = &work;
+        let check = &check;
+        let expansion = &expansion;
         scope.spawn(move || {
             pool.in_place_scope(|tasks| {
                 let seq = Cell::new(0u64);
@@ -136,9 +194,7 @@ where
                 let mut send = |job: Job<T>| -> bool {
                     let tokens = match &job {
                         Job::Done(_) => 1,
-                        Job::Batch(batch) => {
-                            weight(batch.games.iter().map(|g| g.text.len() as u64).sum())
-                        }
+                        Job::Batch(batch) => expansion.places(batch.text_bytes(), max_in_flight),
                     };
                     let Some(n) = place(tokens) else {
                         return false;
@@ -148,7 +204,7 @@ where
                         Job::Batch(batch) => {
                             let out_tx = out_tx.clone();
                             tasks.spawn(move |_| {
-                                let games = vec![Piece::Games(work(batch))];
+                                let games = vec![Piece::Games(check.batch(batch))];
                                 let _ = out_tx.send((n, tokens, games));
                             });
                             true
@@ -174,11 +230,12 @@ where
                         let mut pieces = Vec::new();
                         for i in files {
                             let mut keep = |job: Job<T>| {
-                                pieces.push(job.run(work));
+                                pieces.push(job.run(check));
                                 !cancelled.load(Ordering::Relaxed)
                             };
                             let limit = Some(GROWN_FILE_BYTES);
-                            let going_on = read_input(i, &inputs[i], limit, options, &mut keep);
+                            let going_on =
+                                read_input(i, &inputs[i], limit, options, expansion, &mut keep);
                             if !going_on {
                                 break;
                             }
@@ -193,7 +250,7 @@ where
                             group.push(i);
                             group_bytes += size;
                             let full =
-                                group_bytes >= BATCH_BYTES as u64 || group.len() >= BATCH_FILES;
+                                group_bytes >= expansion.batch_text() || group.len() >= BATCH_FILES;
                             if full {
                                 group_bytes = 0;
                             }
@@ -201,7 +258,8 @@ where
                         }
                         None => {
                             group_bytes = 0;
-                            flush(&mut group) && read_input(i, input, None, options, &mut send)
+                            flush(&mut group)
+                                && read_input(i, input, None, options, expansion, &mut send)
                         }
                     };
                     if !going_on {
@@ -256,23 +314,24 @@ fn small_file_size(input: &Input) -> Option<u64> {
 }
 
 /// [`run`] on the calling thread alone.
-fn run_inline<T, W, E>(
+fn run_inline<T, W, G, E>(
     inputs: &[Input],
     options: &CheckOptions,
-    work: W,
+    check: &Check<'_, W, G>,
     mut emit: E,
 ) -> io::Result<()>
 where
     W: Fn(Batch) -> Vec<T>,
+    G: Fn(&T) -> usize,
     E: FnMut(Piece<T>) -> io::Result<()>,
 {
     let mut outcome = Ok(());
     let mut send = |job: Job<T>| -> bool {
-        outcome = emit(job.run(&work));
+        outcome = emit(job.run(check));
         outcome.is_ok()
     };
     for (i, input) in inputs.iter().enumerate() {
-        if !read_input(i, input, None, options, &mut send) {
+        if !read_input(i, input, None, options, check.expansion, &mut send) {
             break;
         }
     }
@@ -291,17 +350,50 @@ pub struct Batch {
     pub options: ReplayOptions,
 }
 
+impl Batch {
+    /// The bytes of text its games hold.
+    fn text_bytes(&self) -> u64 {
+        self.games.iter().map(|g| g.text.len() as u64).sum()
+    }
+}
+
+/// What checks a batch: the caller's `work` and `weigh`, and the expansion they show.
+struct Check<'a, W, G> {
+    work: &'a W,
+    weigh: &'a G,
+    expansion: &'a Expansion,
+}
+
+impl<W, G> Check<'_, W, G> {
+    /// The results of `batch`, its expansion noted.
+    fn batch<T>(&self, batch: Batch) -> Vec<T>
+    where
+        W: Fn(Batch) -> Vec<T>,
+        G: Fn(&T) -> usize,
+    {
+        let text = batch.text_bytes();
+        let results = (self.work)(batch);
+        let held = results.iter().map(|r| (self.weigh)(r) as u64).sum();
+        self.expansion.observe(text, held);
+        results
+    }
+}
+
 enum Job<T> {
     Done(Piece<T>),
     Batch(Batch),
 }
 
 impl<T> Job<T> {
-    /// The piece: as it is, or the batch checked by `work`.
-    fn run(self, work: &impl Fn(Batch) -> Vec<T>) -> Piece<T> {
+    /// The piece: as it is, or the batch checked.
+    fn run<W, G>(self, check: &Check<'_, W, G>) -> Piece<T>
+    where
+        W: Fn(Batch) -> Vec<T>,
+        G: Fn(&T) -> usize,
+    {
         match self {
             Job::Done(piece) => piece,
-            Job::Batch(batch) => Piece::Games(work(batch)),
+            Job::Batch(batch) => Piece::Games(check.batch(batch)),
         }
     }
 }
@@ -312,6 +404,7 @@ fn read_input<T>(
     input: &Input,
     limit: Option<u64>,
     options: &CheckOptions,
+    expansion: &Expansion,
     send: &mut impl FnMut(Job<T>) -> bool,
 ) -> bool {
     let label = input.label();
@@ -346,27 +439,31 @@ fn read_input<T>(
     let replay_options = *games.replay_options();
     let mut batch = Vec::new();
     let mut batch_bytes = 0;
-    let flush = |batch: &mut Vec<RawGame>,
-                 batch_bytes: &mut usize,
-                 send: &mut dyn FnMut(Job<T>) -> bool| {
-        *batch_bytes = 0;
-        batch.is_empty()
-            || send(Job::Batch(Batch {
-                input: i,
-                path: label.clone(),
-                games: std::mem::take(batch),
-                options: replay_options,
-            }))
-    };
+    // the text the batch being filled may hold, as the batches checked so far expanded
+    let mut batch_text = 0;
+    let flush =
+        |batch: &mut Vec<RawGame>, batch_bytes: &mut u64, send: &mut dyn FnMut(Job<T>) -> bool| {
+            *batch_bytes = 0;
+            batch.is_empty()
+                || send(Job::Batch(Batch {
+                    input: i,
+                    path: label.clone(),
+                    games: std::mem::take(batch),
+                    options: replay_options,
+                }))
+        };
     while let Some(item) = games.next_raw() {
         match item {
             Ok(raw) => {
-                // a batch holds at most `BATCH_BYTES` of text, or one larger game
-                let full = batch_bytes + raw.text.len() > BATCH_BYTES;
+                // a batch holds at most `batch_text` of text, or one larger game
+                let full = batch_bytes + raw.text.len() as u64 > batch_text;
                 if full && !flush(&mut batch, &mut batch_bytes, send) {
                     return false;
                 }
-                batch_bytes += raw.text.len();
+                if batch.is_empty() {
+                    batch_text = expansion.batch_text();
+                }
+                batch_bytes += raw.text.len() as u64;
                 batch.push(raw);
                 if batch.len() >= BATCH_GAMES && !flush(&mut batch, &mut batch_bytes, send) {
                     return false;
@@ -389,6 +486,31 @@ fn read_input<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batches_are_cut_to_hold_about_a_batch_of_results() {
+        let kib = |n: u64| n * 1024;
+        let e = Expansion::default();
+        // nothing checked yet: small batches, one place each
+        assert_eq!(e.batch_text(), kib(32));
+        assert_eq!(e.places(kib(32), 8), 1);
+        // results smaller than the text: batches of 512 KiB of text
+        e.observe(kib(1000), kib(10));
+        assert_eq!(e.batch_text(), kib(512));
+        assert_eq!(e.places(kib(512), 8), 1);
+        assert_eq!(e.places(kib(1500), 8), 3);
+        // results twenty times the text (JSON Lines): a twentieth of that text, and a game
+        // of text beyond it takes the places its results will
+        let e = Expansion::default();
+        e.observe(kib(100), kib(2000));
+        assert_eq!(e.batch_text(), kib(512) / 20);
+        assert_eq!(e.places(kib(512) / 20, 8), 1);
+        assert_eq!(e.places(kib(100), 8), 4);
+        assert_eq!(e.places(kib(4000), 8), 8);
+        // however large the expansion, a batch holds a game's worth of text
+        e.observe(1, 1 << 40);
+        assert_eq!(e.batch_text(), MIN_BATCH_TEXT);
+    }
 
     #[test]
     fn a_file_read_whole_stops_with_an_error_past_its_bound() {
