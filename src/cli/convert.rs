@@ -328,7 +328,8 @@ impl Formatter<'_> {
                 Ok(line)
             }
             Target::Pdn => {
-                let mut text = String::new();
+                // about the game's text: a game of megabytes is not grown into twice its size
+                let mut text = String::with_capacity(g.raw.text.len() / 8 * 9 + 256);
                 write_pdn(&mut text, g, &self.pdn);
                 Ok(text.into_bytes())
             }

@@ -78,14 +78,17 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fm
     if !game.tags.is_empty() {
         out.write_str(nl)?;
     }
+    // (straight into `out`: a game of megabytes of comment was copied into a buffer of
+    // twice its size first)
     let mut w = Wrapper {
-        out: String::new(),
+        out,
+        written: Ok(()),
         column: 0,
         opts,
     };
     w.line(&game.moves);
     w.token(game.result.as_ref().map_or("*", |r| r.raw.as_str()));
-    out.write_str(&w.out)?;
+    w.written?;
     out.write_str(nl)
 }
 
@@ -96,32 +99,54 @@ pub fn game_to_string(game: &Game, opts: &WriteOptions) -> String {
     s
 }
 
-struct Wrapper<'o> {
-    out: String,
+struct Wrapper<'o, W> {
+    out: &'o mut W,
+    /// The first error of `out`, if any (what follows it is not written).
+    written: fmt::Result,
     column: usize,
     opts: &'o WriteOptions,
 }
 
-impl Wrapper<'_> {
+impl<W: Write> Wrapper<'_, W> {
+    fn put(&mut self, s: &str) {
+        if self.written.is_ok() {
+            self.written = self.out.write_str(s);
+        }
+    }
+
     fn newline(&mut self) {
-        self.out.push_str(self.opts.newline);
+        self.put(self.opts.newline);
         self.column = 0;
     }
 
     fn token(&mut self, t: &str) {
-        let width = t.lines().next().map_or(0, |l| l.chars().count());
+        self.enclosed("", t, "");
+    }
+
+    /// The token `open`, `t`, `close` (`open` and `close` without line breaks), written
+    /// in pieces: `t` may be a comment of megabytes.
+    fn enclosed(&mut self, open: &str, t: &str, close: &str) {
+        let chars = |s: &str| s.chars().count();
+        // the width of the token's first line (as `lines` cuts it)
+        let first_line = t.lines().next().map_or(0, chars);
+        let width = match t.contains('\n') || close.is_empty() {
+            true => chars(open) + first_line,
+            false => chars(open) + chars(t) + chars(close),
+        };
         if self.column > 0 {
             if self.column + 1 + width > self.opts.max_line_width {
                 self.newline();
             } else {
-                self.out.push(' ');
+                self.put(" ");
                 self.column += 1;
             }
         }
-        self.out.push_str(t);
+        self.put(open);
+        self.put(t);
+        self.put(close);
         match t.rfind(['\n', '\r']) {
-            Some(k) => self.column = t[k + 1..].chars().count(),
-            None => self.column += t.chars().count(),
+            Some(k) => self.column = chars(&t[k + 1..]) + chars(close),
+            None => self.column += chars(open) + chars(t) + chars(close),
         }
     }
 
@@ -133,24 +158,24 @@ impl Wrapper<'_> {
                 Annotation::Comment(c) if self.opts.comments => {
                     any = true;
                     match c.kind {
-                        CommentKind::Brace => self.token(&format!("{{{}}}", c.text)),
+                        CommentKind::Brace => self.enclosed("{", &c.text, "}"),
                         CommentKind::Semicolon => {
-                            self.token(&format!(";{}", c.text));
+                            self.enclosed(";", &c.text, "");
                             self.newline();
                         }
                         CommentKind::Percent => {
                             if self.column > 0 {
                                 self.newline();
                             }
-                            self.out.push('%');
-                            self.out.push_str(&c.text);
+                            self.put("%");
+                            self.put(&c.text);
                             self.newline();
                         }
                     }
                 }
                 Annotation::Setup(s) => {
                     any = true;
-                    self.token(&format!("/FEN \"{}\"/", s.fen));
+                    self.enclosed("/FEN \"", &s.fen, "\"/");
                 }
                 Annotation::Nag(n) if self.opts.nags => {
                     any = true;
@@ -295,6 +320,29 @@ mod tests {
         let (w, _) = round_trip(&text);
         assert!(w.lines().all(|l| l.chars().count() <= 80), "{w}");
         assert!(w.lines().count() > 10);
+    }
+
+    #[test]
+    fn comments_are_wrapped_by_their_first_and_last_lines() {
+        // a comment's first line decides whether it starts a line (here 8 + 1 + 72 > 80);
+        // the column goes on from its last line (`cd}`: 3, so 3 + 1 + 72 fits); a comment
+        // is never cut
+        let (long, shorter) = ("x".repeat(71), "x".repeat(70));
+        let g = Game::parse(&format!(
+            "1. c3-d4 {{{long}\nend}} f6-g5 2. b2-c3 {{ab\r\ncd}} {{{shorter}}} 2... g5-h4 *"
+        ));
+        assert_eq!(
+            game_to_string(&g, &WriteOptions::default()),
+            format!(
+                "1. c3-d4\n{{{long}\nend}} 1... f6-g5 2. b2-c3 {{ab\r\ncd}} {{{shorter}}}\n2... g5-h4 *\n"
+            )
+        );
+        // a line comment and a setup command are tokens too
+        let g = Game::parse(&format!("1. c3-d4 ;{long}\n/FEN \"W:W1:B2\"/ f6-g5 *"));
+        assert_eq!(
+            game_to_string(&g, &WriteOptions::default()),
+            format!("1. c3-d4\n;{long}\n/FEN \"W:W1:B2\"/ 1... f6-g5 *\n")
+        );
     }
 
     #[test]
