@@ -215,12 +215,13 @@ where
                 // place in the output order for all their pieces.
                 let mut group: Vec<usize> = Vec::new();
                 let mut group_bytes = 0u64;
-                // (a group holds small files: one place, as an ordinary batch)
-                let flush = |group: &mut Vec<usize>| -> bool {
+                // (a group holds all its files' results until its end: it takes the places
+                // a batch of its size would)
+                let flush = |group: &mut Vec<usize>, bytes: u64| -> bool {
                     if group.is_empty() {
                         return true;
                     }
-                    let tokens = 1;
+                    let tokens = expansion.places(bytes, max_in_flight);
                     let Some(n) = place(tokens) else {
                         return false;
                     };
@@ -247,18 +248,19 @@ where
                 for (i, input) in inputs.iter().enumerate() {
                     let going_on = match small_file_size(input) {
                         Some(size) => {
+                            // a group ends before the file that would take it past a batch's
+                            // text (as a batch ends before such a game), or at BATCH_FILES
+                            let past = group_bytes + size > expansion.batch_text();
+                            let going_on =
+                                !past || flush(&mut group, std::mem::take(&mut group_bytes));
                             group.push(i);
                             group_bytes += size;
-                            let full =
-                                group_bytes >= expansion.batch_text() || group.len() >= BATCH_FILES;
-                            if full {
-                                group_bytes = 0;
-                            }
-                            !full || flush(&mut group)
+                            let full = group.len() >= BATCH_FILES;
+                            going_on
+                                && (!full || flush(&mut group, std::mem::take(&mut group_bytes)))
                         }
                         None => {
-                            group_bytes = 0;
-                            flush(&mut group)
+                            flush(&mut group, std::mem::take(&mut group_bytes))
                                 && read_input(i, input, None, options, expansion, &mut send)
                         }
                     };
@@ -266,7 +268,7 @@ where
                         break;
                     }
                 }
-                flush(&mut group);
+                flush(&mut group, group_bytes);
             })
         });
 
