@@ -12,8 +12,8 @@
 //! emitted, and results may be far larger than the text: JSON Lines are twenty times the
 //! PDN. So the pipeline keeps the [`Expansion`] of the batches checked so far (bytes of
 //! results per byte of text, as the caller's `weigh` counts them) and cuts batches to
-//! hold about [`BATCH_BYTES`] of results: `convert --to jsonl -j2` held 82 MB of JSON on
-//! an ordinary 100 MB archive when batches were cut by text alone. So memory stays
+//! hold about [`BATCH_BYTES`] of results: `convert --to jsonl -j2` held 68-80 MB of JSON
+//! on an ordinary 100 MB archive for a slow reader when batches were cut by text alone. So memory stays
 //! bounded whatever the size of a file, of its games, of their results, or the number of
 //! files, and one huge file is spread over all threads.
 //!
