@@ -217,7 +217,8 @@ where
                 let mut group_bytes = 0u64;
                 // (a group holds all its files' results until its end: it takes the places
                 // a batch of its size would)
-                let flush = |group: &mut Vec<usize>, bytes: u64| -> bool {
+                let flush = |group: &mut Vec<usize>, bytes: &mut u64| -> bool {
+                    let bytes = std::mem::take(bytes);
                     if group.is_empty() {
                         return true;
                     }
@@ -251,16 +252,15 @@ where
                             // a group ends before the file that would take it past a batch's
                             // text (as a batch ends before such a game), or at BATCH_FILES
                             let past = group_bytes + size > expansion.batch_text();
-                            let going_on =
-                                !past || flush(&mut group, std::mem::take(&mut group_bytes));
+                            if past && !flush(&mut group, &mut group_bytes) {
+                                break;
+                            }
                             group.push(i);
                             group_bytes += size;
-                            let full = group.len() >= BATCH_FILES;
-                            going_on
-                                && (!full || flush(&mut group, std::mem::take(&mut group_bytes)))
+                            group.len() < BATCH_FILES || flush(&mut group, &mut group_bytes)
                         }
                         None => {
-                            flush(&mut group, std::mem::take(&mut group_bytes))
+                            flush(&mut group, &mut group_bytes)
                                 && read_input(i, input, None, options, expansion, &mut send)
                         }
                     };
@@ -268,7 +268,7 @@ where
                         break;
                     }
                 }
-                flush(&mut group, group_bytes);
+                flush(&mut group, &mut group_bytes);
             })
         });
 
@@ -442,7 +442,7 @@ fn read_input<T>(
     let mut batch = Vec::new();
     let mut batch_bytes = 0;
     // the text the batch being filled may hold, as the batches checked so far expanded
-    let mut batch_text = 0;
+    let mut batch_text = expansion.batch_text();
     let flush =
         |batch: &mut Vec<RawGame>, batch_bytes: &mut u64, send: &mut dyn FnMut(Job<T>) -> bool| {
             *batch_bytes = 0;
