@@ -4,8 +4,8 @@
 mod common;
 
 use assert_cmd::Command;
-use pdnkit::check::{CheckOptions, CheckedGames};
-use pdnkit::convert::json::GameRecord;
+use pdnkit::check::{CheckOptions, CheckedGame, CheckedGames};
+use pdnkit::convert::json::{GameRecord, write_game_json};
 use pdnkit::convert::repdn::{PdnOptions, pdn_string};
 use pdnkit::pdn::{Annotation, Game, GameSplitter, Line, ReaderOptions};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
@@ -738,17 +738,77 @@ fn round_trips_on_the_corpus() {
         check_round_trips(&name, &text);
         let jsonl: String = CheckedGames::new(&name, text.as_bytes(), &CheckOptions::default())
             .unwrap()
-            .map(|g| {
-                let g = g.unwrap();
-                serde_json::to_string(&GameRecord::new(&name, &g, pdnkit::convert::CANONICAL))
-                    .unwrap()
-                    + "\n"
-            })
+            .map(|g| json_of_both_kinds(&name, &g.unwrap()) + "\n")
             .collect();
         check_jsonl_keeps_everything(&text, &jsonl);
         games += jsonl.lines().count();
     }
     assert!(games > 100, "{games} games");
+}
+
+/// A game's JSON as the record serializes it, after checking that the borrowed writer
+/// (what `convert --to jsonl` runs) writes the same bytes.
+fn json_of_both_kinds(path: &str, g: &CheckedGame) -> String {
+    let style = pdnkit::convert::CANONICAL;
+    let record = serde_json::to_string(&GameRecord::new(path, g, style)).unwrap();
+    let mut written = Vec::new();
+    write_game_json(&mut written, path, g, style).unwrap();
+    assert_eq!(
+        String::from_utf8(written).unwrap(),
+        record,
+        "{path}, game {}",
+        g.raw.index
+    );
+    record
+}
+
+/// The JSON writer and the record agree on every fixture (every shape the reader and the
+/// replayer know: variations, setups, comments of each syntax, NAGs, errors of all kinds)
+/// and on generated games, in every move notation.
+#[test]
+fn the_json_writer_writes_what_the_record_serializes() {
+    let fixtures = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"));
+    let mut texts: Vec<(String, Vec<u8>)> = pdn_files_under(fixtures)
+        .iter()
+        .map(|f| (f.display().to_string(), std::fs::read(f).unwrap()))
+        .collect();
+    let mut generated = Vec::new();
+    pdnkit::generate::Generator::new(7)
+        .write_games(&mut generated, 200)
+        .unwrap();
+    texts.push(("generated.pdn".into(), generated));
+    let styles = [
+        pdnkit::convert::CANONICAL,
+        Style {
+            squares: SquareStyle::Numeric,
+            captures: CaptureStyle::Full,
+            separator: CaptureSeparator::Cross,
+        },
+    ];
+    let (mut games, mut commented, mut with_variations) = (0, 0, 0);
+    for (name, bytes) in &texts {
+        let Ok(checked) = CheckedGames::new(name, &bytes[..], &CheckOptions::default()) else {
+            continue;
+        };
+        for g in checked.flatten() {
+            for style in styles {
+                let record = serde_json::to_string(&GameRecord::new(name, &g, style)).unwrap();
+                let mut written = Vec::new();
+                write_game_json(&mut written, name, &g, style).unwrap();
+                assert_eq!(String::from_utf8(written).unwrap(), record, "{name}");
+            }
+            let record = GameRecord::new(name, &g, pdnkit::convert::CANONICAL);
+            let json = serde_json::to_string(&record).unwrap();
+            games += 1;
+            commented += usize::from(json.contains(r#""type":"comment""#));
+            with_variations += usize::from(json.contains(r#""variations""#));
+        }
+    }
+    // (the comparison covers the rich shapes, not only plain games)
+    assert!(
+        games > 200 && commented > 20 && with_variations > 5,
+        "{games} games, {commented} with comments, {with_variations} with variations"
+    );
 }
 
 /// `convert -j1` (one thread) and `convert -j2` (the batched pipeline) write the same

@@ -6,7 +6,7 @@ use super::pipeline::{self, Piece};
 use super::{Cli, common};
 use pdnkit::check::{Checked, CheckedGame, Diagnoser, QuickGame, check_game};
 use pdnkit::convert::GameStatus;
-use pdnkit::convert::json::GameRecord;
+use pdnkit::convert::json::write_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn};
 use pdnkit::convert::table::{self, TagUnion};
 use pdnkit::diag::Severity;
@@ -323,7 +323,8 @@ impl Formatter<'_> {
             Target::Csv if self.args.per_move => csv_bytes(table::ply_rows(path, g, self.style)),
             Target::Csv => csv_bytes([table::game_row(path, g, self.style, &self.tag_columns)]),
             Target::Jsonl => {
-                let mut line = serde_json::to_vec(&GameRecord::new(path, g, self.style))?;
+                let mut line = Vec::new();
+                write_game_json(&mut line, path, g, self.style)?;
                 line.push(b'\n');
                 Ok(line)
             }

@@ -7,16 +7,20 @@
 //! absent when the move could not be replayed). Empty lists and absent values are left out.
 
 use super::{
-    GameStatus, MoveInfo, ResolvedLine, draw_basis_text, first_error, iso_date, resolve_tree,
+    GameStatus, MoveInfo, ResolvedLine, ResolvedMove, draw_basis_text, first_error, iso_date,
+    resolve_tree,
 };
 use crate::Color;
 use crate::check::CheckedGame;
+use crate::diag::Diagnostic;
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
-use crate::pdn::{Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Span};
+use crate::pdn::{
+    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Span, Tag,
+};
 use crate::rules::FenStyle;
 use crate::rules::notation::Style;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -185,6 +189,16 @@ pub enum CommentKindRecord {
     Semicolon,
 }
 
+impl CommentKindRecord {
+    fn of(kind: CommentKind) -> CommentKindRecord {
+        match kind {
+            CommentKind::Brace => CommentKindRecord::Brace,
+            CommentKind::Percent => CommentKindRecord::Percent,
+            CommentKind::Semicolon => CommentKindRecord::Semicolon,
+        }
+    }
+}
+
 /// A diagnostic, as in `pdnkit lint --format jsonl` (without the path and game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiagnosticRecord {
@@ -335,11 +349,7 @@ impl AnnotationRecord {
     fn new(a: &Annotation) -> AnnotationRecord {
         match a {
             Annotation::Comment(c) => AnnotationRecord::Comment {
-                kind: match c.kind {
-                    CommentKind::Brace => CommentKindRecord::Brace,
-                    CommentKind::Percent => CommentKindRecord::Percent,
-                    CommentKind::Semicolon => CommentKindRecord::Semicolon,
-                },
+                kind: CommentKindRecord::of(c.kind),
                 text: c.text.clone(),
             },
             Annotation::Setup(s) => AnnotationRecord::Setup { fen: s.fen.clone() },
@@ -417,6 +427,266 @@ fn line_record(line: &Line, tree: &ResolvedLine, style: Style) -> LineRecord {
             })
             .collect(),
         trailing: annotations(&line.trailing),
+    }
+}
+
+/// Writes the JSON of [`GameRecord::new`]`(path, g, style)` into `out`, byte for byte,
+/// without building the record: the moves, comments and tags are written straight from the
+/// game tree. A record holds a copy of every comment and a few hundred bytes a move (a game
+/// of twenty thousand moves made a record of several megabytes per worker thread), which
+/// this does not.
+pub fn write_game_json<W: std::io::Write>(
+    out: W,
+    path: &str,
+    g: &CheckedGame,
+    style: Style,
+) -> serde_json::Result<()> {
+    let tree = resolve_tree(&g.game, &g.replay);
+    let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+    let view = GameView {
+        path,
+        game: g.raw.index,
+        line: g.raw.start.line,
+        tags: Tags(&g.game.tags),
+        date: g.game.tag("Date").and_then(iso_date),
+        result: g.game.result.as_ref().map(|r| r.raw.as_str()),
+        outcome: g.replay.outcome,
+        status: GameStatus::of(g),
+        start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
+        plies: g.replay.mainline.len() as u32,
+        final_fen: g
+            .replay
+            .final_position()
+            .map(|p| p.to_fen(FenStyle::Numeric)),
+        first_error: first_error(&g.diagnostics),
+        draw_basis: basis,
+        draw_basis_text: basis.as_ref().map(draw_basis_text),
+        moves: LineView::new(&g.game.moves, &tree, style),
+        diagnostics: Diagnostics(&g.diagnostics),
+    };
+    serde_json::to_writer(out, &view)
+}
+
+// The borrowed views below serialize as the records above do (same names, same order,
+// same omissions); `tests::the_view_writes_what_the_record_does` holds them together.
+
+/// [`GameRecord`], borrowed.
+#[derive(Serialize)]
+struct GameView<'a> {
+    path: &'a str,
+    game: u64,
+    line: u64,
+    tags: Tags<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a str>,
+    outcome: Outcome,
+    status: GameStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_fen: Option<String>,
+    plies: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    final_fen: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_basis: Option<DrawBasis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_basis_text: Option<String>,
+    moves: LineView<'a>,
+    #[serde(skip_serializing_if = "Diagnostics::is_empty")]
+    diagnostics: Diagnostics<'a>,
+}
+
+/// The diagnostics as [`DiagnosticRecord`]s.
+struct Diagnostics<'a>(&'a [Diagnostic]);
+
+impl Diagnostics<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Diagnostics<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        /// [`DiagnosticRecord`], borrowed.
+        #[derive(Serialize)]
+        struct DiagnosticView<'a> {
+            code: &'a str,
+            name: &'a str,
+            severity: &'a str,
+            message: &'a str,
+            line: usize,
+            column: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            ply: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
+            move_text: Option<&'a str>,
+        }
+        s.collect_seq(self.0.iter().map(|d| DiagnosticView {
+            code: d.rule.code,
+            name: d.rule.name,
+            severity: d.severity.as_str(),
+            message: &d.message,
+            line: d.line,
+            column: d.column,
+            ply: d.ply,
+            move_text: d.move_text.as_deref(),
+        }))
+    }
+}
+
+/// The tags as [`TagRecord`]s.
+struct Tags<'a>(&'a [Tag]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct TagView<'a> {
+            name: &'a str,
+            value: &'a str,
+        }
+        s.collect_seq(self.0.iter().map(|t| TagView {
+            name: &t.name,
+            value: &t.value,
+        }))
+    }
+}
+
+/// [`LineRecord`], borrowed.
+#[derive(Serialize)]
+struct LineView<'a> {
+    #[serde(skip_serializing_if = "Lines::is_empty")]
+    leading_variations: Lines<'a>,
+    moves: Moves<'a>,
+    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    trailing: Annotations<'a>,
+}
+
+impl<'a> LineView<'a> {
+    fn new(line: &'a Line, tree: &'a ResolvedLine, style: Style) -> LineView<'a> {
+        LineView {
+            leading_variations: Lines {
+                lines: &line.leading_variations,
+                trees: &tree.leading_variations,
+                style,
+            },
+            moves: Moves {
+                moves: &line.moves,
+                trees: &tree.moves,
+                style,
+            },
+            trailing: Annotations(&line.trailing),
+        }
+    }
+}
+
+/// Lines beside their resolutions (variations, or the variations before a line's first move).
+struct Lines<'a> {
+    lines: &'a [Line],
+    trees: &'a [ResolvedLine],
+    style: Style,
+}
+
+impl Lines<'_> {
+    fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+impl Serialize for Lines<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let views = self.lines.iter().zip(self.trees);
+        s.collect_seq(views.map(|(l, t)| LineView::new(l, t, self.style)))
+    }
+}
+
+/// A line's moves beside their resolutions, as [`MoveRecord`]s.
+struct Moves<'a> {
+    moves: &'a [Move],
+    trees: &'a [ResolvedMove],
+    style: Style,
+}
+
+impl Serialize for Moves<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let style = self.style;
+        s.collect_seq(self.moves.iter().zip(self.trees).map(|(m, r)| MoveView {
+            before: Annotations(&m.before),
+            number: m.number,
+            side: m.side,
+            text: &m.text,
+            strength: m.strength.as_deref(),
+            nags: &m.nags,
+            after: Annotations(&m.after),
+            variations: Lines {
+                lines: &m.variations,
+                trees: &r.variations,
+                style,
+            },
+            // (built per move and dropped at once: a few short strings)
+            resolved: r.info.as_ref().map(|i| resolved_record(i, style)),
+        }))
+    }
+}
+
+/// [`MoveRecord`], borrowed.
+#[derive(Serialize)]
+struct MoveView<'a> {
+    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    before: Annotations<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<Color>,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strength: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[u16]>::is_empty")]
+    nags: &'a [u16],
+    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    after: Annotations<'a>,
+    #[serde(skip_serializing_if = "Lines::is_empty")]
+    variations: Lines<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resolved: Option<ResolvedRecord>,
+}
+
+/// Annotations as [`AnnotationRecord`]s.
+struct Annotations<'a>(&'a [Annotation]);
+
+impl Annotations<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Annotations<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        /// [`AnnotationRecord`], borrowed.
+        #[derive(Serialize)]
+        #[serde(tag = "type", rename_all = "snake_case")]
+        enum AnnotationView<'a> {
+            Comment {
+                kind: CommentKindRecord,
+                text: &'a str,
+            },
+            Setup {
+                fen: &'a str,
+            },
+            Nag {
+                nag: u16,
+            },
+        }
+        s.collect_seq(self.0.iter().map(|a| match a {
+            Annotation::Comment(c) => AnnotationView::Comment {
+                kind: CommentKindRecord::of(c.kind),
+                text: &c.text,
+            },
+            Annotation::Setup(s) => AnnotationView::Setup { fen: &s.fen },
+            Annotation::Nag(n) => AnnotationView::Nag { nag: *n },
+        }))
     }
 }
 
