@@ -403,7 +403,7 @@ const LOOKAHEAD_AMBIGUITIES: u32 = 4;
 fn replays_legally(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
     let mut pos = *pos;
     for (i, m) in moves.iter().enumerate() {
-        if m.before.iter().any(|a| matches!(a, Annotation::Setup(_))) || is_placeholder(&m.text) {
+        if m.before().iter().any(|a| matches!(a, Annotation::Setup(_))) || is_placeholder(&m.text) {
             // a setup command or a placeholder ends what can be checked
             return true;
         }
@@ -462,7 +462,7 @@ impl Replayer {
         }
         for (i, m) in line.moves.iter().enumerate() {
             // A /FEN/ setup command re-sets the position before this move.
-            for a in &m.before {
+            for a in m.before() {
                 if let Annotation::Setup(s) = a {
                     match setup_position(&s.fen, m.side) {
                         Ok((p, fullmove)) => {
@@ -637,7 +637,7 @@ impl Replayer {
         after: Option<Position>,
         move_number: u32,
     ) {
-        for v in &m.variations {
+        for v in m.variations() {
             let (pos, number) = variation_start(v, before, after, move_number);
             self.variation(v, pos, number);
         }
@@ -845,6 +845,11 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     );
     r.status = replayer.main_status;
     r.mainline = std::mem::take(&mut replayer.mainline);
+    if r.mainline.len() < r.mainline.capacity() / 2 {
+        // a game that stops early keeps no room for the plies it did not play: the replay
+        // is held while the game is converted (2 MB for a game of 20,000 moves)
+        r.mainline.shrink_to_fit();
+    }
     r.findings = replayer.findings;
 
     // whether the side to move at the end has a move: the result check and the draw

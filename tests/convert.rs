@@ -231,11 +231,11 @@ fn census(line: &Line, c: &mut [usize; 4]) {
     };
     ann(&line.trailing, c);
     for m in &line.moves {
-        ann(&m.before, c);
-        ann(&m.after, c);
-        c[1] += m.variations.len();
-        c[2] += m.nags.len();
-        m.variations.iter().for_each(|v| census(v, c));
+        ann(m.before(), c);
+        ann(m.after(), c);
+        c[1] += m.variations().len();
+        c[2] += m.nags().len();
+        m.variations().iter().for_each(|v| census(v, c));
     }
 }
 

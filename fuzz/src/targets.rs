@@ -69,7 +69,7 @@ pub fn reader(data: &[u8]) {
         while let Some(line) = lines.pop() {
             moves += line.moves.len();
             lines.extend(&line.leading_variations);
-            lines.extend(line.moves.iter().flat_map(|m| &m.variations));
+            lines.extend(line.moves.iter().flat_map(|m| m.variations()));
         }
         assert!(moves <= 6, "a game of {moves} moves was read");
     }

@@ -16,7 +16,7 @@ use crate::diag::Diagnostic;
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
 use crate::pdn::{
-    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Span, Tag,
+    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Span, Tag,
 };
 use crate::rules::FenStyle;
 use crate::rules::notation::Style;
@@ -314,26 +314,29 @@ impl LineRecord {
             moves: self
                 .moves
                 .iter()
-                .map(|m| Move {
-                    before: m
-                        .before
-                        .iter()
-                        .map(AnnotationRecord::to_annotation)
-                        .collect(),
-                    number: m.number,
-                    side: m.side,
-                    written_number: None,
-                    number_span: None,
-                    text: m.text.as_str().into(),
-                    span: Span::default(),
-                    strength: m.strength.clone(),
-                    nags: m.nags.clone(),
-                    after: m
-                        .after
-                        .iter()
-                        .map(AnnotationRecord::to_annotation)
-                        .collect(),
-                    variations: m.variations.iter().map(|l| l.to_line()).collect(),
+                .map(|m| {
+                    let mut mv = Move::new(&m.text, Span::default());
+                    mv.number = m.number;
+                    mv.side = m.side;
+                    let extras = MoveExtras {
+                        before: m
+                            .before
+                            .iter()
+                            .map(AnnotationRecord::to_annotation)
+                            .collect(),
+                        strength: m.strength.clone(),
+                        nags: m.nags.clone(),
+                        after: m
+                            .after
+                            .iter()
+                            .map(AnnotationRecord::to_annotation)
+                            .collect(),
+                        variations: m.variations.iter().map(|l| l.to_line()).collect(),
+                    };
+                    if extras != MoveExtras::default() {
+                        *mv.extras_mut() = extras;
+                    }
+                    mv
                 })
                 .collect(),
             trailing: self
@@ -410,15 +413,15 @@ fn line_record(line: &Line, tree: &ResolvedLine, style: Style) -> LineRecord {
             .iter()
             .zip(&tree.moves)
             .map(|(m, r)| MoveRecord {
-                before: annotations(&m.before),
+                before: annotations(m.before()),
                 number: m.number,
                 side: m.side,
                 text: m.text.to_string(),
-                strength: m.strength.clone(),
-                nags: m.nags.clone(),
-                after: annotations(&m.after),
+                strength: m.strength().map(String::from),
+                nags: m.nags().to_vec(),
+                after: annotations(m.after()),
                 variations: m
-                    .variations
+                    .variations()
                     .iter()
                     .zip(&r.variations)
                     .map(|(l, t)| line_record(l, t, style))
@@ -613,15 +616,15 @@ impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let style = self.style;
         s.collect_seq(self.moves.iter().zip(self.trees).map(|(m, r)| MoveView {
-            before: Annotations(&m.before),
+            before: Annotations(m.before()),
             number: m.number,
             side: m.side,
             text: &m.text,
-            strength: m.strength.as_deref(),
-            nags: &m.nags,
-            after: Annotations(&m.after),
+            strength: m.strength(),
+            nags: m.nags(),
+            after: Annotations(m.after()),
             variations: Lines {
-                lines: &m.variations,
+                lines: m.variations(),
                 trees: &r.variations,
                 style,
             },

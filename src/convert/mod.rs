@@ -179,7 +179,7 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
             Some(plies) => plies.get(i).map(MoveInfo::from_ply),
             None => {
                 if let Some((pos, number)) = &mut state {
-                    for a in &m.before {
+                    for a in m.before() {
                         if let Annotation::Setup(s) = a {
                             match setup_position(&s.fen, m.side).ok() {
                                 Some((p, n)) => {
@@ -213,7 +213,7 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
             .map(|i| (i.before, i.move_number))
             .or(if main.is_none() { state } else { None });
         let variations = m
-            .variations
+            .variations()
             .iter()
             .map(|v| {
                 let vstart = before.map(|(pos, number)| {

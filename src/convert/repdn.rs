@@ -61,8 +61,10 @@ fn rewrite(line: &mut Line, tree: &ResolvedLine, style: Style) {
         if let Some(info) = &r.info {
             m.text = info.text(style).into();
         }
-        for (v, t) in m.variations.iter_mut().zip(&r.variations) {
-            rewrite(v, t, style);
+        if !r.variations.is_empty() {
+            for (v, t) in m.extras_mut().variations.iter_mut().zip(&r.variations) {
+                rewrite(v, t, style);
+            }
         }
     }
 }

@@ -80,10 +80,15 @@ pub enum Annotation {
 }
 
 /// A move and everything attached to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// What most moves of an archive lack (annotations, strength marks, NAGs, variations) is
+/// kept in one boxed [`MoveExtras`], absent until the move has some: a move is 96 bytes
+/// instead of 208, which is what the tree of a long game costs per move. Read them with
+/// [`before`](Self::before), [`strength`](Self::strength), [`nags`](Self::nags),
+/// [`after`](Self::after) and [`variations`](Self::variations); add to them through
+/// [`extras_mut`](Self::extras_mut).
+#[derive(Clone, Debug)]
 pub struct Move {
-    /// Annotations between the previous move (or line start) and this move.
-    pub before: Vec<Annotation>,
     /// The full-move number, as written or inferred from the previous move of the line.
     pub number: Option<u32>,
     /// The side that played it, as announced by the move number (`N.` White, `N...` Black)
@@ -97,6 +102,14 @@ pub struct Move {
     pub text: CompactString,
     /// Where the move text is.
     pub span: Span,
+    extras: Option<Box<MoveExtras>>,
+}
+
+/// The parts of a [`Move`] that most moves do not have.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveExtras {
+    /// Annotations between the previous move (or line start) and this move.
+    pub before: Vec<Annotation>,
     /// Strength marks (`!`, `?!`, `(?)`, `*`…), concatenated when there are several.
     pub strength: Option<String>,
     /// NAGs written after the move.
@@ -106,6 +119,84 @@ pub struct Move {
     /// Alternatives to this move.
     pub variations: Vec<Line>,
 }
+
+impl Move {
+    /// A move written as `text` at `span`, with no number and nothing attached.
+    pub fn new(text: &str, span: Span) -> Move {
+        Move {
+            number: None,
+            side: None,
+            written_number: None,
+            number_span: None,
+            text: CompactString::from(text),
+            span,
+            extras: None,
+        }
+    }
+
+    /// Annotations between the previous move (or line start) and this move.
+    pub fn before(&self) -> &[Annotation] {
+        &self.extras_or_none().before
+    }
+
+    /// Strength marks (`!`, `?!`, `(?)`, `*`…), concatenated when there are several.
+    pub fn strength(&self) -> Option<&str> {
+        self.extras_or_none().strength.as_deref()
+    }
+
+    /// NAGs written after the move.
+    pub fn nags(&self) -> &[u16] {
+        &self.extras_or_none().nags
+    }
+
+    /// Comments right after the move.
+    pub fn after(&self) -> &[Annotation] {
+        &self.extras_or_none().after
+    }
+
+    /// Alternatives to this move.
+    pub fn variations(&self) -> &[Line] {
+        &self.extras_or_none().variations
+    }
+
+    fn extras_or_none(&self) -> &MoveExtras {
+        self.extras.as_deref().unwrap_or(&NO_EXTRAS)
+    }
+
+    /// The move's extras, if it has any.
+    pub fn extras(&self) -> Option<&MoveExtras> {
+        self.extras.as_deref()
+    }
+
+    /// The move's extras, made empty first if it has none.
+    pub fn extras_mut(&mut self) -> &mut MoveExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        // (no extras and empty extras are the same move)
+        self.number == other.number
+            && self.side == other.side
+            && self.written_number == other.written_number
+            && self.number_span == other.number_span
+            && self.text == other.text
+            && self.span == other.span
+            && self.extras_or_none() == other.extras_or_none()
+    }
+}
+
+impl Eq for Move {}
+
+/// The extras of a move that has none.
+static NO_EXTRAS: MoveExtras = MoveExtras {
+    before: Vec::new(),
+    strength: None,
+    nags: Vec::new(),
+    after: Vec::new(),
+    variations: Vec::new(),
+};
 
 /// A sequence of moves: the main line or a variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -195,9 +286,11 @@ impl Game {
                 m.span = Span::default();
                 m.number_span = None;
                 m.written_number = None;
-                annotations(&mut m.before);
-                annotations(&mut m.after);
-                m.variations.iter_mut().for_each(line);
+                if let Some(e) = &mut m.extras {
+                    annotations(&mut e.before);
+                    annotations(&mut e.after);
+                    e.variations.iter_mut().for_each(line);
+                }
             }
         }
         line(&mut self.moves);
@@ -242,8 +335,8 @@ impl Frame {
                     .unwrap_or(self.pending.len());
                 for a in self.pending.drain(..keep) {
                     match a {
-                        Annotation::Nag(n) => last.nags.push(n),
-                        a => last.after.push(a),
+                        Annotation::Nag(n) => last.extras_mut().nags.push(n),
+                        a => last.extras_mut().after.push(a),
                     }
                 }
             }
@@ -295,8 +388,8 @@ impl GameBuilder {
         if f.attaches_to_last() {
             let last = f.line.moves.last_mut().expect("checked");
             match a {
-                Annotation::Nag(n) => last.nags.push(n),
-                a => last.after.push(a),
+                Annotation::Nag(n) => last.extras_mut().nags.push(n),
+                a => last.extras_mut().after.push(a),
             }
         } else {
             f.pending.push(a);
@@ -355,23 +448,27 @@ impl Visitor for GameBuilder {
             f.line.moves.reserve(room.saturating_sub(LONG_LINE));
         }
         f.line.moves.push(Move {
-            before,
             number,
             side,
             written_number,
             number_span,
             text: CompactString::from(text),
             span,
-            strength: None,
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
+            extras: (!before.is_empty()).then(|| {
+                Box::new(MoveExtras {
+                    before,
+                    ..MoveExtras::default()
+                })
+            }),
         });
     }
 
     fn strength(&mut self, mark: &str, span: Span) {
         match self.top().line.moves.last_mut() {
-            Some(m) => m.strength.get_or_insert_with(String::new).push_str(mark),
+            Some(m) => {
+                let strength = &mut m.extras_mut().strength;
+                strength.get_or_insert_with(String::new).push_str(mark);
+            }
             None => self.game.errors.push(SyntaxError::new(
                 SyntaxErrorKind::StrengthWithoutMove,
                 span,
@@ -428,7 +525,7 @@ impl Visitor for GameBuilder {
         let line = self.stack.pop().expect("len checked").finish();
         let parent = self.top();
         match parent.line.moves.last_mut() {
-            Some(m) => m.variations.push(line),
+            Some(m) => m.extras_mut().variations.push(line),
             None => parent.line.leading_variations.push(line),
         }
     }
@@ -463,6 +560,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_move_without_extras_is_small() {
+        // the tree of a long game costs this per move (it was 208 bytes with the extras inline)
+        assert!(
+            std::mem::size_of::<Move>() <= 96,
+            "{}",
+            std::mem::size_of::<Move>()
+        );
+        let g = Game::parse("1. c3-d4 f6-g5 2. d4-e5 {c} ! g5-h4 $1");
+        let m = &g.moves.moves;
+        assert!(m[0].extras().is_none() && m[1].extras().is_none());
+        assert_eq!(m[2].after().len(), 1);
+        assert_eq!(m[3].nags(), [1]);
+        // no extras and empty extras read and compare the same
+        let mut bare = m[0].clone();
+        bare.extras_mut();
+        assert_eq!(bare, m[0]);
+        assert!(bare.before().is_empty() && bare.strength().is_none());
+    }
+
+    #[test]
     fn builds_the_tree() {
         let g = Game::parse(
             "[Event \"E\"]\n{pre} 1. c3-d4! $1 {after} (1. e3-f4 f6-g5 (2... h6-g5)) f6-g5 /FEN \"W:W1:B2\"/ 2. ... b6-a5 $3 {end} 0-2",
@@ -471,7 +588,7 @@ mod tests {
         let m = &g.moves.moves;
         assert_eq!(m.len(), 3);
         assert_eq!(
-            m[0].before,
+            m[0].before(),
             vec![Annotation::Comment(Comment {
                 kind: CommentKind::Brace,
                 text: "pre".into(),
@@ -479,12 +596,12 @@ mod tests {
             })]
         );
         assert_eq!(
-            (m[0].number, m[0].side, m[0].strength.as_deref()),
+            (m[0].number, m[0].side, m[0].strength()),
             (Some(1), Some(Color::White), Some("!"))
         );
-        assert_eq!(m[0].nags, vec![1]);
-        assert_eq!(m[0].after.len(), 1);
-        let v = &m[0].variations[0];
+        assert_eq!(m[0].nags(), [1]);
+        assert_eq!(m[0].after().len(), 1);
+        let v = &m[0].variations()[0];
         assert_eq!(
             (v.moves[0].number, v.moves[0].side),
             (Some(1), Some(Color::White))
@@ -493,11 +610,11 @@ mod tests {
             (v.moves[1].number, v.moves[1].side),
             (Some(1), Some(Color::Black))
         );
-        assert_eq!(v.moves[1].variations[0].moves[0].text, "h6-g5");
+        assert_eq!(v.moves[1].variations()[0].moves[0].text, "h6-g5");
         assert_eq!((m[1].number, m[1].side), (Some(1), Some(Color::Black)));
-        assert!(matches!(m[2].before[0], Annotation::Setup(ref s) if s.fen == "W:W1:B2"));
+        assert!(matches!(m[2].before()[0], Annotation::Setup(ref s) if s.fen == "W:W1:B2"));
         assert_eq!((m[2].number, m[2].side), (Some(2), Some(Color::Black)));
-        assert_eq!(m[2].nags, vec![3]);
+        assert_eq!(m[2].nags(), [3]);
         assert_eq!(g.result.as_ref().unwrap().outcome, Outcome::BlackWins);
         assert!(g.errors.is_empty(), "{:?}", g.errors);
     }
@@ -507,13 +624,13 @@ mod tests {
         let g = Game::parse(" (  ( 1.  g3-h4 b6-a5 ) ( 1. e3-d4 ) ) 1. g3-h4 ( ) *");
         assert_eq!(g.moves.leading_variations.len(), 1);
         assert_eq!(g.moves.leading_variations[0].leading_variations.len(), 2);
-        assert_eq!(g.moves.moves[0].variations, vec![Line::default()]);
+        assert_eq!(g.moves.moves[0].variations(), [Line::default()]);
     }
 
     #[test]
     fn variation_inherits_the_replaced_move_number() {
         let g = Game::parse("1. c3-d4 f6-g5 (h6-g5 2. b2-c3) *");
-        let v = &g.moves.moves[1].variations[0].moves;
+        let v = &g.moves.moves[1].variations()[0].moves;
         assert_eq!((v[0].number, v[0].side), (Some(1), Some(Color::Black)));
         assert_eq!((v[1].number, v[1].side), (Some(2), Some(Color::White)));
     }
@@ -521,8 +638,8 @@ mod tests {
     #[test]
     fn a_dangling_move_number_gives_its_comments_back() {
         let g = Game::parse("c3-d4 7. {c} $2 *");
-        assert_eq!(g.moves.moves[0].after.len(), 1);
-        assert_eq!(g.moves.moves[0].nags, vec![2]);
+        assert_eq!(g.moves.moves[0].after().len(), 1);
+        assert_eq!(g.moves.moves[0].nags(), [2]);
     }
 
     #[test]

@@ -34,7 +34,9 @@ pub mod visitor;
 pub mod writer;
 
 pub use error::{ReadError, Severity, Span, SyntaxError, SyntaxErrorKind};
-pub use game::{Annotation, Comment, CommentKind, Game, GameResult, Line, Move, Setup, Tag};
+pub use game::{
+    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Tag,
+};
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
 pub use split::{GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame, ReaderOptions};

@@ -207,20 +207,20 @@ impl<W: Write> Wrapper<'_, W> {
             // (`2. {c} c3-d4`), which keeps them with this move. A setup command cannot be
             // misread, and the line's first move has nothing before it to be misread for.
             let annotations_first =
-                i == 0 || matches!(m.before.first(), Some(Annotation::Setup(_)));
+                i == 0 || matches!(m.before().first(), Some(Annotation::Setup(_)));
             if annotations_first {
-                interrupted |= self.annotations(&m.before);
+                interrupted |= self.annotations(m.before());
                 self.number(m, interrupted, expected);
             } else {
-                let has_before = !m.before.is_empty();
+                let has_before = !m.before().is_empty();
                 self.number(m, interrupted || has_before, expected);
-                self.annotations(&m.before);
+                self.annotations(m.before());
             }
             self.mv(m);
-            interrupted = self.annotations(&m.after);
-            if self.opts.variations && !m.variations.is_empty() {
+            interrupted = self.annotations(m.after());
+            if self.opts.variations && !m.variations().is_empty() {
                 interrupted = true;
-                for v in &m.variations {
+                for v in m.variations() {
                     self.variation(v);
                 }
             }
@@ -263,13 +263,13 @@ impl<W: Write> Wrapper<'_, W> {
         let mut t = String::with_capacity(m.text.len() + 8);
         t.push_str(&m.text);
         if self.opts.strength {
-            if let Some(s) = &m.strength {
+            if let Some(s) = m.strength() {
                 t.push_str(s);
             }
         }
         self.token(&t);
         if self.opts.nags {
-            for n in &m.nags {
+            for n in m.nags() {
                 self.token(&format!("${n}"));
             }
         }
