@@ -7,8 +7,8 @@
 //! absent when the move could not be replayed). Empty lists and absent values are left out.
 
 use super::{
-    GameStatus, MoveInfo, ResolvedLine, ResolvedMove, draw_basis_text, first_error, iso_date,
-    resolve_tree,
+    Alternatives, GameStatus, LineWalk, MoveInfo, ResolvedLine, draw_basis_text, first_error,
+    iso_date, resolve_tree,
 };
 use crate::Color;
 use crate::check::CheckedGame;
@@ -18,7 +18,9 @@ use crate::outcome::Outcome;
 use crate::pdn::{
     Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Span, Tag,
 };
+use crate::replay::Ply;
 use crate::rules::FenStyle;
+use crate::rules::Position;
 use crate::rules::notation::Style;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -444,7 +446,10 @@ pub fn write_game_json<W: std::io::Write>(
     g: &CheckedGame,
     style: Style,
 ) -> serde_json::Result<()> {
-    let tree = resolve_tree(&g.game, &g.replay);
+    let start = g
+        .replay
+        .start
+        .map(|pos| (pos, g.replay.first_move_number.max(1)));
     let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
     let view = GameView {
         path,
@@ -464,7 +469,7 @@ pub fn write_game_json<W: std::io::Write>(
         first_error: first_error(&g.diagnostics),
         draw_basis: basis,
         draw_basis_text: basis.as_ref().map(draw_basis_text),
-        moves: LineView::new(&g.game.moves, &tree, style),
+        moves: LineView::new(&g.game.moves, start, Some(&g.replay.mainline), style),
         diagnostics: Diagnostics(&g.diagnostics),
     };
     serde_json::to_writer(out, &view)
@@ -568,16 +573,24 @@ struct LineView<'a> {
 }
 
 impl<'a> LineView<'a> {
-    fn new(line: &'a Line, tree: &'a ResolvedLine, style: Style) -> LineView<'a> {
+    /// The line from `start`; `main` holds the replayed plies when it is the main line
+    /// (as for [`resolve_tree`], which resolves the same moves).
+    fn new(
+        line: &'a Line,
+        start: Option<(Position, u32)>,
+        main: Option<&'a [Ply]>,
+        style: Style,
+    ) -> LineView<'a> {
         LineView {
             leading_variations: Lines {
                 lines: &line.leading_variations,
-                trees: &tree.leading_variations,
+                start: VariationStart::Fixed(start),
                 style,
             },
             moves: Moves {
                 moves: &line.moves,
-                trees: &tree.moves,
+                start,
+                main,
                 style,
             },
             trailing: Annotations(&line.trailing),
@@ -585,11 +598,20 @@ impl<'a> LineView<'a> {
     }
 }
 
-/// Lines beside their resolutions (variations, or the variations before a line's first move).
+/// Variations: those of a move, or those written before a line's first move.
 struct Lines<'a> {
     lines: &'a [Line],
-    trees: &'a [ResolvedLine],
+    start: VariationStart,
     style: Style,
+}
+
+/// Where each of some variations starts.
+#[derive(Clone, Copy)]
+enum VariationStart {
+    /// Before a line's first move: where the line starts.
+    Fixed(Option<(Position, u32)>),
+    /// A move's: as alternatives to it.
+    Alternatives(Alternatives),
 }
 
 impl Lines<'_> {
@@ -600,22 +622,29 @@ impl Lines<'_> {
 
 impl Serialize for Lines<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let views = self.lines.iter().zip(self.trees);
-        s.collect_seq(views.map(|(l, t)| LineView::new(l, t, self.style)))
+        s.collect_seq(self.lines.iter().map(|v| {
+            let start = match self.start {
+                VariationStart::Fixed(start) => start,
+                VariationStart::Alternatives(alternatives) => alternatives.start(v),
+            };
+            LineView::new(v, start, None, self.style)
+        }))
     }
 }
 
-/// A line's moves beside their resolutions, as [`MoveRecord`]s.
+/// A line's moves, resolved one by one as they are written, as [`MoveRecord`]s.
 struct Moves<'a> {
     moves: &'a [Move],
-    trees: &'a [ResolvedMove],
+    start: Option<(Position, u32)>,
+    main: Option<&'a [Ply]>,
     style: Style,
 }
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let style = self.style;
-        s.collect_seq(self.moves.iter().zip(self.trees).map(|(m, r)| MoveView {
+        let walk = LineWalk::new(self.moves, self.start, self.main);
+        s.collect_seq(walk.map(|(m, walked)| MoveView {
             before: Annotations(m.before()),
             number: m.number,
             side: m.side,
@@ -625,11 +654,11 @@ impl Serialize for Moves<'_> {
             after: Annotations(m.after()),
             variations: Lines {
                 lines: m.variations(),
-                trees: &r.variations,
+                start: VariationStart::Alternatives(walked.alternatives),
                 style,
             },
             // (built per move and dropped at once: a few short strings)
-            resolved: r.info.as_ref().map(|i| resolved_record(i, style)),
+            resolved: walked.info.as_ref().map(|i| resolved_record(i, style)),
         }))
     }
 }

@@ -165,64 +165,136 @@ pub fn resolve_tree(game: &Game, replay: &Replay) -> ResolvedLine {
 }
 
 fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) -> ResolvedLine {
-    let mut out = ResolvedLine {
+    let mut moves = Vec::with_capacity(line.moves.len());
+    moves.extend(LineWalk::new(&line.moves, start, main).map(|(m, walked)| {
+        ResolvedMove {
+            variations: m
+                .variations()
+                .iter()
+                .map(|v| walk_line(v, walked.alternatives.start(v), None))
+                .collect(),
+            info: walked.info,
+        }
+    }));
+    ResolvedLine {
         leading_variations: line
             .leading_variations
             .iter()
             .map(|v| walk_line(v, start, None))
             .collect(),
-        moves: Vec::with_capacity(line.moves.len()),
-    };
-    let mut state = start;
-    for (i, m) in line.moves.iter().enumerate() {
-        let info = match main {
-            Some(plies) => plies.get(i).map(MoveInfo::from_ply),
-            None => {
-                if let Some((pos, number)) = &mut state {
-                    for a in m.before() {
-                        if let Annotation::Setup(s) = a {
-                            match setup_position(&s.fen, m.side).ok() {
-                                Some((p, n)) => {
-                                    *pos = p;
-                                    if let Some(n) = n {
-                                        *number = n;
-                                    }
-                                }
-                                None => {
-                                    state = None;
-                                    break;
-                                }
+        moves,
+    }
+}
+
+/// The moves of a line resolved one by one, as [`resolve_tree`] resolves them, for a
+/// caller that needs each move only once (the JSON writer: the resolutions of a long
+/// game are not all held at once). Variations written before the line's first move
+/// start where the line starts; those of a move, at [`Alternatives::start`].
+pub(crate) struct LineWalk<'a> {
+    moves: &'a [PdnMove],
+    /// The main line's replayed plies, when this is the main line.
+    main: Option<&'a [Ply]>,
+    /// The position before the next move and its number, while known.
+    state: Option<(Position, u32)>,
+    next: usize,
+}
+
+/// A move of a [`LineWalk`].
+pub(crate) struct WalkedMove {
+    /// Its resolution.
+    pub info: Option<MoveInfo>,
+    /// Where its variations start.
+    pub alternatives: Alternatives,
+}
+
+/// Where the variations of a move start: they are alternatives to it.
+#[derive(Clone, Copy)]
+pub(crate) struct Alternatives {
+    /// The position before the move and its number, when known.
+    at: Option<(Position, u32)>,
+    /// The position after it, when it was resolved.
+    after: Option<Position>,
+}
+
+impl Alternatives {
+    /// Where the variation `v` starts (see [`variation_start`]).
+    pub fn start(&self, v: &Line) -> Option<(Position, u32)> {
+        self.at
+            .map(|(pos, number)| variation_start(v, pos, self.after, number))
+    }
+}
+
+impl<'a> LineWalk<'a> {
+    /// Walks `moves` from `start`; `main` holds the replayed plies of the main line.
+    pub fn new(
+        moves: &'a [PdnMove],
+        start: Option<(Position, u32)>,
+        main: Option<&'a [Ply]>,
+    ) -> LineWalk<'a> {
+        LineWalk {
+            moves,
+            main,
+            state: start,
+            next: 0,
+        }
+    }
+
+    /// The resolution of the move at `i` from `self.state`, after its setup commands.
+    fn resolve_variation_move(&mut self, i: usize) -> Option<MoveInfo> {
+        let m = &self.moves[i];
+        if let Some((pos, number)) = &mut self.state {
+            for a in m.before() {
+                if let Annotation::Setup(s) = a {
+                    match setup_position(&s.fen, m.side).ok() {
+                        Some((p, n)) => {
+                            *pos = p;
+                            if let Some(n) = n {
+                                *number = n;
                             }
+                        }
+                        None => {
+                            self.state = None;
+                            break;
                         }
                     }
                 }
-                state.and_then(|(pos, number)| {
-                    resolve_written(&pos, m, &line.moves[i + 1..]).map(|mv| MoveInfo {
-                        before: pos,
-                        mv,
-                        after: pos.after(&mv),
-                        move_number: number,
-                        side: pos.turn(),
-                        ply: None,
-                    })
-                })
             }
+        }
+        let (pos, number) = self.state?;
+        resolve_written(&pos, m, &self.moves[i + 1..]).map(|mv| MoveInfo {
+            before: pos,
+            mv,
+            after: pos.after(&mv),
+            move_number: number,
+            side: pos.turn(),
+            ply: None,
+        })
+    }
+}
+
+impl<'a> Iterator for LineWalk<'a> {
+    type Item = (&'a PdnMove, WalkedMove);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let i = self.next;
+        let m = self.moves.get(i)?;
+        self.next += 1;
+        let info = match self.main {
+            Some(plies) => plies.get(i).map(MoveInfo::from_ply),
+            None => self.resolve_variation_move(i),
         };
-        let before = info
-            .as_ref()
-            .map(|i| (i.before, i.move_number))
-            .or(if main.is_none() { state } else { None });
-        let variations = m
-            .variations()
-            .iter()
-            .map(|v| {
-                let vstart = before.map(|(pos, number)| {
-                    variation_start(v, pos, info.as_ref().map(|i| i.after), number)
-                });
-                walk_line(v, vstart, None)
-            })
-            .collect();
-        state = info.as_ref().map(|i| {
+        let alternatives = Alternatives {
+            at: info
+                .as_ref()
+                .map(|i| (i.before, i.move_number))
+                .or(if self.main.is_none() {
+                    self.state
+                } else {
+                    None
+                }),
+            after: info.as_ref().map(|i| i.after),
+        };
+        self.state = info.as_ref().map(|i| {
             let next = if i.side == Color::Black {
                 i.move_number + 1
             } else {
@@ -230,9 +302,13 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
             };
             (i.after, next)
         });
-        out.moves.push(ResolvedMove { info, variations });
+        Some((m, WalkedMove { info, alternatives }))
     }
-    out
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.moves.len() - self.next;
+        (left, Some(left))
+    }
 }
 
 /// Resolves a written move; an ambiguous one is kept when exactly one candidate lets the
