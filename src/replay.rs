@@ -50,6 +50,12 @@ pub enum Status {
     Unsupported,
 }
 
+/// A main line this long makes room for all its written moves at once. Before, a game
+/// that stops early made room for plies it never played: 2 MB for a game of 20,000
+/// moves, allocated and freed for each such game on each thread, which mimalloc holds
+/// for a while after it is freed.
+const LONG_MAIN_LINE: usize = 256;
+
 /// One main-line ply that was played.
 #[derive(Clone, Debug)]
 pub struct Ply {
@@ -512,6 +518,11 @@ impl Replayer {
             let before = pos;
             pos = after;
             if start.mainline {
+                if self.mainline.len() == LONG_MAIN_LINE {
+                    // one allocation for the rest instead of growing (and copying) plies
+                    // of two positions each
+                    self.mainline.reserve(line.moves.len() - LONG_MAIN_LINE);
+                }
                 self.mainline.push(Ply {
                     ply,
                     move_number,
@@ -827,8 +838,7 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     let (material, key) = draw_view(&start);
     let mut replayer = Replayer {
         findings: Vec::new(),
-        // one allocation instead of growing (and copying) plies of two positions each
-        mainline: Vec::with_capacity(game.moves.moves.len()),
+        mainline: Vec::with_capacity(game.moves.moves.len().min(LONG_MAIN_LINE)),
         tracker: Some(
             DrawTracker::new(options.edition, material, key).with_first_move_number(first_number),
         ),
@@ -845,11 +855,6 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
     );
     r.status = replayer.main_status;
     r.mainline = std::mem::take(&mut replayer.mainline);
-    if r.mainline.len() < r.mainline.capacity() / 2 {
-        // a game that stops early keeps no room for the plies it did not play: the replay
-        // is held while the game is converted (2 MB for a game of 20,000 moves)
-        r.mainline.shrink_to_fit();
-    }
     r.findings = replayer.findings;
 
     // whether the side to move at the end has a move: the result check and the draw
