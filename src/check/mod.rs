@@ -294,10 +294,17 @@ impl Diagnoser {
     /// Checks one game.
     pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
         match self.check(path, raw, options) {
-            Checked::Full(game) => Diagnosed {
-                summary: game.summary(),
-                diagnostics: game.diagnostics,
-            },
+            Checked::Full(game) => {
+                let summary = game.summary();
+                let CheckedGame {
+                    game, diagnostics, ..
+                } = *game;
+                game.recycle();
+                Diagnosed {
+                    summary,
+                    diagnostics,
+                }
+            }
             Checked::Quick(game) => game.diagnosed,
         }
     }

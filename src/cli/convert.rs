@@ -446,13 +446,18 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             .games
             .into_iter()
             .map(|raw| {
+                // (a long game's main line is kept for the next one: see Game::recycle)
+                let full = |g: CheckedGame| {
+                    let converted = (GameStatus::of(&g), formatter.game(label, &g));
+                    g.game.recycle();
+                    converted
+                };
                 if !quick_rows {
-                    let g = check_game(&batch.path, raw, &batch.options);
-                    return (GameStatus::of(&g), formatter.game(label, &g));
+                    return full(check_game(&batch.path, raw, &batch.options));
                 }
                 match checker.check(&batch.path, raw, &batch.options) {
                     Checked::Quick(g) => (GameStatus::Ok, formatter.quick_game_row(label, &g)),
-                    Checked::Full(g) => (GameStatus::of(&g), formatter.game(label, &g)),
+                    Checked::Full(g) => full(*g),
                 }
             })
             .collect()

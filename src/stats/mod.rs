@@ -780,7 +780,10 @@ pub fn stats_reader_with_progress(
                 },
                 |(mut s, mut checker), raw| {
                     match checker.check(path, raw, &replay_options) {
-                        Checked::Full(g) => s.add(path, &g),
+                        Checked::Full(g) => {
+                            s.add(path, &g);
+                            g.game.recycle();
+                        }
                         Checked::Quick(g) => s.add_quick(path, &g),
                     }
                     (s, checker)
