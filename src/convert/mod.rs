@@ -372,17 +372,19 @@ pub fn result_text(game: &Game) -> Option<&str> {
 /// replay stopped as written; space separated.
 pub fn mainline_text(g: &CheckedGame, style: Style) -> String {
     let plies = &g.replay.mainline;
-    g.game
-        .moves
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| match plies.get(i) {
-            Some(p) => format_move(&p.before, &p.mv, style),
-            None => m.text.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let moves = &g.game.moves.moves;
+    // (one string, not one per move joined: a long game's moves are many small blocks)
+    let mut text = String::with_capacity(moves.len() * 6);
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        match plies.get(i) {
+            Some(p) => text.push_str(&format_move(&p.before, &p.mv, style)),
+            None => text.push_str(&m.text),
+        }
+    }
+    text
 }
 
 #[cfg(test)]
