@@ -11,6 +11,7 @@ use pdnkit::convert::repdn::{PdnOptions, write_pdn};
 use pdnkit::convert::table::{self, TagUnion};
 use pdnkit::diag::Severity;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -307,6 +308,14 @@ impl Counts {
     }
 }
 
+thread_local! {
+    /// Where a worker writes a game's JSON (see [`Formatter::game`]).
+    static JSON_SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The largest JSON buffer a worker keeps from game to game (a longer game's is freed).
+const MAX_JSON_SCRATCH: usize = 4 << 20;
+
 /// How each game is written; shared by the worker threads.
 struct Formatter<'a> {
     args: &'a ConvertArgs,
@@ -322,12 +331,19 @@ impl Formatter<'_> {
         match self.args.to {
             Target::Csv if self.args.per_move => csv_bytes(table::ply_rows(path, g, self.style)),
             Target::Csv => csv_bytes([table::game_row(path, g, self.style, &self.tag_columns)]),
-            Target::Jsonl => {
-                let mut line = Vec::new();
-                write_game_json(&mut line, path, g, self.style)?;
-                line.push(b'\n');
+            Target::Jsonl => JSON_SCRATCH.with_borrow_mut(|scratch| {
+                // written into this thread's buffer, then copied out at its size: grown in
+                // a vector of its own, the JSON of a long game was a run of ever larger
+                // blocks, made and freed for each game
+                scratch.clear();
+                write_game_json(&mut *scratch, path, g, self.style)?;
+                scratch.push(b'\n');
+                let line = scratch.to_vec();
+                if scratch.capacity() > MAX_JSON_SCRATCH {
+                    *scratch = Vec::new();
+                }
                 Ok(line)
-            }
+            }),
             Target::Pdn => {
                 // about the game's text: a game of megabytes is not grown into twice its size
                 let mut text = String::with_capacity(g.raw.text.len() / 8 * 9 + 256);
