@@ -313,7 +313,7 @@ thread_local! {
     static JSON_SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The largest JSON buffer a worker keeps from game to game (a longer game's is freed).
+/// The largest JSON buffer a worker keeps from game to game.
 const MAX_JSON_SCRATCH: usize = 4 << 20;
 
 /// How each game is written; shared by the worker threads.
@@ -336,13 +336,18 @@ impl Formatter<'_> {
                 // a vector of its own, the JSON of a long game was a run of ever larger
                 // blocks, made and freed for each game
                 scratch.clear();
+                // A game of megabytes is megabytes of comment (its moves are at most
+                // MAX_GAME_MOVES), which its JSON holds about as written: room for that at
+                // once, not grown to twice the size by doubling.
+                scratch.reserve(g.raw.text.len() / 8 * 9);
                 write_game_json(&mut *scratch, path, g, self.style)?;
                 scratch.push(b'\n');
-                let line = scratch.to_vec();
-                if scratch.capacity() > MAX_JSON_SCRATCH {
-                    *scratch = Vec::new();
-                }
-                Ok(line)
+                // (a buffer grown past the largest kept goes out itself, not copied)
+                Ok(if scratch.capacity() > MAX_JSON_SCRATCH {
+                    std::mem::take(scratch)
+                } else {
+                    scratch.to_vec()
+                })
             }),
             Target::Pdn => {
                 // about the game's text: a game of megabytes is not grown into twice its size
