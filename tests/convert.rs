@@ -6,7 +6,7 @@ mod common;
 use assert_cmd::Command;
 use pdnkit::check::{CheckOptions, CheckedGame, CheckedGames};
 use pdnkit::convert::json::{GameRecord, write_game_json};
-use pdnkit::convert::repdn::{PdnOptions, pdn_string};
+use pdnkit::convert::repdn::{PdnOptions, pdn_string, write_pdn_renotating};
 use pdnkit::pdn::{Annotation, Game, GameSplitter, Line, ReaderOptions};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::path::{Path, PathBuf};
@@ -342,7 +342,15 @@ fn pdn_files_under(root: &Path) -> Vec<PathBuf> {
 fn convert_text(text: &str, opts: &PdnOptions) -> String {
     CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
         .unwrap()
-        .map(|g| pdn_string(&g.unwrap(), opts))
+        .map(|g| {
+            let mut g = g.unwrap();
+            let text = pdn_string(&g, opts);
+            // what convert runs: the same text, the game re-notated in place
+            let mut in_place = String::new();
+            write_pdn_renotating(&mut in_place, &mut g, opts);
+            assert_eq!(in_place, text);
+            text
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

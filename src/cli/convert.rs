@@ -7,7 +7,7 @@ use super::{Cli, common};
 use pdnkit::check::{Checked, CheckedGame, Diagnoser, QuickGame, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::write_game_json;
-use pdnkit::convert::repdn::{PdnOptions, write_pdn};
+use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
 use pdnkit::convert::table::{self, TagUnion};
 use pdnkit::diag::Severity;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
@@ -327,7 +327,7 @@ struct Formatter<'a> {
 impl Formatter<'_> {
     /// One game's output (without the blank line that separates PDN games), formatted on
     /// a worker thread so that the main thread only writes bytes in order.
-    fn game(&self, path: &str, g: &CheckedGame) -> io::Result<Vec<u8>> {
+    fn game(&self, path: &str, g: &mut CheckedGame) -> io::Result<Vec<u8>> {
         match self.args.to {
             Target::Csv if self.args.per_move => csv_bytes(table::ply_rows(path, g, self.style)),
             Target::Csv => csv_bytes([table::game_row(path, g, self.style, &self.tag_columns)]),
@@ -352,7 +352,8 @@ impl Formatter<'_> {
             Target::Pdn => {
                 // about the game's text: a game of megabytes is not grown into twice its size
                 let mut text = String::with_capacity(g.raw.text.len() / 8 * 9 + 256);
-                write_pdn(&mut text, g, &self.pdn);
+                // (the game is done with after this: its moves are re-notated in place)
+                write_pdn_renotating(&mut text, g, &self.pdn);
                 Ok(text.into_bytes())
             }
         }
@@ -468,8 +469,8 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             .into_iter()
             .map(|raw| {
                 // (a long game's main line is kept for the next one: see Game::recycle)
-                let full = |g: CheckedGame| {
-                    let converted = (GameStatus::of(&g), formatter.game(label, &g));
+                let full = |mut g: CheckedGame| {
+                    let converted = (GameStatus::of(&g), formatter.game(label, &mut g));
                     g.game.recycle();
                     converted
                 };

@@ -71,25 +71,50 @@ fn rewrite(line: &mut Line, tree: &ResolvedLine, style: Style) {
 
 /// Writes one game as PDN (ending with a line break; games are separated by the caller).
 pub fn write_pdn(out: &mut String, g: &CheckedGame, opts: &PdnOptions) {
-    let wopts = WriteOptions {
+    match GameStatus::of(g) {
+        GameStatus::Ok => {
+            let tree = resolve_tree(&g.game, &g.replay);
+            let game = renotate(&g.game, &tree, opts.style);
+            write_game(out, &game, &write_options(opts)).expect("writing to a String cannot fail");
+        }
+        status => write_as_read(out, g, status, opts),
+    }
+}
+
+/// [`write_pdn`], re-notating the game's moves in place instead of in a copy: what is
+/// written is the same, and the game is left with its resolved moves in `opts.style`.
+/// For a caller done with the game (`convert`): a copy of a game of megabytes of
+/// comment is megabytes more per thread.
+pub fn write_pdn_renotating(out: &mut String, g: &mut CheckedGame, opts: &PdnOptions) {
+    match GameStatus::of(g) {
+        GameStatus::Ok => {
+            let tree = resolve_tree(&g.game, &g.replay);
+            rewrite(&mut g.game.moves, &tree, opts.style);
+            write_game(out, &g.game, &write_options(opts))
+                .expect("writing to a String cannot fail");
+        }
+        status => write_as_read(out, g, status, opts),
+    }
+}
+
+fn write_options(opts: &PdnOptions) -> WriteOptions {
+    WriteOptions {
         comments: opts.comments,
         variations: opts.variations,
         nags: opts.nags,
         ..WriteOptions::default()
-    };
-    match GameStatus::of(g) {
-        GameStatus::Unparsed if g.game.has_errors() => {
-            // Verbatim: the text from its first tag (stray lines before it dropped).
-            let text = g.raw.text.get(g.raw.stray_prefix..).unwrap_or(&g.raw.text);
-            out.push_str(text.trim_end_matches(['\n', '\r', ' ', '\t']));
-            out.push('\n');
-        }
-        GameStatus::Ok => {
-            let tree = resolve_tree(&g.game, &g.replay);
-            let game = renotate(&g.game, &tree, opts.style);
-            write_game(out, &game, &wopts).expect("writing to a String cannot fail");
-        }
-        _ => write_game(out, &g.game, &wopts).expect("writing to a String cannot fail"),
+    }
+}
+
+/// A game that is not re-notated: its moves as written, or, with syntax errors, its text.
+fn write_as_read(out: &mut String, g: &CheckedGame, status: GameStatus, opts: &PdnOptions) {
+    if status == GameStatus::Unparsed && g.game.has_errors() {
+        // Verbatim: the text from its first tag (stray lines before it dropped).
+        let text = g.raw.text.get(g.raw.stray_prefix..).unwrap_or(&g.raw.text);
+        out.push_str(text.trim_end_matches(['\n', '\r', ' ', '\t']));
+        out.push('\n');
+    } else {
+        write_game(out, &g.game, &write_options(opts)).expect("writing to a String cannot fail");
     }
 }
 
