@@ -6,7 +6,8 @@
 //! inputs of `fixtures/regressions/` through exactly these bodies.
 
 use pdnkit::check::{CheckOptions, CheckedGames, check_reader};
-use pdnkit::convert::repdn::{PdnOptions, write_pdn};
+use pdnkit::convert::json::{GameRecord, write_game_json};
+use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::pdn::fen::Setup;
 use pdnkit::pdn::{GameSplitter, ReaderOptions};
@@ -198,6 +199,22 @@ pub fn replay(data: &[u8]) {
     );
     let quick: Vec<String> = report.summaries.iter().map(|s| format!("{s:?}")).collect();
     assert_eq!(quick, summaries, "quick lane and full check disagree");
+    // The writers that skip a copy write what the ones they replace write, for any game.
+    for g in &games {
+        let style = pdnkit::convert::CANONICAL;
+        let record = serde_json::to_string(&GameRecord::new("fuzz.pdn", g, style)).unwrap();
+        let mut written = Vec::new();
+        write_game_json(&mut written, "fuzz.pdn", g, style).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            record,
+            "JSON writer and record disagree"
+        );
+        let (mut copied, mut in_place) = (String::new(), String::new());
+        write_pdn(&mut copied, g, &PdnOptions::default());
+        write_pdn_renotating(&mut in_place, &mut g.clone(), &PdnOptions::default());
+        assert_eq!(in_place, copied, "PDN written in place and from a copy disagree");
+    }
     // Nothing lost: a game replayed completely is written as canonical PDN and read back
     // with the same moves.
     for g in games {
