@@ -213,7 +213,10 @@ pub fn replay(data: &[u8]) {
         let (mut copied, mut in_place) = (String::new(), String::new());
         write_pdn(&mut copied, g, &PdnOptions::default());
         write_pdn_renotating(&mut in_place, &mut g.clone(), &PdnOptions::default());
-        assert_eq!(in_place, copied, "PDN written in place and from a copy disagree");
+        assert_eq!(
+            in_place, copied,
+            "PDN written in place and from a copy disagree"
+        );
     }
     // Nothing lost: a game replayed completely is written as canonical PDN and read back
     // with the same moves.

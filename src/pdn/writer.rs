@@ -10,6 +10,7 @@
 //! Reading the written text again gives the same [`Game`] (after [`Game::normalize`]),
 //! except that a missing result comes back as `*`.
 
+use memchr::memrchr2;
 use std::fmt::{self, Write};
 
 use super::game::{Annotation, CommentKind, Game, Line, Move, Tag};
@@ -126,13 +127,38 @@ impl<W: Write> Wrapper<'_, W> {
     /// The token `open`, `t`, `close` (`open` and `close` without line breaks), written
     /// in pieces: `t` may be a comment of megabytes.
     fn enclosed(&mut self, open: &str, t: &str, close: &str) {
-        let chars = |s: &str| s.chars().count();
+        let chars = |s: &str| {
+            if s.is_ascii() {
+                s.len()
+            } else {
+                s.chars().count()
+            }
+        };
+        let Some(last_break) = memrchr2(b'\n', b'\r', t.as_bytes()) else {
+            // one line (every move and number, most comments): measured once
+            let width = chars(open) + chars(t) + chars(close);
+            self.separate(width);
+            self.put(open);
+            self.put(t);
+            self.put(close);
+            self.column += width;
+            return;
+        };
         // the width of the token's first line (as `lines` cuts it)
         let first_line = t.lines().next().map_or(0, chars);
         let width = match t.contains('\n') || close.is_empty() {
             true => chars(open) + first_line,
             false => chars(open) + chars(t) + chars(close),
         };
+        self.separate(width);
+        self.put(open);
+        self.put(t);
+        self.put(close);
+        self.column = chars(&t[last_break + 1..]) + chars(close);
+    }
+
+    /// A space before a token `width` wide, or a line break when it would not fit.
+    fn separate(&mut self, width: usize) {
         if self.column > 0 {
             if self.column + 1 + width > self.opts.max_line_width {
                 self.newline();
@@ -140,13 +166,6 @@ impl<W: Write> Wrapper<'_, W> {
                 self.put(" ");
                 self.column += 1;
             }
-        }
-        self.put(open);
-        self.put(t);
-        self.put(close);
-        match t.rfind(['\n', '\r']) {
-            Some(k) => self.column = chars(&t[k + 1..]) + chars(close),
-            None => self.column += chars(open) + chars(t) + chars(close),
         }
     }
 
