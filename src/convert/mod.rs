@@ -192,11 +192,48 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
 /// start where the line starts; those of a move, at [`Alternatives::start`].
 pub(crate) struct LineWalk<'a> {
     moves: &'a [PdnMove],
+    walker: LineWalker<'a>,
+    next: usize,
+}
+
+impl<'a> LineWalk<'a> {
+    /// Walks `moves` from `start`; `main` holds the replayed plies of the main line.
+    pub fn new(
+        moves: &'a [PdnMove],
+        start: Option<(Position, u32)>,
+        main: Option<&'a [Ply]>,
+    ) -> LineWalk<'a> {
+        LineWalk {
+            moves,
+            walker: LineWalker::new(start, main),
+            next: 0,
+        }
+    }
+}
+
+impl<'a> Iterator for LineWalk<'a> {
+    type Item = (&'a PdnMove, WalkedMove);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let i = self.next;
+        let m = self.moves.get(i)?;
+        self.next += 1;
+        Some((m, self.walker.step(self.moves, i)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.moves.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+/// What a [`LineWalk`] knows between two moves, apart from the moves: a caller that
+/// changes each move once it is walked (re-notating it in place) steps it itself.
+pub(crate) struct LineWalker<'a> {
     /// The main line's replayed plies, when this is the main line.
     main: Option<&'a [Ply]>,
     /// The position before the next move and its number, while known.
     state: Option<(Position, u32)>,
-    next: usize,
 }
 
 /// A move of a [`LineWalk`].
@@ -224,64 +261,18 @@ impl Alternatives {
     }
 }
 
-impl<'a> LineWalk<'a> {
-    /// Walks `moves` from `start`; `main` holds the replayed plies of the main line.
-    pub fn new(
-        moves: &'a [PdnMove],
-        start: Option<(Position, u32)>,
-        main: Option<&'a [Ply]>,
-    ) -> LineWalk<'a> {
-        LineWalk {
-            moves,
-            main,
-            state: start,
-            next: 0,
-        }
+impl<'a> LineWalker<'a> {
+    /// A walk from `start`; `main` holds the replayed plies of the main line.
+    pub fn new(start: Option<(Position, u32)>, main: Option<&'a [Ply]>) -> LineWalker<'a> {
+        LineWalker { main, state: start }
     }
 
-    /// The resolution of the move at `i` from `self.state`, after its setup commands.
-    fn resolve_variation_move(&mut self, i: usize) -> Option<MoveInfo> {
-        let m = &self.moves[i];
-        if let Some((pos, number)) = &mut self.state {
-            for a in m.before() {
-                if let Annotation::Setup(s) = a {
-                    match setup_position(&s.fen, m.side).ok() {
-                        Some((p, n)) => {
-                            *pos = p;
-                            if let Some(n) = n {
-                                *number = n;
-                            }
-                        }
-                        None => {
-                            self.state = None;
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        let (pos, number) = self.state?;
-        resolve_written(&pos, m, &self.moves[i + 1..]).map(|mv| MoveInfo {
-            before: pos,
-            mv,
-            after: pos.after(&mv),
-            move_number: number,
-            side: pos.turn(),
-            ply: None,
-        })
-    }
-}
-
-impl<'a> Iterator for LineWalk<'a> {
-    type Item = (&'a PdnMove, WalkedMove);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let i = self.next;
-        let m = self.moves.get(i)?;
-        self.next += 1;
+    /// Walks `moves[i]`, the move after the one walked last (the first: `i` is 0); the
+    /// moves after it are read for an ambiguous move, as the replayer reads them.
+    pub fn step(&mut self, moves: &[PdnMove], i: usize) -> WalkedMove {
         let info = match self.main {
             Some(plies) => plies.get(i).map(MoveInfo::from_ply),
-            None => self.resolve_variation_move(i),
+            None => self.resolve_variation_move(moves, i),
         };
         let alternatives = Alternatives {
             at: info
@@ -302,12 +293,39 @@ impl<'a> Iterator for LineWalk<'a> {
             };
             (i.after, next)
         });
-        Some((m, WalkedMove { info, alternatives }))
+        WalkedMove { info, alternatives }
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.moves.len() - self.next;
-        (left, Some(left))
+    /// The resolution of `moves[i]` from `self.state`, after its setup commands.
+    fn resolve_variation_move(&mut self, moves: &[PdnMove], i: usize) -> Option<MoveInfo> {
+        let m = &moves[i];
+        if let Some((pos, number)) = &mut self.state {
+            for a in m.before() {
+                if let Annotation::Setup(s) = a {
+                    match setup_position(&s.fen, m.side).ok() {
+                        Some((p, n)) => {
+                            *pos = p;
+                            if let Some(n) = n {
+                                *number = n;
+                            }
+                        }
+                        None => {
+                            self.state = None;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let (pos, number) = self.state?;
+        resolve_written(&pos, m, &moves[i + 1..]).map(|mv| MoveInfo {
+            before: pos,
+            mv,
+            after: pos.after(&mv),
+            move_number: number,
+            side: pos.turn(),
+            ply: None,
+        })
     }
 }
 

@@ -12,10 +12,12 @@
 //! Writing the output again gives the same text (a fixed point), and writing it in numeric
 //! then algebraic notation gives the same text as writing it in algebraic directly.
 
-use super::{GameStatus, ResolvedLine, resolve_tree};
+use super::{GameStatus, LineWalker, ResolvedLine, resolve_tree};
 use crate::check::CheckedGame;
 use crate::pdn::writer::{WriteOptions, write_game};
 use crate::pdn::{Game, Line};
+use crate::replay::Ply;
+use crate::rules::Position;
 use crate::rules::notation::Style;
 
 /// How to write PDN.
@@ -69,6 +71,33 @@ fn rewrite(line: &mut Line, tree: &ResolvedLine, style: Style) {
     }
 }
 
+/// [`rewrite`] resolving each move as it goes (see [`LineWalker`]).
+fn rewrite_walking(
+    line: &mut Line,
+    start: Option<(Position, u32)>,
+    main: Option<&[Ply]>,
+    style: Style,
+) {
+    for v in &mut line.leading_variations {
+        rewrite_walking(v, start, None, style);
+    }
+    let mut walker = LineWalker::new(start, main);
+    for i in 0..line.moves.len() {
+        // (the moves after this one are read as written, as resolve_tree reads them)
+        let walked = walker.step(&line.moves, i);
+        let m = &mut line.moves[i];
+        if let Some(info) = &walked.info {
+            m.text = info.text(style).into();
+        }
+        if !m.variations().is_empty() {
+            for v in &mut m.extras_mut().variations {
+                let start = walked.alternatives.start(v);
+                rewrite_walking(v, start, None, style);
+            }
+        }
+    }
+}
+
 /// Writes one game as PDN (ending with a line break; games are separated by the caller).
 pub fn write_pdn(out: &mut String, g: &CheckedGame, opts: &PdnOptions) {
     match GameStatus::of(g) {
@@ -88,8 +117,13 @@ pub fn write_pdn(out: &mut String, g: &CheckedGame, opts: &PdnOptions) {
 pub fn write_pdn_renotating(out: &mut String, g: &mut CheckedGame, opts: &PdnOptions) {
     match GameStatus::of(g) {
         GameStatus::Ok => {
-            let tree = resolve_tree(&g.game, &g.replay);
-            rewrite(&mut g.game.moves, &tree, opts.style);
+            // (walked as resolve_tree walks it, without holding a resolution a move)
+            let start = g
+                .replay
+                .start
+                .map(|pos| (pos, g.replay.first_move_number.max(1)));
+            let main = Some(&g.replay.mainline[..]);
+            rewrite_walking(&mut g.game.moves, start, main, opts.style);
             write_game(out, &g.game, &write_options(opts))
                 .expect("writing to a String cannot fail");
         }
