@@ -20,8 +20,8 @@ use crate::pdn::{
 };
 use crate::replay::Ply;
 use crate::rules::FenStyle;
-use crate::rules::Position;
 use crate::rules::notation::Style;
+use crate::rules::{Bitboard, Position, Square};
 use serde::{Deserialize, Serialize, Serializer};
 
 fn is_false(b: &bool) -> bool {
@@ -657,8 +657,7 @@ impl Serialize for Moves<'_> {
                 start: VariationStart::Alternatives(walked.alternatives),
                 style,
             },
-            // (built per move and dropped at once: a few short strings)
-            resolved: walked.info.as_ref().map(|i| resolved_record(i, style)),
+            resolved: walked.info.as_ref().map(|i| ResolvedView::new(i, style)),
         }))
     }
 }
@@ -682,7 +681,80 @@ struct MoveView<'a> {
     #[serde(skip_serializing_if = "Lines::is_empty")]
     variations: Lines<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    resolved: Option<ResolvedRecord>,
+    resolved: Option<ResolvedView>,
+}
+
+/// [`ResolvedRecord`], with its squares written as they are serialized (a string per
+/// square and a vector per list were most of the allocations of a ply).
+#[derive(Serialize)]
+struct ResolvedView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u32>,
+    move_number: u32,
+    side: Color,
+    #[serde(rename = "move")]
+    notation: String,
+    from: SquareName,
+    to: SquareName,
+    route: SquareNames,
+    #[serde(skip_serializing_if = "SquareNames::is_empty")]
+    captured: SquareNames,
+    #[serde(skip_serializing_if = "is_false")]
+    promotes: bool,
+    fen_after: String,
+}
+
+impl ResolvedView {
+    fn new(info: &MoveInfo, style: Style) -> ResolvedView {
+        ResolvedView {
+            ply: info.ply,
+            move_number: info.move_number,
+            side: info.side,
+            notation: info.text(style),
+            from: SquareName(info.mv.from()),
+            to: SquareName(info.mv.to()),
+            route: SquareNames::Route(info.route()),
+            captured: SquareNames::Set(info.mv.captured()),
+            promotes: info.mv.promotes(),
+            fen_after: info.fen_after(),
+        }
+    }
+}
+
+/// A square, serialized by its algebraic name.
+struct SquareName(Square);
+
+impl Serialize for SquareName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let name = [b'a' + self.0.file(), b'1' + self.0.rank()];
+        s.serialize_str(std::str::from_utf8(&name).unwrap_or_default())
+    }
+}
+
+/// Squares, serialized as a list of their algebraic names.
+enum SquareNames {
+    /// In route order.
+    Route(Vec<Square>),
+    /// In square order.
+    Set(Bitboard),
+}
+
+impl SquareNames {
+    fn is_empty(&self) -> bool {
+        match self {
+            SquareNames::Route(squares) => squares.is_empty(),
+            SquareNames::Set(set) => !set.any(),
+        }
+    }
+}
+
+impl Serialize for SquareNames {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SquareNames::Route(squares) => s.collect_seq(squares.iter().map(|&q| SquareName(q))),
+            SquareNames::Set(set) => s.collect_seq(set.map(SquareName)),
+        }
+    }
 }
 
 /// Annotations as [`AnnotationRecord`]s.
