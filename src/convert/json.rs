@@ -228,7 +228,7 @@ impl GameRecord {
     /// The record of a checked game; resolved moves are written in `style`.
     pub fn new(path: &str, g: &CheckedGame, style: Style) -> GameRecord {
         let tree = resolve_tree(&g.game, &g.replay);
-        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+        let f = GameFields::of(g);
         GameRecord {
             path: path.to_string(),
             game: g.raw.index,
@@ -242,19 +242,16 @@ impl GameRecord {
                     value: t.value.clone(),
                 })
                 .collect(),
-            date: g.game.tag("Date").and_then(iso_date),
-            result: g.game.result.as_ref().map(|r| r.raw.clone()),
-            outcome: g.replay.outcome,
-            status: GameStatus::of(g),
-            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
-            plies: g.replay.mainline.len() as u32,
-            final_fen: g
-                .replay
-                .final_position()
-                .map(|p| p.to_fen(FenStyle::Numeric)),
-            first_error: first_error(&g.diagnostics),
-            draw_basis: basis,
-            draw_basis_text: basis.as_ref().map(draw_basis_text),
+            date: f.date,
+            result: f.result.map(String::from),
+            outcome: f.outcome,
+            status: f.status,
+            start_fen: f.start_fen,
+            plies: f.plies,
+            final_fen: f.final_fen,
+            first_error: f.first_error,
+            draw_basis: f.draw_basis,
+            draw_basis_text: f.draw_basis_text,
             moves: line_record(&g.game.moves, &tree, style),
             diagnostics: g
                 .diagnostics
@@ -450,33 +447,21 @@ pub fn write_game_json<W: std::io::Write>(
         .replay
         .start
         .map(|pos| (pos, g.replay.first_move_number.max(1)));
-    let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
     let view = GameView {
         path,
         game: g.raw.index,
         line: g.raw.start.line,
-        tags: Tags(&g.game.tags),
-        date: g.game.tag("Date").and_then(iso_date),
-        result: g.game.result.as_ref().map(|r| r.raw.as_str()),
-        outcome: g.replay.outcome,
-        status: GameStatus::of(g),
-        start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
-        plies: g.replay.mainline.len() as u32,
-        final_fen: g
-            .replay
-            .final_position()
-            .map(|p| p.to_fen(FenStyle::Numeric)),
-        first_error: first_error(&g.diagnostics),
-        draw_basis: basis,
-        draw_basis_text: basis.as_ref().map(draw_basis_text),
+        tags: Views(&g.game.tags, TagView::of),
+        fields: GameFields::of(g),
         moves: LineView::new(&g.game.moves, start, Some(&g.replay.mainline), style),
-        diagnostics: Diagnostics(&g.diagnostics),
+        diagnostics: Views(&g.diagnostics, DiagnosticView::of),
     };
     serde_json::to_writer(out, &view)
 }
 
 // The borrowed views below serialize as the records above do (same names, same order,
-// same omissions); `tests::the_view_writes_what_the_record_does` holds them together.
+// same omissions); `the_json_writer_writes_what_the_record_serializes` in tests/convert.rs
+// holds them together.
 
 /// [`GameRecord`], borrowed.
 #[derive(Serialize)]
@@ -484,7 +469,18 @@ struct GameView<'a> {
     path: &'a str,
     game: u64,
     line: u64,
-    tags: Tags<'a>,
+    tags: Views<'a, Tag, TagView<'a>>,
+    #[serde(flatten)]
+    fields: GameFields<'a>,
+    moves: LineView<'a>,
+    #[serde(skip_serializing_if = "Views::is_empty")]
+    diagnostics: Views<'a, Diagnostic, DiagnosticView<'a>>,
+}
+
+/// The fields of a [`GameRecord`] between its tags and its moves, as both the record and
+/// the view compute them.
+#[derive(Serialize)]
+struct GameFields<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -502,37 +498,78 @@ struct GameView<'a> {
     draw_basis: Option<DrawBasis>,
     #[serde(skip_serializing_if = "Option::is_none")]
     draw_basis_text: Option<String>,
-    moves: LineView<'a>,
-    #[serde(skip_serializing_if = "Diagnostics::is_empty")]
-    diagnostics: Diagnostics<'a>,
 }
 
-/// The diagnostics as [`DiagnosticRecord`]s.
-struct Diagnostics<'a>(&'a [Diagnostic]);
+impl GameFields<'_> {
+    fn of(g: &CheckedGame) -> GameFields<'_> {
+        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+        GameFields {
+            date: g.game.tag("Date").and_then(iso_date),
+            result: g.game.result.as_ref().map(|r| r.raw.as_str()),
+            outcome: g.replay.outcome,
+            status: GameStatus::of(g),
+            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
+            plies: g.replay.mainline.len() as u32,
+            final_fen: g
+                .replay
+                .final_position()
+                .map(|p| p.to_fen(FenStyle::Numeric)),
+            first_error: first_error(&g.diagnostics),
+            draw_basis: basis,
+            draw_basis_text: basis.as_ref().map(draw_basis_text),
+        }
+    }
+}
 
-impl Diagnostics<'_> {
+/// A slice serialized as a list of views of its items (the view made as each is written).
+struct Views<'a, T, V>(&'a [T], fn(&'a T) -> V);
+
+impl<T, V> Views<'_, T, V> {
     fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 }
 
-impl Serialize for Diagnostics<'_> {
+impl<'a, T, V: Serialize> Serialize for Views<'a, T, V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        /// [`DiagnosticRecord`], borrowed.
-        #[derive(Serialize)]
-        struct DiagnosticView<'a> {
-            code: &'a str,
-            name: &'a str,
-            severity: &'a str,
-            message: &'a str,
-            line: usize,
-            column: usize,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            ply: Option<u32>,
-            #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
-            move_text: Option<&'a str>,
+        s.collect_seq(self.0.iter().map(self.1))
+    }
+}
+
+/// [`TagRecord`], borrowed.
+#[derive(Serialize)]
+struct TagView<'a> {
+    name: &'a str,
+    value: &'a str,
+}
+
+impl TagView<'_> {
+    fn of(t: &Tag) -> TagView<'_> {
+        TagView {
+            name: &t.name,
+            value: &t.value,
         }
-        s.collect_seq(self.0.iter().map(|d| DiagnosticView {
+    }
+}
+
+/// [`DiagnosticRecord`], borrowed.
+#[derive(Serialize)]
+struct DiagnosticView<'a> {
+    code: &'a str,
+    name: &'a str,
+    severity: &'a str,
+    message: &'a str,
+    line: usize,
+    column: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
+    move_text: Option<&'a str>,
+}
+
+impl DiagnosticView<'_> {
+    fn of(d: &Diagnostic) -> DiagnosticView<'_> {
+        DiagnosticView {
             code: d.rule.code,
             name: d.rule.name,
             severity: d.severity.as_str(),
@@ -541,25 +578,45 @@ impl Serialize for Diagnostics<'_> {
             column: d.column,
             ply: d.ply,
             move_text: d.move_text.as_deref(),
-        }))
+        }
     }
 }
 
-/// The tags as [`TagRecord`]s.
-struct Tags<'a>(&'a [Tag]);
+/// [`AnnotationRecord`], borrowed.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum AnnotationView<'a> {
+    Comment {
+        kind: CommentKindRecord,
+        text: &'a str,
+    },
+    Setup {
+        fen: &'a str,
+    },
+    Nag {
+        nag: u16,
+    },
+}
 
-impl Serialize for Tags<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct TagView<'a> {
-            name: &'a str,
-            value: &'a str,
+impl AnnotationView<'_> {
+    fn of(a: &Annotation) -> AnnotationView<'_> {
+        match a {
+            Annotation::Comment(c) => AnnotationView::Comment {
+                kind: CommentKindRecord::of(c.kind),
+                text: &c.text,
+            },
+            Annotation::Setup(s) => AnnotationView::Setup { fen: &s.fen },
+            Annotation::Nag(n) => AnnotationView::Nag { nag: *n },
         }
-        s.collect_seq(self.0.iter().map(|t| TagView {
-            name: &t.name,
-            value: &t.value,
-        }))
     }
+}
+
+/// Annotations as [`AnnotationRecord`]s.
+type Annotations<'a> = Views<'a, Annotation, AnnotationView<'a>>;
+
+/// The annotations `list` as [`AnnotationRecord`]s.
+fn annotation_views(list: &[Annotation]) -> Annotations<'_> {
+    Views(list, AnnotationView::of)
 }
 
 /// [`LineRecord`], borrowed.
@@ -568,7 +625,7 @@ struct LineView<'a> {
     #[serde(skip_serializing_if = "Lines::is_empty")]
     leading_variations: Lines<'a>,
     moves: Moves<'a>,
-    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    #[serde(skip_serializing_if = "Views::is_empty")]
     trailing: Annotations<'a>,
 }
 
@@ -593,7 +650,7 @@ impl<'a> LineView<'a> {
                 main,
                 style,
             },
-            trailing: Annotations(&line.trailing),
+            trailing: annotation_views(&line.trailing),
         }
     }
 }
@@ -645,13 +702,13 @@ impl Serialize for Moves<'_> {
         let style = self.style;
         let walk = LineWalk::new(self.moves, self.start, self.main);
         s.collect_seq(walk.map(|(m, walked)| MoveView {
-            before: Annotations(m.before()),
+            before: annotation_views(m.before()),
             number: m.number,
             side: m.side,
             text: &m.text,
             strength: m.strength(),
             nags: m.nags(),
-            after: Annotations(m.after()),
+            after: annotation_views(m.after()),
             variations: Lines {
                 lines: m.variations(),
                 start: VariationStart::Alternatives(walked.alternatives),
@@ -665,7 +722,7 @@ impl Serialize for Moves<'_> {
 /// [`MoveRecord`], borrowed.
 #[derive(Serialize)]
 struct MoveView<'a> {
-    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    #[serde(skip_serializing_if = "Views::is_empty")]
     before: Annotations<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     number: Option<u32>,
@@ -676,7 +733,7 @@ struct MoveView<'a> {
     strength: Option<&'a str>,
     #[serde(skip_serializing_if = "<[u16]>::is_empty")]
     nags: &'a [u16],
-    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    #[serde(skip_serializing_if = "Views::is_empty")]
     after: Annotations<'a>,
     #[serde(skip_serializing_if = "Lines::is_empty")]
     variations: Lines<'a>,
@@ -754,43 +811,6 @@ impl Serialize for SquareNames {
             SquareNames::Route(squares) => s.collect_seq(squares.iter().map(|&q| SquareName(q))),
             SquareNames::Set(set) => s.collect_seq(set.map(SquareName)),
         }
-    }
-}
-
-/// Annotations as [`AnnotationRecord`]s.
-struct Annotations<'a>(&'a [Annotation]);
-
-impl Annotations<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl Serialize for Annotations<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        /// [`AnnotationRecord`], borrowed.
-        #[derive(Serialize)]
-        #[serde(tag = "type", rename_all = "snake_case")]
-        enum AnnotationView<'a> {
-            Comment {
-                kind: CommentKindRecord,
-                text: &'a str,
-            },
-            Setup {
-                fen: &'a str,
-            },
-            Nag {
-                nag: u16,
-            },
-        }
-        s.collect_seq(self.0.iter().map(|a| match a {
-            Annotation::Comment(c) => AnnotationView::Comment {
-                kind: CommentKindRecord::of(c.kind),
-                text: &c.text,
-            },
-            Annotation::Setup(s) => AnnotationView::Setup { fen: &s.fen },
-            Annotation::Nag(n) => AnnotationView::Nag { nag: *n },
-        }))
     }
 }
 
