@@ -8,7 +8,7 @@
 
 use super::{
     Alternatives, GameStatus, LineWalk, MoveInfo, ResolvedLine, draw_basis_text, first_error,
-    iso_date, resolve_tree,
+    iso_date, main_line_start, resolve_tree,
 };
 use crate::Color;
 use crate::check::CheckedGame;
@@ -443,10 +443,7 @@ pub fn write_game_json<W: std::io::Write>(
     g: &CheckedGame,
     style: Style,
 ) -> serde_json::Result<()> {
-    let start = g
-        .replay
-        .start
-        .map(|pos| (pos, g.replay.first_move_number.max(1)));
+    let start = main_line_start(&g.replay);
     let view = GameView {
         path,
         game: g.raw.index,

@@ -158,10 +158,14 @@ pub struct ResolvedLine {
 /// position before that move, except that a variation whose first move number names the
 /// move *after* it (one generator writes alternatives so) starts after it.
 pub fn resolve_tree(game: &Game, replay: &Replay) -> ResolvedLine {
-    let start = replay
+    walk_line(&game.moves, main_line_start(replay), Some(&replay.mainline))
+}
+
+/// Where the main line of a replayed game starts: its position and first move number.
+pub(crate) fn main_line_start(replay: &Replay) -> Option<(Position, u32)> {
+    replay
         .start
-        .map(|pos| (pos, replay.first_move_number.max(1)));
-    walk_line(&game.moves, start, Some(&replay.mainline))
+        .map(|pos| (pos, replay.first_move_number.max(1)))
 }
 
 fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) -> ResolvedLine {

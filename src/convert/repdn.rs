@@ -12,7 +12,7 @@
 //! Writing the output again gives the same text (a fixed point), and writing it in numeric
 //! then algebraic notation gives the same text as writing it in algebraic directly.
 
-use super::{GameStatus, LineWalker, ResolvedLine, resolve_tree};
+use super::{GameStatus, LineWalker, ResolvedLine, main_line_start, resolve_tree};
 use crate::check::CheckedGame;
 use crate::pdn::writer::{WriteOptions, write_game};
 use crate::pdn::{Game, Line};
@@ -118,10 +118,7 @@ pub fn write_pdn_renotating(out: &mut String, g: &mut CheckedGame, opts: &PdnOpt
     match GameStatus::of(g) {
         GameStatus::Ok => {
             // (walked as resolve_tree walks it, without holding a resolution a move)
-            let start = g
-                .replay
-                .start
-                .map(|pos| (pos, g.replay.first_move_number.max(1)));
+            let start = main_line_start(&g.replay);
             let main = Some(&g.replay.mainline[..]);
             rewrite_walking(&mut g.game.moves, start, main, opts.style);
             write_game(out, &g.game, &write_options(opts))

@@ -302,9 +302,11 @@ impl Game {
     /// made and freed one per game on each thread, which mimalloc keeps for a while after
     /// it is freed (`lint -j2` on the games at the move limit of `bench/hostile.sh` took
     /// 29 MB that way, 18 MB with the lines recycled). At most one line a thread is kept,
-    /// of at most [`super::MAX_GAME_MOVES`] moves; a short game is simply dropped.
+    /// with room for at most twice [`super::MAX_GAME_MOVES`] moves (about 4 MB: a line
+    /// read under a raised move limit is dropped); a short game is simply dropped.
     pub fn recycle(mut self) {
-        if self.moves.moves.capacity() > 2 * LONG_LINE {
+        let room = self.moves.moves.capacity();
+        if room > 2 * LONG_LINE && room <= 2 * super::MAX_GAME_MOVES {
             let mut moves = std::mem::take(&mut self.moves.moves);
             moves.clear();
             // (nothing is kept while the thread itself ends)
