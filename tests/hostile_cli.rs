@@ -222,6 +222,18 @@ fn lint_codes_measuring(path: &Path, args: &[&str]) -> (Option<i32>, Vec<String>
     (status.code(), codes, peak_kib)
 }
 
+/// `convert -q` with `args` on `path`, measured: its status, its peak RSS in KiB and what
+/// it wrote to standard output.
+#[cfg(target_os = "linux")]
+fn convert_measuring(path: &Path, args: &[&str]) -> (std::process::ExitStatus, u64, String) {
+    run_measuring(
+        std::process::Command::new(bin())
+            .args(["convert", "-q"])
+            .args(args)
+            .arg(path),
+    )
+}
+
 /// `stats --format json -q -j JOBS` on `path`, measured: the games it counted (it must
 /// succeed) and its peak RSS in KiB.
 #[cfg(target_os = "linux")]
@@ -286,11 +298,7 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
     // move then, 96 now), grew each game's JSON by doubling and made a string per move
     // for the CSV: 83-91 MB for JSON Lines, 37-48 MB for CSV; 19-22 and 15-16 now
     for (to, limit_mib, lines) in [("jsonl", 40, 40), ("csv", 32, 41)] {
-        let (status, peak_kib, out) = run_measuring(
-            std::process::Command::new(bin())
-                .args(["convert", "-q", "-j", "2", "--to", to])
-                .arg(&path),
-        );
+        let (status, peak_kib, out) = convert_measuring(&path, &["-j", "2", "--to", to]);
         assert!(status.success(), "{to}: {status:?}");
         assert_eq!(out.lines().count(), lines, "{to}");
         assert!(out.len() > 4_000_000, "{to}: {} bytes", out.len());
@@ -325,12 +333,9 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     // (49-74 MB: the game, its tree and its JSON, and the reader's next game); with the
     // JSON written straight from the tree into room made for it at once, 37-50 MB
     let out = dir.path().join("out.jsonl");
-    let (status, peak_kib, _) = run_measuring(
-        std::process::Command::new(bin())
-            .args(["convert", "--to", "jsonl", "-q", "-j", "2", "-o"])
-            .arg(&out)
-            .arg(&path),
-    );
+    let out_arg = out.to_str().unwrap();
+    let (status, peak_kib, _) =
+        convert_measuring(&path, &["--to", "jsonl", "-j", "2", "-o", out_arg]);
     assert!(status.success(), "{status:?}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(written.lines().count(), 12);
