@@ -120,6 +120,16 @@ pub(crate) fn visit_plain<V: Visitor>(
             }
             b'0'..=b'9' | b'*' | 0xc2 if !result_seen => {
                 movetext!();
+                // A move number `7.` or `12.` (a dot after one or two digits, the first not
+                // `0`): no result starts so and no move is lexed so, so neither is tried.
+                if c != b'0' && (b.get(start + 1) == Some(&b'.') || b.get(start + 2) == Some(&b'.'))
+                {
+                    if let Some((end, n)) = lex_move_number(b, start) {
+                        visitor.move_number(n, Span::new(start, end));
+                        i = end;
+                        continue;
+                    }
+                }
                 if may_start_result(b, start) {
                     let end = token_end(b, start);
                     if let Some(r) = parse_result(&text[start..end]) {
