@@ -293,7 +293,8 @@ pub struct Diagnoser {
 impl Diagnoser {
     /// Checks one game.
     pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
-        match self.check(path, raw, options) {
+        // (only the diagnostics are asked for: the quick lane need not keep the tags)
+        match self.check_keeping(path, raw, options, false) {
             Checked::Full(game) => {
                 let summary = game.summary();
                 let CheckedGame {
@@ -319,6 +320,19 @@ impl Diagnoser {
     /// lane takes, what that lane knows: for callers that need more than diagnostics
     /// (`stats`) without paying for the tree when they can.
     pub fn check(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Checked<'_> {
+        self.check_keeping(path, raw, options, true)
+    }
+
+    /// [`check`](Self::check); the quick lane keeps every tag for [`QuickGame::tags`] and
+    /// [`QuickGame::tag`] when `keep_tags`, else only those it needs itself.
+    fn check_keeping(
+        &mut self,
+        path: &str,
+        raw: RawGame,
+        options: &ReplayOptions,
+        keep_tags: bool,
+    ) -> Checked<'_> {
+        self.quick.keep_tags = keep_tags;
         if let Some(proved) = self.quick.check(&raw, options) {
             let quick::Proved {
                 mut summary,

@@ -11,8 +11,10 @@
 //! kind of finding it reports itself, the draw verdict's, is located by the same helper as
 //! in the replay. `tests/diagnose.rs` and the `replay` fuzz target hold the two together.
 
+use std::borrow::Cow;
+
 use super::GameSummary;
-use super::tags::tags_surely_clean;
+use super::tags::TagScreen;
 use crate::Color;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
@@ -34,6 +36,11 @@ pub(super) struct QuickLane {
     tags: Vec<(usize, usize, usize, Span)>,
     /// Where in `tags` the first of each of [`NOTED`] is, for the lookups of every game.
     noted: [Option<u32>; NOTED.len()],
+    /// Whether `tags` keeps every tag (for [`super::QuickGame`]'s accessors), or only
+    /// those of [`NOTED`] (enough for the check itself).
+    pub(super) keep_tags: bool,
+    /// Whether the tags read so far are clean, screened one at a time as they come.
+    screen: TagScreen,
     /// The line being read.
     line: Frame,
     /// The lines it is a variation of, outermost first: `outer[0]` is the main line when
@@ -276,6 +283,7 @@ impl Visitor for QuickLane {
     fn begin_game(&mut self) {
         self.tag_text.clear();
         self.tags.clear();
+        self.screen.clear();
         self.noted = [None; NOTED.len()];
         self.line = Frame::new(None);
         self.outer.clear();
@@ -288,13 +296,21 @@ impl Visitor for QuickLane {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
-        if let Some(k) = NOTED.iter().position(|&n| n == tag.name) {
+        let noted = NOTED.iter().position(|&n| n == tag.name);
+        if noted.is_none() && !self.keep_tags {
+            // screened, not kept: its value is decoded only if the screen looks at it
+            self.screen.add(tag.name, || tag.value());
+            return;
+        }
+        let value = tag.value();
+        self.screen.add(tag.name, || Cow::Borrowed(&value));
+        if let Some(k) = noted {
             self.noted[k].get_or_insert(self.tags.len() as u32);
         }
         let start = self.tag_text.len();
         self.tag_text.push_str(tag.name);
         let middle = self.tag_text.len();
-        self.tag_text.push_str(&tag.value());
+        self.tag_text.push_str(&value);
         self.tags
             .push((start, middle, self.tag_text.len(), tag.span));
     }
@@ -302,7 +318,7 @@ impl Visitor for QuickLane {
     fn begin_movetext(&mut self) {
         // The tags are all read: a game whose tags have something to report goes to the
         // full check, so do not replay its moves here first (real files often lack a tag).
-        if !tags_surely_clean(self.tags()) {
+        if !self.screen.clean() {
             self.gave_up = true;
         }
     }

@@ -1,5 +1,7 @@
 //! Tag hygiene: the roster tags, dates, the Result tag, duplicates.
 
+use std::borrow::Cow;
+
 use crate::date::{DateValue, parse_date};
 use crate::diag::{Rule, codes};
 
@@ -81,12 +83,44 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
 /// when it finds something, and for games with more than 16 tags outside the roster,
 /// which are left to [`check_tags`].
 pub fn tags_surely_clean<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> bool {
-    /// Names other than the roster's compared for duplicates; more falls back.
-    const OTHERS: usize = 16;
-    let mut roster_seen = 0u8;
-    let mut others = [""; OTHERS];
-    let mut n_others = 0;
+    let mut screen = TagScreen::default();
     for (name, value) in tags {
+        screen.add(name, || Cow::Borrowed(value));
+        if screen.spoiled {
+            return false;
+        }
+    }
+    screen.clean()
+}
+
+/// [`tags_surely_clean`] one tag at a time, as a reader meets them: the check's quick lane
+/// screens each tag as it is read and keeps no copy of the tags it is not asked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TagScreen {
+    /// The roster tags met, one bit each in [`ROSTER`] order.
+    roster_seen: u8,
+    /// The other names met, back to back; `other_ends` says where each ends.
+    others: String,
+    other_ends: Vec<usize>,
+    /// Something [`check_tags`] would report, or more names than this follows.
+    spoiled: bool,
+}
+
+impl TagScreen {
+    /// Names other than the roster's compared for duplicates; more spoil the screen.
+    const OTHERS: usize = 16;
+
+    /// Starts a game's tags (the buffers stay).
+    pub(crate) fn clear(&mut self) {
+        self.roster_seen = 0;
+        self.others.clear();
+        self.other_ends.clear();
+        self.spoiled = false;
+    }
+
+    /// The next tag, its decoded value asked of `value` only for the tags whose value
+    /// [`check_tags`] looks at (`Date`, `Result`).
+    pub(crate) fn add<'v>(&mut self, name: &str, value: impl FnOnce() -> Cow<'v, str>) {
         let roster = match name {
             "Event" => Some(0),
             "Site" => Some(1),
@@ -100,29 +134,45 @@ pub fn tags_surely_clean<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>)
         debug_assert_eq!(roster, ROSTER.iter().position(|&r| r == name));
         match roster {
             Some(k) => {
-                if roster_seen & (1 << k) != 0 {
-                    return false; // a duplicate
+                if self.roster_seen & (1 << k) != 0 {
+                    self.spoiled = true; // a duplicate
+                    return;
                 }
-                roster_seen |= 1 << k;
+                self.roster_seen |= 1 << k;
             }
             None => {
-                if others[..n_others].contains(&name) || n_others == OTHERS {
-                    return false; // a duplicate, or more names than this follows
+                let mut start = 0;
+                for &end in &self.other_ends {
+                    if &self.others[start..end] == name {
+                        self.spoiled = true; // a duplicate
+                        return;
+                    }
+                    start = end;
                 }
-                others[n_others] = name;
-                n_others += 1;
+                if self.other_ends.len() == Self::OTHERS {
+                    self.spoiled = true; // more names than this follows
+                    return;
+                }
+                self.others.push_str(name);
+                self.other_ends.push(self.others.len());
+                return;
             }
         }
         let clean = match name {
-            "Date" => parse_date(value) != DateValue::Unreadable,
-            "Result" => value.trim().is_empty() || is_result_value(value),
+            "Date" => parse_date(&value()) != DateValue::Unreadable,
+            "Result" => {
+                let value = value();
+                value.trim().is_empty() || is_result_value(&value)
+            }
             _ => true,
         };
-        if !clean {
-            return false;
-        }
+        self.spoiled |= !clean;
     }
-    roster_seen == (1 << ROSTER.len()) - 1
+
+    /// Whether [`check_tags`] finds nothing in the tags added since [`clear`](Self::clear).
+    pub(crate) fn clean(&self) -> bool {
+        !self.spoiled && self.roster_seen == (1 << ROSTER.len()) - 1
+    }
 }
 
 #[cfg(test)]
@@ -155,6 +205,8 @@ mod tests {
         let extra = [("GameType", "25"), ("Annotator", "x")];
         let bad = ["", "", "last tuesday", "", "", "", "white"];
         let mut cases = 0;
+        // (one screen for every case: clearing it must forget the case before)
+        let mut screen = TagScreen::default();
         for mask in 0u32..(1 << 9) {
             for twice in [None, Some(0), Some(7), Some(8)] {
                 let mut t: Vec<(&str, &str)> = Vec::new();
@@ -168,11 +220,14 @@ mod tests {
                         t.push((name, value));
                     }
                 }
-                assert_eq!(
-                    tags_surely_clean(t.clone()),
-                    check_tags(t.clone()).is_empty(),
-                    "{t:?}"
-                );
+                let clean = check_tags(t.clone()).is_empty();
+                assert_eq!(tags_surely_clean(t.clone()), clean, "{t:?}");
+                // a tag at a time, every tag added whatever came before
+                screen.clear();
+                for &(name, value) in &t {
+                    screen.add(name, || Cow::Borrowed(value));
+                }
+                assert_eq!(screen.clean(), clean, "{t:?}");
                 cases += 1;
             }
         }
