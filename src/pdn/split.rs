@@ -383,15 +383,17 @@ fn tag_name_at(b: &[u8], bracket: usize) -> Option<&[u8]> {
 /// pair); blanks and name are read at most 96 bytes from the bracket.
 #[inline(always)]
 fn tag_pair_start(b: &[u8], bracket: usize) -> (std::ops::Range<usize>, usize) {
+    // (one bound for both limits, tested once a byte)
+    let limit = b.len().min(bracket + 96);
     let blanks = |mut j: usize| {
-        while j < b.len() && (b[j] == b' ' || b[j] == b'\t') && j - bracket < 96 {
+        while j < limit && (b[j] == b' ' || b[j] == b'\t') {
             j += 1;
         }
         j
     };
     let from = blanks(bracket + 1);
     let mut to = from;
-    while to < b.len() && is_tag_name_byte(b[to]) && to - bracket < 96 {
+    while to < limit && is_tag_name_byte(b[to]) {
         to += 1;
     }
     (from..to, blanks(to))
