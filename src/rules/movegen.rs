@@ -354,17 +354,22 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
         sq.first_in(dir, !self.empty)
     }
 
-    /// Whether a king on `sq` could capture something, given `captured` so far.
+    /// Whether a king on `sq` could capture something, given `captured` so far: in some
+    /// direction the first piece it meets is one it may capture, with an empty square
+    /// behind it. Without a branch per direction, as
+    /// [`Position::kings_have_captures`] asks it of a whole side (this is asked of every
+    /// landing square of a king's capture, and the answers are as good as random to the
+    /// branch predictor).
     fn king_can_capture(&self, sq: Square, captured: Bitboard) -> bool {
         let capturable = self.enemy & !captured;
-        Direction::ALL
-            .into_iter()
-            .any(|dir| match self.first_piece(sq, dir) {
-                Some(p) if capturable.contains(p) => {
-                    p.step(dir).is_some_and(|l| self.empty.contains(l))
-                }
-                _ => false,
-            })
+        let occupied = !self.empty;
+        let mut hit = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            // the pieces it may capture with an empty square next to them in `dir`
+            let open = capturable & self.empty.shift(dir.opposite());
+            hit |= sq.nearest_in(dir, occupied) & open;
+        }
+        hit.any()
     }
 
     /// A king (or a man crowned mid-capture, `promotes`) on `sq` that has captured `captured`.
