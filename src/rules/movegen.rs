@@ -110,28 +110,6 @@ static MAN_STEPS: [[Bitboard; 32]; 2] = {
     t
 };
 
-/// `JUMPS[square][direction]`: the square a piece on `square` jumps over in that
-/// direction and the one it lands on, as one-square bitboards (both empty where the jump
-/// would leave the board): a man's chain of jumps is followed square by square.
-static JUMPS: [[(Bitboard, Bitboard); 4]; 32] = {
-    let mut t = [[(Bitboard::EMPTY, Bitboard::EMPTY); 4]; 32];
-    let mut i = 0;
-    while i < 32 {
-        let b = Bitboard(1 << i);
-        let mut d = 0;
-        while d < 4 {
-            let dir = Direction::ALL[d];
-            let land = b.jump(dir);
-            if land.0 != 0 {
-                t[i][d] = (b.shift(dir), land);
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// The array is left uninitialised beyond `len`: filling 256 moves (3 KB) on every
 /// `legal_moves` call was a fifth of `lint`'s instructions (a `memset` per call), and a
 /// position has a handful of moves.
@@ -537,12 +515,14 @@ impl Position {
         loop {
             // the jumps it has from here: over a piece not jumped yet, onto an empty square
             let victims = enemy & !jumped;
-            let (mut open, mut next) = (0, (Bitboard::EMPTY, Bitboard::EMPTY));
-            for &(over, land) in &JUMPS[at.0.trailing_zeros() as usize] {
-                if (over & victims).any() && (land & empty).any() {
-                    open += 1;
-                    next = (over, land);
-                }
+            // each direction's jump, by shifts (a table looked up by `at` made every
+            // turn wait for the load): over a victim next to it onto an empty square
+            let (mut open, mut over, mut land) = (0, Bitboard::EMPTY, Bitboard::EMPTY);
+            for dir in Direction::ALL {
+                let to = (at.shift(dir) & victims).shift(dir) & empty;
+                open += u32::from(to.any());
+                land |= to;
+                over |= to.shift(dir.opposite());
             }
             if open == 0 {
                 break;
@@ -550,8 +530,8 @@ impl Position {
             if open > 1 {
                 return None;
             }
-            jumped |= next.0;
-            at = next.1;
+            jumped |= over;
+            at = land;
             if (at & promotion).any() {
                 return None; // crowned on the way: it goes on as a king
             }
