@@ -332,22 +332,13 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
         sq.first_in(dir, !self.empty)
     }
 
-    /// Whether a king on `sq` could capture something, given `captured` so far: in some
-    /// direction the first piece it meets is one it may capture, with an empty square
-    /// behind it. Without a branch per direction, as
-    /// [`Position::kings_have_captures`] asks it of a whole side (this is asked of every
-    /// landing square of a king's capture, and the answers are as good as random to the
-    /// branch predictor).
+    /// Whether a king on `sq` could capture something, given `captured` so far (asked of
+    /// every landing square of a king's capture): the test
+    /// [`Position::kings_have_captures`] makes for a side, with the captured pieces
+    /// blocking and not open to capture.
     fn king_can_capture(&self, sq: Square, captured: Bitboard) -> bool {
-        let capturable = self.enemy & !captured;
-        let occupied = !self.empty;
-        let mut hit = Bitboard::EMPTY;
-        for dir in Direction::ALL {
-            // the pieces it may capture with an empty square next to them in `dir`
-            let open = capturable & self.empty.shift(dir.opposite());
-            hit |= sq.nearest_in(dir, occupied) & open;
-        }
-        hit.any()
+        let open = open_to_capture(self.enemy & !captured, self.empty);
+        king_capture_hits(sq, !self.empty, &open).any()
     }
 
     /// A king (or a man crowned mid-capture, `promotes`) on `sq` that has captured `captured`.
@@ -401,6 +392,28 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
     }
 }
 
+/// Per direction (indexed by [`Direction`]), the pieces of `capturable` with an empty
+/// square next to them in that direction: what a king meeting one of them first along
+/// that diagonal can capture.
+#[inline(always)]
+fn open_to_capture(capturable: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+    Direction::ALL.map(|dir| capturable & empty.shift(dir.opposite()))
+}
+
+/// The pieces a king on `king` can capture now (none: it has no capture): in each
+/// direction, the first piece it meets among `occupied`, if it is open to capture in
+/// that direction ([`open_to_capture`]). One ray lookup and a bit scan per direction and
+/// no branch: whether a direction has a capture is unpredictable, and mispredicted
+/// branches made this test cost more time than its instructions say.
+#[inline(always)]
+fn king_capture_hits(king: Square, occupied: Bitboard, open: &[Bitboard; 4]) -> Bitboard {
+    Direction::ALL
+        .into_iter()
+        .fold(Bitboard::EMPTY, |hit, dir| {
+            hit | (king.nearest_in(dir, occupied) & open[dir as usize])
+        })
+}
+
 impl Position {
     #[inline]
     fn forward(color: Color) -> [Direction; 2] {
@@ -438,20 +451,13 @@ impl Position {
         let us = self.turn;
         let enemy = self.pieces(us.opponent());
         let empty = self.empty();
-        // A king captures when the first piece it meets along a diagonal is an enemy piece
-        // with an empty square behind it: one ray lookup and a bit scan per direction,
-        // and no branch but the loop's (the answers per direction are unpredictable, and
-        // mispredicted branches made this test cost more time than its instructions say).
-        let occupied = !empty;
-        // per direction, the enemy pieces with an empty square next to them in it
-        let open = Direction::ALL.map(|dir| enemy & empty.shift(dir.opposite()));
-        let mut hit = Bitboard::EMPTY;
-        for king in self.kings(us) {
-            for dir in Direction::ALL {
-                hit |= king.nearest_in(dir, occupied) & open[dir as usize];
-            }
-        }
-        hit.any()
+        // (the enemy pieces open to capture are the same for every king)
+        let open = open_to_capture(enemy, empty);
+        self.kings(us)
+            .fold(Bitboard::EMPTY, |hit, king| {
+                hit | king_capture_hits(king, !empty, &open)
+            })
+            .any()
     }
 
     /// The captures of the piece of the side to move on `from` (none when there is no
