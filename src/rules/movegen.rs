@@ -495,7 +495,70 @@ impl Position {
         if let Some(jump) = self.forced_jumps(from, to) {
             return Some(jump);
         }
+        if let Some(capture) = self.forced_king_capture(from, to) {
+            return Some(capture);
+        }
         self.only_capture_by_search(from, to)
+    }
+
+    /// [`only_capture`](Self::only_capture) when it is a king's forced capture, found
+    /// without the search (most of a king's captures are): from `from`, and from each
+    /// landing where it goes on, the king can capture in exactly one direction, and there
+    /// exactly one of its landing squares lets it go on, until none does; `to` is then one
+    /// of the last piece's landing squares. The search goes only that way (1.5.6: where
+    /// some landing lets the capture go on, only those are allowed) and ends on each of the
+    /// last landings with the same pieces, so the move ending on `to` is the only one.
+    /// `None` says nothing: ask the search. (The search's branches, unpredictable, cost a
+    /// king's capture more time than its instructions say.)
+    fn forced_king_capture(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.turn;
+        if !self.kings(us).contains(from) {
+            return None;
+        }
+        let enemy = self.pieces(us.opponent());
+        // the king has left `from`; the jumped pieces stay on the board until the move
+        // ends (1.5.11): they block, and they cannot be jumped again
+        let empty = self.empty() | Bitboard::from_square(from);
+        let occupied = !empty;
+        let mut at = from;
+        let mut captured = Bitboard::EMPTY;
+        // (each turn jumps a piece not jumped before: at most 12 turns)
+        loop {
+            let open = open_to_capture(enemy & !captured, empty);
+            // the one direction with a capture, and the piece it jumps
+            let mut hit = None;
+            for dir in Direction::ALL {
+                let over = at.nearest_in(dir, occupied) & open[dir as usize];
+                if let Some(over) = over.first() {
+                    if hit.is_some() {
+                        return None;
+                    }
+                    hit = Some((dir, over));
+                }
+            }
+            let (dir, over) = hit?;
+            captured |= Bitboard::from_square(over);
+            // the empty squares behind it, up to the next piece
+            let lands = over.ray(dir)
+                & !match over.first_in(dir, occupied) {
+                    Some(next) => next.ray(dir) | Bitboard::from_square(next),
+                    None => Bitboard::EMPTY,
+                };
+            let open = open_to_capture(enemy & !captured, empty);
+            let mut going_on = lands.filter(|&land| king_capture_hits(land, occupied, &open).any());
+            match (going_on.next(), going_on.next()) {
+                (None, _) => {
+                    return lands.contains(to).then_some(Move {
+                        from,
+                        to,
+                        captured,
+                        promotes: false,
+                    });
+                }
+                (Some(land), None) => at = land,
+                (Some(_), Some(_)) => return None,
+            }
+        }
     }
 
     /// [`only_capture`](Self::only_capture) when it is a man's forced chain of jumps,
@@ -870,6 +933,73 @@ mod tests {
         }
         assert!(walked_any > 1000, "only {walked_any} forced jumps tried");
         assert!(chains > 100, "only {chains} chains of jumps tried");
+    }
+
+    #[test]
+    fn a_kings_forced_capture_is_what_the_search_finds() {
+        // random boards, from crowded to a few pieces (where kings capture most), every
+        // (from, to) of the side to move, against the search
+        let mut rng = crate::generate::SplitMix64::new(29);
+        let (mut walked, mut chains, mut declined) = (0, 0, 0);
+        for n in 0..6000 {
+            let p = match n % 3 {
+                0 => crate::rules::position::random_crowded(
+                    &mut rng,
+                    [Color::White, Color::Black][n % 2],
+                ),
+                k => random_sparse(&mut rng, [Color::White, Color::Black][n % 2], 3 + k as u64),
+            };
+            if !p.has_captures() {
+                continue;
+            }
+            for from in p.kings(p.turn()) {
+                for to in Square::all() {
+                    let searched = p.only_capture_by_search(from, to);
+                    let fast = p.forced_king_capture(from, to);
+                    let fen = p.to_fen(FenStyle::default());
+                    assert_eq!(p.only_capture(from, to), searched, "{fen} {from}-{to}");
+                    if fast.is_some() {
+                        assert_eq!(fast, searched, "{fen} {from}-{to}");
+                    } else if searched.is_some() {
+                        declined += 1;
+                    }
+                    walked += usize::from(fast.is_some());
+                    chains += usize::from(fast.is_some_and(|m| m.captured().count() > 1));
+                }
+            }
+        }
+        assert!(walked > 1000, "only {walked} forced king captures");
+        assert!(chains > 100, "only {chains} forced chains of a king");
+        assert!(
+            declined > 100,
+            "only {declined} king captures left to the search"
+        );
+    }
+
+    /// A board with about one piece in `sparsity` squares, a third of them kings.
+    fn random_sparse(
+        rng: &mut crate::generate::SplitMix64,
+        turn: Color,
+        sparsity: u64,
+    ) -> Position {
+        let mut p = Position {
+            men: [Bitboard::EMPTY; 2],
+            kings: [Bitboard::EMPTY; 2],
+            turn,
+            variant: crate::rules::Variant::Russian,
+        };
+        for sq in Square::all() {
+            let roll = rng.next_u64() % (sparsity * 6);
+            let color = [Color::White, Color::Black][(roll % 2) as usize];
+            match roll / 2 {
+                0..=1 if !Position::promotion_rank(color).contains(sq) => {
+                    p.men[color.index()].insert(sq)
+                }
+                2 => p.kings[color.index()].insert(sq),
+                _ => {}
+            }
+        }
+        p
     }
 
     #[test]
