@@ -511,17 +511,28 @@ impl Position {
     /// `None` says nothing: ask the search. (The search's branches, unpredictable, cost a
     /// king's capture more time than its instructions say.)
     fn forced_king_capture(&self, from: Square, to: Square) -> Option<Move> {
-        let us = self.turn;
-        if !self.kings(us).contains(from) {
+        if !self.kings(self.turn).contains(from) {
             return None;
         }
-        let enemy = self.pieces(us.opponent());
-        // the king has left `from`; the jumped pieces stay on the board until the move
+        self.forced_king_chain(from, from, Bitboard::EMPTY, to, false)
+    }
+
+    /// The forced capture of a king on `at` that started on `from` and has captured
+    /// `captured` so far (`promotes`: a man crowned on `at` mid-capture), as
+    /// [`forced_king_capture`](Self::forced_king_capture) walks it; `None`: ask the search.
+    fn forced_king_chain(
+        &self,
+        from: Square,
+        mut at: Square,
+        mut captured: Bitboard,
+        to: Square,
+        promotes: bool,
+    ) -> Option<Move> {
+        let enemy = self.pieces(self.turn.opponent());
+        // the piece has left `from`; the jumped pieces stay on the board until the move
         // ends (1.5.11): they block, and they cannot be jumped again
         let empty = self.empty() | Bitboard::from_square(from);
         let occupied = !empty;
-        let mut at = from;
-        let mut captured = Bitboard::EMPTY;
         // (each turn jumps a piece not jumped before: at most 12 turns)
         loop {
             let open = open_to_capture(enemy & !captured, empty);
@@ -536,7 +547,15 @@ impl Position {
                     hit = Some((dir, over));
                 }
             }
-            let (dir, over) = hit?;
+            let Some((dir, over)) = hit else {
+                // (only a man crowned here can arrive with nothing more to capture)
+                return (captured.any() && at == to).then_some(Move {
+                    from,
+                    to,
+                    captured,
+                    promotes,
+                });
+            };
             captured |= Bitboard::from_square(over);
             // the empty squares behind it, up to the next piece
             let lands = over.ray(dir)
@@ -552,7 +571,7 @@ impl Position {
                         from,
                         to,
                         captured,
-                        promotes: false,
+                        promotes,
                     });
                 }
                 (Some(land), None) => at = land,
@@ -563,10 +582,11 @@ impl Position {
 
     /// [`only_capture`](Self::only_capture) when it is a man's forced chain of jumps,
     /// found without the search (most captures of a game are): from `from`, the man has
-    /// exactly one jump at every landing, until none is left, none of its landings
-    /// crowns it, and the last one is `to`. Then that chain is the piece's only capture at
-    /// all, since any other would leave it at some landing. `None` says nothing: ask the
-    /// search.
+    /// exactly one jump at every landing, until none is left, and the last one is `to`.
+    /// Then that chain is the piece's only capture at all, since any other would leave it
+    /// at some landing. A landing that crowns it hands the rest to the king's forced
+    /// capture ([`forced_king_chain`](Self::forced_king_chain)). `None` says nothing: ask
+    /// the search.
     fn forced_jumps(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
         if !self.men(us).contains(from) || !self.variant.men_capture_backwards() {
@@ -602,7 +622,8 @@ impl Position {
             jumped |= over;
             at = land;
             if (at & promotion).any() {
-                return None; // crowned on the way: it goes on as a king
+                // crowned on the way: it goes on as a king (1.5.15)
+                return self.forced_king_chain(from, at.first()?, jumped, to, true);
             }
         }
         (jumped.any() && at == Bitboard::from_square(to)).then_some(Move {
@@ -907,7 +928,7 @@ mod tests {
     fn a_forced_chain_of_jumps_is_what_the_search_finds() {
         // random boards crowded enough for captures, every (from, to) of the side to move
         let mut rng = crate::generate::SplitMix64::new(17);
-        let (mut walked_any, mut chains) = (0, 0);
+        let (mut walked_any, mut chains, mut crowned) = (0, 0, 0);
         for n in 0..4000 {
             let p = crate::rules::position::random_crowded(
                 &mut rng,
@@ -928,10 +949,12 @@ mod tests {
                     let walked = p.forced_jumps(from, to);
                     walked_any += usize::from(walked.is_some());
                     chains += usize::from(walked.is_some_and(|m| m.captured().count() > 1));
+                    crowned += usize::from(walked.is_some_and(|m| m.promotes()));
                 }
             }
         }
         assert!(walked_any > 1000, "only {walked_any} forced jumps tried");
+        assert!(crowned > 200, "only {crowned} forced jumps crowned on the way");
         assert!(chains > 100, "only {chains} chains of jumps tried");
     }
 
