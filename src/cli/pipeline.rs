@@ -37,8 +37,10 @@ use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-/// Games per batch, and text bytes per batch: whichever is reached first.
-const BATCH_GAMES: usize = 256;
+/// Games per batch, and text bytes per batch: whichever is reached first. (With 256 games
+/// a batch, about 180 KiB of an ordinary archive, `lint -j2` on one big file handed over
+/// three times as many batches as now, and was 1.5% slower.)
+const BATCH_GAMES: usize = 1024;
 const BATCH_BYTES: usize = 512 * 1024;
 
 /// Files up to this size are read and checked whole by one worker, together with the
