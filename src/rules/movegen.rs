@@ -954,7 +954,10 @@ mod tests {
             }
         }
         assert!(walked_any > 1000, "only {walked_any} forced jumps tried");
-        assert!(crowned > 200, "only {crowned} forced jumps crowned on the way");
+        assert!(
+            crowned > 200,
+            "only {crowned} forced jumps crowned on the way"
+        );
         assert!(chains > 100, "only {chains} chains of jumps tried");
     }
 
