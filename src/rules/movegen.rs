@@ -973,16 +973,23 @@ mod tests {
                     &mut rng,
                     [Color::White, Color::Black][n % 2],
                 ),
-                k => random_sparse(&mut rng, [Color::White, Color::Black][n % 2], 3 + k as u64),
+                // one square in four or five holds a piece, a third of them kings
+                k => crate::rules::position::random_board(
+                    &mut rng,
+                    [Color::White, Color::Black][n % 2],
+                    6 * (3 + k as u64),
+                    4,
+                    2,
+                ),
             };
             if !p.has_captures() {
                 continue;
             }
+            let fen = p.to_fen(FenStyle::default());
             for from in p.kings(p.turn()) {
                 for to in Square::all() {
                     let searched = p.only_capture_by_search(from, to);
                     let fast = p.forced_king_capture(from, to);
-                    let fen = p.to_fen(FenStyle::default());
                     assert_eq!(p.only_capture(from, to), searched, "{fen} {from}-{to}");
                     if fast.is_some() {
                         assert_eq!(fast, searched, "{fen} {from}-{to}");
@@ -1000,32 +1007,6 @@ mod tests {
             declined > 100,
             "only {declined} king captures left to the search"
         );
-    }
-
-    /// A board with about one piece in `sparsity` squares, a third of them kings.
-    fn random_sparse(
-        rng: &mut crate::generate::SplitMix64,
-        turn: Color,
-        sparsity: u64,
-    ) -> Position {
-        let mut p = Position {
-            men: [Bitboard::EMPTY; 2],
-            kings: [Bitboard::EMPTY; 2],
-            turn,
-            variant: crate::rules::Variant::Russian,
-        };
-        for sq in Square::all() {
-            let roll = rng.next_u64() % (sparsity * 6);
-            let color = [Color::White, Color::Black][(roll % 2) as usize];
-            match roll / 2 {
-                0..=1 if !Position::promotion_rank(color).contains(sq) => {
-                    p.men[color.index()].insert(sq)
-                }
-                2 => p.kings[color.index()].insert(sq),
-                _ => {}
-            }
-        }
-        p
     }
 
     #[test]

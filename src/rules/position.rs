@@ -303,6 +303,19 @@ impl fmt::Display for Position {
 /// never on their promotion rank), crowded enough that most boards have captures.
 #[cfg(test)]
 pub(crate) fn random_crowded(rng: &mut crate::generate::SplitMix64, turn: Color) -> Position {
+    random_board(rng, turn, 16, 6, 2)
+}
+
+/// A random board for tests: each square holds a man with odds `men` in `out_of` (never on
+/// its promotion rank), else a king with odds `kings` in `out_of`, of either colour.
+#[cfg(test)]
+pub(crate) fn random_board(
+    rng: &mut crate::generate::SplitMix64,
+    turn: Color,
+    out_of: u64,
+    men: u64,
+    kings: u64,
+) -> Position {
     let mut p = Position {
         men: [Bitboard::EMPTY; 2],
         kings: [Bitboard::EMPTY; 2],
@@ -310,14 +323,14 @@ pub(crate) fn random_crowded(rng: &mut crate::generate::SplitMix64, turn: Color)
         variant: Variant::Russian,
     };
     for sq in Square::all() {
-        let roll = rng.next_u64() % 16;
+        let roll = rng.next_u64() % out_of;
         let color = [Color::White, Color::Black][(roll % 2) as usize];
-        match roll {
-            0..=5 if !Position::promotion_rank(color).contains(sq) => {
-                p.men[color.index()].insert(sq)
+        if roll < men {
+            if !Position::promotion_rank(color).contains(sq) {
+                p.men[color.index()].insert(sq);
             }
-            6..=7 => p.kings[color.index()].insert(sq),
-            _ => {}
+        } else if roll < men + kings {
+            p.kings[color.index()].insert(sq);
         }
     }
     p
