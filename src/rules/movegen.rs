@@ -533,9 +533,9 @@ impl Position {
         // ends (1.5.11): they block, and they cannot be jumped again
         let empty = self.empty() | Bitboard::from_square(from);
         let occupied = !empty;
+        let mut open = open_to_capture(enemy & !captured, empty);
         // (each turn jumps a piece not jumped before: at most 12 turns)
         loop {
-            let open = open_to_capture(enemy & !captured, empty);
             // the one direction with a capture, and the piece it jumps
             let mut hit = None;
             for dir in Direction::ALL {
@@ -563,7 +563,7 @@ impl Position {
                     Some(next) => next.ray(dir) | Bitboard::from_square(next),
                     None => Bitboard::EMPTY,
                 };
-            let open = open_to_capture(enemy & !captured, empty);
+            open = open_to_capture(enemy & !captured, empty);
             let mut going_on = lands.filter(|&land| king_capture_hits(land, occupied, &open).any());
             match (going_on.next(), going_on.next()) {
                 (None, _) => {
