@@ -5,13 +5,16 @@
 #   SIZE_MB=200 RUNS=5 bash bench/run.sh
 #   LARGE=1 bash bench/run.sh         # also 1000 MB: linearity and peak RSS on 1 GB
 #   NO_PY=1 bash bench/run.sh         # skip the py-draughts comparison
+#   PAIR_RUNS=15 bash bench/run.sh    # runs of each side of the -j1 / -j2 ratio (default 7)
 #
 # Every figure is the median wall time of RUNS runs (default 3) after a warm-up read of the
 # file (so it is in the page cache), measured with /usr/bin/time, which also gives the user
 # CPU time and the peak RSS. Throughput is MB/s (10^6 bytes) and games/s, and the ratio to
 # `wc -l` on the same file, measured in the same run, as the baseline for reading bytes.
 # On a shared machine wall times suffer from other load: the user CPU column and the load
-# average printed at the top tell how much.
+# average printed at the top tell how much. The -j1 / -j2 ratio is measured with the two
+# commands in turn (PAIR_RUNS runs each: 7 by default, never fewer than RUNS), so that
+# drift does not bias it.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -95,6 +98,32 @@ measure() {
     echo "$mw $mu $rss"
 }
 
+# measure_pair RUNS "CMD A" "CMD B" -> "wall_a user_a wall_b user_b" (medians): the two
+# commands run in turn, A B A B..., so that the machine's drift over the series (this is
+# a shared virtual machine) falls on both alike and not on their ratio
+measure_pair() {
+    local runs=$1 a=$2 b=$3
+    local t
+    t=$(mktemp)
+    local wa=() ua=() wb=() ub=() cmd w u which
+    for ((i = 0; i < runs; i++)); do
+        for which in a b; do
+            [[ $which == a ]] && cmd=$a || cmd=$b
+            local t0=$EPOCHREALTIME
+            # (word splitting of the command line is wanted: paths here have no blanks)
+            # shellcheck disable=SC2086
+            /usr/bin/time -f '%U' -o "$t" $cmd >/dev/null 2>/dev/null || true
+            local t1=$EPOCHREALTIME
+            read -r u <"$t"
+            w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
+            if [[ $which == a ]]; then wa+=("$w") ua+=("$u"); else wb+=("$w") ub+=("$u"); fi
+        done
+    done
+    rm -f "$t"
+    median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+    echo "$(median "${wa[@]}") $(median "${ua[@]}") $(median "${wb[@]}") $(median "${ub[@]}")"
+}
+
 WC_MBS=""
 row() { # row LABEL BYTES GAMES RUNS CMD...
     local label=$1 bytes=$2 games=$3 runs=$4
@@ -144,18 +173,24 @@ echo
 DIR=$(many_files "$SIZE_MB")
 DBYTES=$(bytes_of "$DIR")
 warm "$DIR"
+# the ratio asked for: at least PAIR_RUNS (default 7) runs of each, in turn
+PAIR_RUNS=${PAIR_RUNS:-7}
+((PAIR_RUNS < RUNS)) && PAIR_RUNS=$RUNS
 echo "## -j1 vs -j2"
+echo
+echo "(medians of $PAIR_RUNS runs each, the two commands in turn)"
 echo
 echo "| input | -j1 wall s | -j2 wall s | speed-up | -j1 user s | -j2 user s |"
 echo "|---|---|---|---|---|---|"
 for input in "$FILE" "$DIR"; do
-    a=$(measure "$RUNS" "$BIN" lint -j1 -q --exit-zero --format jsonl "$input")
-    b=$(measure "$RUNS" "$BIN" lint -j2 -q --exit-zero --format jsonl "$input")
+    r=$(measure_pair "$PAIR_RUNS" \
+        "$BIN lint -j1 -q --exit-zero --format jsonl $input" \
+        "$BIN lint -j2 -q --exit-zero --format jsonl $input")
     name=$input
     [[ -d $input ]] && name="$input ($FILES files, $DBYTES bytes)"
-    awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
-        split(a, x, " "); split(b, y, " ")
-        printf "| %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", n, x[1], y[1], x[1] / y[1], x[2], y[2]
+    awk -v n="$name" -v r="$r" 'BEGIN {
+        split(r, x, " ")
+        printf "| %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", n, x[1], x[3], x[1] / x[3], x[2], x[4]
     }'
 done
 echo
