@@ -332,15 +332,6 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
         sq.first_in(dir, !self.empty)
     }
 
-    /// Whether a king on `sq` could capture something, given `captured` so far (asked of
-    /// every landing square of a king's capture): the test
-    /// [`Position::kings_have_captures`] makes for a side, with the captured pieces
-    /// blocking and not open to capture.
-    fn king_can_capture(&self, sq: Square, captured: Bitboard) -> bool {
-        let open = open_to_capture(self.enemy & !captured, self.empty);
-        king_capture_hits(sq, !self.empty, &open).any()
-    }
-
     /// A king (or a man crowned mid-capture, `promotes`) on `sq` that has captured `captured`.
     fn king(&mut self, sq: Square, captured: Bitboard, promotes: bool) {
         let capturable = self.enemy & !captured;
@@ -369,9 +360,13 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
             }
             extended = true;
             // 1.5.6: if some landing squares let the capture go on, only those are allowed.
+            // Whether one does is the test `kings_have_captures` makes for a side, with
+            // the captured pieces blocking and not open to capture: the same open pieces
+            // for every landing of this capture.
+            let open = open_to_capture(self.enemy & !now, self.empty);
             let mut continued = false;
             for &land in &lands[..n] {
-                if self.king_can_capture(land, now) {
+                if king_capture_hits(land, !self.empty, &open).any() {
                     continued = true;
                     self.enter(land);
                     self.king(land, now, promotes);
