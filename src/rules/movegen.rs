@@ -531,18 +531,9 @@ impl Position {
         let mut open = open_to_capture(enemy & !captured, empty);
         // (each turn jumps a piece not jumped before: at most 12 turns)
         loop {
-            // the one direction with a capture, and the piece it jumps
-            let mut hit = None;
-            for dir in Direction::ALL {
-                let over = at.nearest_in(dir, occupied) & open[dir as usize];
-                if let Some(over) = over.first() {
-                    if hit.is_some() {
-                        return None;
-                    }
-                    hit = Some((dir, over));
-                }
-            }
-            let Some((dir, over)) = hit else {
+            // the one piece it can jump (more: no forced capture), and in which direction
+            let hits = king_capture_hits(at, occupied, &open);
+            let Some(over) = hits.first() else {
                 // (only a man crowned here can arrive with nothing more to capture)
                 return (captured.any() && at == to).then_some(Move {
                     from,
@@ -551,7 +542,11 @@ impl Position {
                     promotes,
                 });
             };
-            captured |= Bitboard::from_square(over);
+            if hits.0 & (hits.0 - 1) != 0 {
+                return None; // more than one
+            }
+            let (dir, _) = at.direction_to(over)?;
+            captured |= hits;
             // the empty squares behind it, up to the next piece
             let lands = over.ray(dir)
                 & !match over.first_in(dir, occupied) {
