@@ -43,3 +43,14 @@ pub use split::{GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame,
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 pub use visitor::{MoveCount, Skip, Visitor};
 pub use writer::{WriteOptions, game_to_string, write_game};
+
+/// The characters of `s`: its bytes when it is ASCII (as most PDN text is), which is
+/// quicker to see than the characters are to count. The splitter asks it of each game's
+/// last line, the writer of each token.
+pub(crate) fn char_count(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}

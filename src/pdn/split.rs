@@ -14,6 +14,7 @@ use std::io::Read;
 use encoding_rs::Encoding;
 use memchr::{memchr2, memchr3, memrchr};
 
+use super::char_count;
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 use super::game::{Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
@@ -154,8 +155,8 @@ impl LineCounter {
             let continued = self.prev_cr && b[0] == b'\n';
             self.line += newlines - u64::from(continued);
             match memrchr(b'\n', b) {
-                Some(k) => self.column = 1 + chars_in(&s[k + 1..]),
-                None => self.column += chars_in(s),
+                Some(k) => self.column = 1 + char_count(&s[k + 1..]) as u64,
+                None => self.column += char_count(s) as u64,
             }
             self.prev_cr = false;
             return;
@@ -233,16 +234,6 @@ fn count_newlines(b: &[u8]) -> (u64, bool) {
     {
         let newlines = b.iter().filter(|&&c| c == b'\n').count() as u64;
         (newlines, b.contains(&b'\r'))
-    }
-}
-
-/// The characters of `s`: its bytes when it is ASCII (as the last line of a game mostly
-/// is), which is quicker to see than the characters are to count.
-fn chars_in(s: &str) -> u64 {
-    if s.is_ascii() {
-        s.len() as u64
-    } else {
-        s.chars().count() as u64
     }
 }
 

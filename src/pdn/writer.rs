@@ -13,6 +13,7 @@
 use memchr::memrchr2;
 use std::fmt::{self, Write};
 
+use super::char_count;
 use super::game::{Annotation, CommentKind, Game, Line, Move, Tag};
 use super::token::escape;
 use crate::Color;
@@ -127,16 +128,9 @@ impl<W: Write> Wrapper<'_, W> {
     /// The token `open`, `t`, `close` (`open` and `close` without line breaks), written
     /// in pieces: `t` may be a comment of megabytes.
     fn enclosed(&mut self, open: &str, t: &str, close: &str) {
-        let chars = |s: &str| {
-            if s.is_ascii() {
-                s.len()
-            } else {
-                s.chars().count()
-            }
-        };
         let Some(last_break) = memrchr2(b'\n', b'\r', t.as_bytes()) else {
             // one line (every move and number, most comments): measured once
-            let width = chars(open) + chars(t) + chars(close);
+            let width = char_count(open) + char_count(t) + char_count(close);
             self.separate(width);
             self.put(open);
             self.put(t);
@@ -145,16 +139,16 @@ impl<W: Write> Wrapper<'_, W> {
             return;
         };
         // the width of the token's first line (as `lines` cuts it)
-        let first_line = t.lines().next().map_or(0, chars);
+        let first_line = t.lines().next().map_or(0, char_count);
         let width = match t.contains('\n') || close.is_empty() {
-            true => chars(open) + first_line,
-            false => chars(open) + chars(t) + chars(close),
+            true => char_count(open) + first_line,
+            false => char_count(open) + char_count(t) + char_count(close),
         };
         self.separate(width);
         self.put(open);
         self.put(t);
         self.put(close);
-        self.column = chars(&t[last_break + 1..]) + chars(close);
+        self.column = char_count(&t[last_break + 1..]) + char_count(close);
     }
 
     /// A space before a token `width` wide, or a line break when it would not fit.
