@@ -232,8 +232,7 @@ impl Position {
                         s.push(b'0' + n % 10);
                     }
                     FenStyle::Algebraic => {
-                        let sq = Square::new_unchecked(bit as u8);
-                        s.extend([b'a' + sq.file(), b'1' + sq.rank()]);
+                        s.extend(Square::new_unchecked(bit as u8).algebraic_bytes());
                     }
                 }
             }

@@ -97,8 +97,16 @@ impl Square {
     /// Appends the algebraic name (`c3`) to `out`, without the formatting machinery
     /// (FEN and move text write one per piece and per square).
     pub(crate) fn push_algebraic(self, out: &mut String) {
-        out.push(char::from(b'a' + self.file()));
-        out.push(char::from(b'1' + self.rank()));
+        let [file, rank] = self.algebraic_bytes();
+        out.push(char::from(file));
+        out.push(char::from(rank));
+    }
+
+    /// The algebraic name's two ASCII bytes (`c3`): for writers that put bytes, not
+    /// characters (a FEN, the JSON of a square).
+    #[inline]
+    pub(crate) fn algebraic_bytes(self) -> [u8; 2] {
+        [b'a' + self.file(), b'1' + self.rank()]
     }
 
     /// The algebraic name (`c3`), what `to_string` gives, made without the formatting
