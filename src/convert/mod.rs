@@ -32,7 +32,8 @@ use crate::pdn::{Annotation, Game, Line, Move as PdnMove};
 use crate::replay::{Ply, Replay, Status};
 use crate::replay::{fitting_candidates, setup_position, variation_start};
 use crate::rules::notation::{
-    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
+    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move,
+    push_move, resolve,
 };
 use crate::rules::{FenStyle, Move, Position, Square};
 
@@ -402,7 +403,7 @@ pub fn mainline_text(g: &CheckedGame, style: Style) -> String {
             text.push(' ');
         }
         match plies.get(i) {
-            Some(p) => text.push_str(&format_move(&p.before, &p.mv, style)),
+            Some(p) => push_move(&mut text, &p.before, &p.mv, style),
             None => text.push_str(&m.text),
         }
     }

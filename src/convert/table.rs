@@ -6,7 +6,7 @@ use super::{GameStatus, draw_basis_text, first_error, iso_date, mainline_text, r
 use crate::check::{CheckedGame, QuickGame};
 use crate::rules::FenStyle;
 use crate::rules::Square;
-use crate::rules::notation::format_move;
+use crate::rules::notation::push_move;
 use crate::rules::notation::{SquareStyle, Style};
 use std::collections::BTreeSet;
 
@@ -104,18 +104,22 @@ pub fn quick_game_row(
 ) -> Vec<String> {
     let tags: Vec<(&str, &str)> = g.tags().collect();
     let found = &g.diagnosed;
-    let moves: Vec<String> = g
-        .first_plies()
-        .iter()
-        .map(|(before, mv, _)| format_move(before, mv, style))
-        .collect();
+    // (one string, not one per move joined: written straight into the row's cell)
+    let plies = g.first_plies();
+    let mut moves = String::with_capacity(plies.len() * 6);
+    for (i, (before, mv, _)) in plies.iter().enumerate() {
+        if i > 0 {
+            moves.push(' ');
+        }
+        push_move(&mut moves, before, mv, style);
+    }
     RowParts {
         path,
         index: g.raw.index,
         tags: &tags,
         result: g.tag("Result").or(g.terminator()),
         plies: found.summary.plies as usize,
-        moves: moves.join(" "),
+        moves,
         final_fen: g.end().to_fen(FenStyle::Numeric),
         status: GameStatus::Ok,
         first_error: first_error(&found.diagnostics),

@@ -743,7 +743,9 @@ pub struct Style {
     pub separator: CaptureSeparator,
 }
 
-fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
+/// Appends `squares` to `out` as a move in `style`, joined by the separator of a capture
+/// or of a quiet move.
+fn push_squares(out: &mut String, squares: &[Square], style: Style, capture: bool) {
     let sep = match (capture, style.separator) {
         (false, _) => "-",
         (true, CaptureSeparator::Colon) => ":",
@@ -751,17 +753,15 @@ fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
     };
     // (written byte by byte: every move of every converted game comes through here, and
     // the formatting machinery cost more than the rest of writing a move)
-    let mut out = String::with_capacity(squares.len() * 3);
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);
         }
         match style.squares {
-            SquareStyle::Algebraic => sq.push_algebraic(&mut out),
-            SquareStyle::Numeric => sq.push_numeric(&mut out),
+            SquareStyle::Algebraic => sq.push_algebraic(out),
+            SquareStyle::Numeric => sq.push_numeric(out),
         }
     }
-    out
 }
 
 fn as_text(squares: &[Square]) -> MoveText {
@@ -782,9 +782,18 @@ fn as_text(squares: &[Square]) -> MoveText {
 /// square to add, so it is written in full, which is also its short form; a reader resolves
 /// it from the rest of the game (RULES.md §3).
 pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
+    let mut out = String::with_capacity(8);
+    push_move(&mut out, pos, m, style);
+    out
+}
+
+/// [`format_move`] appended to `out`: a game's moves written one after another into one
+/// buffer, without a string for each (converting a game row to CSV wrote every move so,
+/// and the allocations cost as much as the writing).
+pub fn push_move(out: &mut String, pos: &Position, m: &Move, style: Style) {
     let short = [m.from(), m.to()];
     if !m.is_capture() || style.captures == CaptureStyle::Short {
-        return write_squares(&short, style, m.is_capture());
+        return push_squares(out, &short, style, m.is_capture());
     }
     // Minimal: the short form names the move when it is the piece's only capture to that
     // square (what `resolve` would find, with free choice among captures), which spares
@@ -793,18 +802,18 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
         && pos.has_captures()
         && pos.only_capture(m.from(), m.to()) == Some(*m)
     {
-        return write_squares(&short, style, true);
+        return push_squares(out, &short, style, true);
     }
     let routes = pos.routes(m);
     let Some(first) = routes.first() else {
-        return write_squares(&short, style, true);
+        return push_squares(out, &short, style, true);
     };
     if style.captures == CaptureStyle::Full {
-        return write_squares(first.squares(), style, true);
+        return push_squares(out, first.squares(), style, true);
     }
     let unique = |sq: &[Square]| matches!(resolve(pos, &as_text(sq)), Resolution::Unique { mv, .. } if mv == *m);
     if unique(&short) {
-        return write_squares(&short, style, true);
+        return push_squares(out, &short, style, true);
     }
     // Fewest intermediate squares first; routes are at most a dozen landings long, and
     // ambiguous captures are rare, so trying subsets in order of size is cheap enough.
@@ -819,11 +828,11 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
             written.extend((0..n).filter(|k| mask & (1 << k) != 0).map(|k| interior[k]));
             written.push(m.to());
             if unique(&written) {
-                return write_squares(&written, style, true);
+                return push_squares(out, &written, style, true);
             }
         }
     }
-    write_squares(first.squares(), style, true)
+    push_squares(out, first.squares(), style, true)
 }
 
 #[cfg(test)]
@@ -933,6 +942,12 @@ mod tests {
         }
         // both answers are given often
         assert!(quick > 1000 && refused > 500, "{quick} {refused}");
+    }
+
+    fn write_squares(squares: &[Square], style: Style, capture: bool) -> String {
+        let mut out = String::new();
+        push_squares(&mut out, squares, style, capture);
+        out
     }
 
     #[test]

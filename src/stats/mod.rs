@@ -55,7 +55,7 @@ use crate::outcome::Outcome;
 use crate::pdn::{GameSplitter, ReadError, SyntaxErrorKind};
 use crate::replay::Status;
 use crate::rules::Position;
-use crate::rules::notation::{CaptureStyle, Style, format_move};
+use crate::rules::notation::{CaptureStyle, Style, push_move};
 use rayon::prelude::*;
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
@@ -670,7 +670,7 @@ fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>
         } else if out.is_empty() {
             out.push_str(&format!("{number}... "));
         }
-        out.push_str(&format_move(&before, &mv, style));
+        push_move(&mut out, &before, &mv, style);
     }
     out
 }
