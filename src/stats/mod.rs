@@ -59,6 +59,7 @@ use crate::rules::notation::{CaptureStyle, Style, push_move};
 use rayon::prelude::*;
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::io::Read;
 use std::rc::Rc;
 
@@ -665,10 +666,11 @@ fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>
         if !out.is_empty() {
             out.push(' ');
         }
+        // (written into `out`: a string formatted for each number cost as much as the moves)
         if before.turn() == Color::White {
-            out.push_str(&format!("{number}. "));
+            let _ = write!(out, "{number}. ");
         } else if out.is_empty() {
-            out.push_str(&format!("{number}... "));
+            let _ = write!(out, "{number}... ");
         }
         push_move(&mut out, &before, &mv, style);
     }
