@@ -20,12 +20,37 @@ impl PartialDate {
     /// is unknown.
     pub fn iso(&self) -> Option<String> {
         let y = self.year?;
-        Some(match (self.month, self.day) {
-            (Some(m), Some(d)) => format!("{y:04}-{m:02}-{d:02}"),
-            (Some(m), None) => format!("{y:04}-{m:02}"),
-            _ => format!("{y:04}"),
-        })
+        // (digits pushed, not formatted: a CSV row of every game writes one, and the
+        // formatting machinery with its padding cost more than the rest of the date)
+        let mut out = String::with_capacity(10);
+        push_zero_padded(&mut out, y, 4);
+        if let Some(m) = self.month {
+            out.push('-');
+            push_zero_padded(&mut out, u16::from(m), 2);
+            if let Some(d) = self.day {
+                out.push('-');
+                push_zero_padded(&mut out, u16::from(d), 2);
+            }
+        }
+        Some(out)
     }
+}
+
+/// Appends `n` in decimal, with leading zeros up to `width` digits (as `{n:0width$}`).
+fn push_zero_padded(out: &mut String, n: u16, width: usize) {
+    let mut digits = [b'0'; 5];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let start = at.min(digits.len().saturating_sub(width));
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 impl fmt::Display for PartialDate {
@@ -234,6 +259,29 @@ mod tests {
     #[test]
     fn standard_and_partial() {
         assert_eq!(iso("1965.01.01").as_deref(), Some("1965-01-01"));
+        for (y, m, d) in [
+            (0, None, None),
+            (7, Some(1), Some(9)),
+            (999, Some(12), None),
+        ]
+        .into_iter()
+        .chain([
+            (1965, Some(3), Some(31)),
+            (12345, Some(10), Some(5)),
+            (u16::MAX, None, None),
+        ]) {
+            let date = PartialDate {
+                year: Some(y),
+                month: m,
+                day: d,
+            };
+            let want = match (m, d) {
+                (Some(m), Some(d)) => format!("{y:04}-{m:02}-{d:02}"),
+                (Some(m), None) => format!("{y:04}-{m:02}"),
+                _ => format!("{y:04}"),
+            };
+            assert_eq!(date.iso(), Some(want), "{date:?}");
+        }
         assert_eq!(iso("1965.??.??").as_deref(), Some("1965"));
         assert_eq!(iso("1965.03.??").as_deref(), Some("1965-03"));
         assert_eq!(parse_date("????.??.??"), DateValue::Unknown);
