@@ -59,7 +59,6 @@ use crate::rules::notation::{CaptureStyle, Style, push_move};
 use rayon::prelude::*;
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 use std::io::Read;
 use std::rc::Rc;
 
@@ -666,11 +665,15 @@ fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>
         if !out.is_empty() {
             out.push(' ');
         }
-        // (written into `out`: a string formatted for each number cost as much as the moves)
-        if before.turn() == Color::White {
-            let _ = write!(out, "{number}. ");
-        } else if out.is_empty() {
-            let _ = write!(out, "{number}... ");
+        // (written into `out` without the formatting machinery, which cost as much as the
+        // moves)
+        if before.turn() == Color::White || out.is_empty() {
+            out.push_str(itoa::Buffer::new().format(number));
+            out.push_str(if before.turn() == Color::White {
+                ". "
+            } else {
+                "... "
+            });
         }
         push_move(&mut out, &before, &mv, style);
     }
