@@ -60,9 +60,15 @@ pub fn game_header(tag_columns: &[String]) -> Vec<String> {
 
 fn square(sq: Square, style: Style) -> String {
     match style.squares {
-        SquareStyle::Algebraic => sq.to_string(),
-        SquareStyle::Numeric => sq.numeric().to_string(),
+        SquareStyle::Algebraic => sq.algebraic(),
+        SquareStyle::Numeric => decimal(sq.numeric()),
     }
+}
+
+/// An integer cell, written without the formatting machinery (several a row, a row a game
+/// or a ply).
+fn decimal<I: itoa::Integer>(n: I) -> String {
+    itoa::Buffer::new().format(n).to_owned()
 }
 
 /// One game's row (see [`game_header`]). Moves are written in `style`; FENs always use
@@ -150,7 +156,7 @@ impl RowParts<'_> {
         let date_raw = first("Date");
         let mut row = vec![
             self.path.to_string(),
-            self.index.to_string(),
+            decimal(self.index),
             tag("Event"),
             tag("Site"),
             date_raw.and_then(iso_date).unwrap_or_default(),
@@ -161,7 +167,7 @@ impl RowParts<'_> {
             self.result.unwrap_or("").to_string(),
             tag("GameType"),
             tag("FEN"),
-            self.plies.to_string(),
+            decimal(self.plies),
             self.moves,
             self.final_fen,
             self.status.as_str().to_string(),
@@ -194,16 +200,16 @@ pub fn ply_rows(path: &str, g: &CheckedGame, style: Style) -> Vec<Vec<String>> {
             let captured: Vec<String> = p.mv.captured().map(|s| square(s, style)).collect();
             vec![
                 path.to_string(),
-                g.raw.index.to_string(),
-                p.ply.to_string(),
-                p.move_number.to_string(),
+                decimal(g.raw.index),
+                decimal(p.ply),
+                decimal(p.move_number),
                 p.side.to_string(),
                 p.written.to_string(),
                 crate::rules::notation::format_move(&p.before, &p.mv, style),
                 square(p.mv.from(), style),
                 square(p.mv.to(), style),
                 captured.join(" "),
-                captured.len().to_string(),
+                decimal(captured.len()),
                 p.mv.promotes().to_string(),
                 p.after.to_fen(FenStyle::Numeric),
             ]
