@@ -780,8 +780,7 @@ struct SquareName(Square);
 
 impl Serialize for SquareName {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let name = self.0.algebraic_bytes();
-        s.serialize_str(std::str::from_utf8(&name).unwrap_or_default())
+        s.serialize_str(self.0.algebraic_name())
     }
 }
 

@@ -102,6 +102,19 @@ impl Square {
         out.push(char::from(rank));
     }
 
+    /// The algebraic name (`c3`) as a string that needs no making: the JSON of every ply
+    /// names several squares, and checking two bytes to be UTF-8 cost more than writing
+    /// them.
+    #[inline]
+    pub(crate) const fn algebraic_name(self) -> &'static str {
+        const NAMES: [&str; 32] = [
+            "a1", "c1", "e1", "g1", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3", "b4", "d4",
+            "f4", "h4", "a5", "c5", "e5", "g5", "b6", "d6", "f6", "h6", "a7", "c7", "e7", "g7",
+            "b8", "d8", "f8", "h8",
+        ];
+        NAMES[self.0 as usize % 32]
+    }
+
     /// The algebraic name's two ASCII bytes (`c3`): for writers that put bytes, not
     /// characters (a FEN, the JSON of a square).
     #[inline]
@@ -137,6 +150,15 @@ impl fmt::Display for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_squares_name_is_its_display() {
+        for sq in Square::all() {
+            assert_eq!(sq.algebraic_name(), sq.to_string());
+            assert_eq!(sq.algebraic(), sq.to_string());
+            assert_eq!(sq.algebraic_name().as_bytes(), sq.algebraic_bytes());
+        }
+    }
 
     #[test]
     fn numeric_matches_rules_md_table() {
