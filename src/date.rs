@@ -38,19 +38,12 @@ impl PartialDate {
 
 /// Appends `n` in decimal, with leading zeros up to `width` digits (as `{n:0width$}`).
 fn push_zero_padded(out: &mut String, n: u16, width: usize) {
-    let mut digits = [b'0'; 5];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(n);
+    for _ in digits.len()..width {
+        out.push('0');
     }
-    let start = at.min(digits.len().saturating_sub(width));
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+    out.push_str(digits);
 }
 
 impl fmt::Display for PartialDate {

@@ -255,19 +255,10 @@ impl<W: Write> Wrapper<'_, W> {
             Color::Black => return,
         };
         // (without format!: one per move of every game written)
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        let mut rest = n;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        let mut text = String::with_capacity(digits.len() - at + dots.len());
-        text.extend(digits[at..].iter().map(|&d| char::from(d)));
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(n);
+        let mut text = String::with_capacity(digits.len() + dots.len());
+        text.push_str(digits);
         text.push_str(dots);
         self.token(&text);
     }
