@@ -13,6 +13,14 @@ pub enum Color {
 }
 
 impl Color {
+    /// `white` or `black`, as [`Display`](fmt::Display) writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
     /// The other side.
     #[inline]
     pub fn opponent(self) -> Color {
@@ -39,9 +47,6 @@ impl Color {
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
+        f.write_str(self.name())
     }
 }

@@ -65,6 +65,14 @@ fn square(sq: Square, style: Style) -> String {
     }
 }
 
+/// [`square`] appended to `out`.
+fn push_square(out: &mut String, sq: Square, style: Style) {
+    match style.squares {
+        SquareStyle::Algebraic => sq.push_algebraic(out),
+        SquareStyle::Numeric => out.push_str(itoa::Buffer::new().format(sq.numeric())),
+    }
+}
+
 /// An integer cell, written without the formatting machinery (several a row, a row a game
 /// or a ply).
 fn decimal<I: itoa::Integer>(n: I) -> String {
@@ -197,20 +205,27 @@ pub fn ply_rows(path: &str, g: &CheckedGame, style: Style) -> Vec<Vec<String>> {
         .mainline
         .iter()
         .map(|p| {
-            let captured: Vec<String> = p.mv.captured().map(|s| square(s, style)).collect();
+            // (the cells made without the formatting machinery: a dozen a ply)
+            let mut captured = String::new();
+            for (i, sq) in p.mv.captured().enumerate() {
+                if i > 0 {
+                    captured.push(' ');
+                }
+                push_square(&mut captured, sq, style);
+            }
             vec![
                 path.to_string(),
                 decimal(g.raw.index),
                 decimal(p.ply),
                 decimal(p.move_number),
-                p.side.to_string(),
+                p.side.name().to_owned(),
                 p.written.to_string(),
                 crate::rules::notation::format_move(&p.before, &p.mv, style),
                 square(p.mv.from(), style),
                 square(p.mv.to(), style),
-                captured.join(" "),
-                decimal(captured.len()),
-                p.mv.promotes().to_string(),
+                captured,
+                decimal(p.mv.captured().count()),
+                if p.mv.promotes() { "true" } else { "false" }.to_owned(),
                 p.after.to_fen(FenStyle::Numeric),
             ]
         })
