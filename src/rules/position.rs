@@ -253,6 +253,8 @@ impl Position {
     }
 }
 
+/// The board's bits with its rows (four bits each) in reverse order, each row's bits in
+/// their order: bit `4 * (7 - r) + c` is bit `4 * r + c`.
 const fn rows_reversed(bits: u32) -> u32 {
     let pairs = bits.swap_bytes(); // the rows in pairs reversed, each pair's rows swapped
     ((pairs & 0x0F0F_0F0F) << 4) | ((pairs >> 4) & 0x0F0F_0F0F)
