@@ -59,17 +59,16 @@ pub fn game_header(tag_columns: &[String]) -> Vec<String> {
 }
 
 fn square(sq: Square, style: Style) -> String {
-    match style.squares {
-        SquareStyle::Algebraic => sq.algebraic(),
-        SquareStyle::Numeric => decimal(sq.numeric()),
-    }
+    let mut out = String::with_capacity(2);
+    push_square(&mut out, sq, style);
+    out
 }
 
 /// [`square`] appended to `out`.
 fn push_square(out: &mut String, sq: Square, style: Style) {
     match style.squares {
         SquareStyle::Algebraic => sq.push_algebraic(out),
-        SquareStyle::Numeric => out.push_str(itoa::Buffer::new().format(sq.numeric())),
+        SquareStyle::Numeric => sq.push_numeric(out),
     }
 }
 
