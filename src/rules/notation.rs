@@ -751,8 +751,9 @@ fn push_squares(out: &mut String, squares: &[Square], style: Style, capture: boo
         (true, CaptureSeparator::Colon) => ":",
         (true, CaptureSeparator::Cross) => "x",
     };
-    // (written byte by byte: every move of every converted game comes through here, and
-    // the formatting machinery cost more than the rest of writing a move)
+    // (appended piece by piece, without the formatting machinery: every move of every
+    // converted game comes through here, and formatting cost more than the rest of
+    // writing a move)
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);

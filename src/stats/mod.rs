@@ -665,15 +665,15 @@ fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>
         if !out.is_empty() {
             out.push(' ');
         }
-        // (written into `out` without the formatting machinery, which cost as much as the
-        // moves)
-        if before.turn() == Color::White || out.is_empty() {
+        let dots = match before.turn() {
+            Color::White => Some(". "),
+            Color::Black if out.is_empty() => Some("... "),
+            Color::Black => None,
+        };
+        if let Some(dots) = dots {
+            // (without the formatting machinery, which cost as much as the moves)
             out.push_str(itoa::Buffer::new().format(number));
-            out.push_str(if before.turn() == Color::White {
-                ". "
-            } else {
-                "... "
-            });
+            out.push_str(dots);
         }
         push_move(&mut out, &before, &mv, style);
     }
