@@ -17,8 +17,8 @@ use super::error::Span;
 use super::parser::MAX_VARIATION_DEPTH;
 use super::split::tag_string_run_end;
 use super::token::{
-    RawTag, is_space, is_tag_name_byte, lex_move, lex_move_number, lex_plain_move,
-    may_start_result, paren_strength, parse_result, token_end,
+    MoveNumber, RawTag, is_delimiter, is_space, is_tag_name_byte, lex_move, lex_move_number,
+    lex_plain_move, may_start_result, paren_strength, parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
 
@@ -110,6 +110,30 @@ pub(crate) fn visit_plain<V: Visitor>(
             return Ok(visitor.end_game());
         }
         i = skip_blanks(i);
+        // the two tokens nearly every ply has, read from a window of eight bytes
+        if !result_seen {
+            if let Some(window) = b.get(i..i + 8) {
+                match common_token(window.try_into().unwrap_or(&[0; 8])) {
+                    Common::Move(len) => {
+                        movetext!();
+                        visitor.mv(ascii_token(text, i, i + len), Span::new(i, i + len));
+                        i += len;
+                        continue;
+                    }
+                    Common::Number(len, number) => {
+                        movetext!();
+                        let n = MoveNumber {
+                            number,
+                            black: false,
+                        };
+                        visitor.move_number(n, Span::new(i, i + len));
+                        i += len;
+                        continue;
+                    }
+                    Common::Other => {}
+                }
+            }
+        }
         let Some(&c) = b.get(i) else { break };
         let start = i;
         match c {
@@ -192,6 +216,67 @@ pub(crate) fn visit_plain<V: Visitor>(
     }
     // (a result was read, so the movetext has started)
     Ok(visitor.end_game())
+}
+
+/// What [`common_token`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Common {
+    /// A move of two plain squares, `c3-d4`, `c3:e5`, `22-18` or `22-9`, this long.
+    Move(usize),
+    /// A move number with one dot, `7.` or `12.`, this long, and its number.
+    Number(usize, u32),
+    /// Anything else: the general dispatch reads it.
+    Other,
+}
+
+/// The token at the start of `w` (the next eight bytes of the movetext) when it is one
+/// of the shapes most tokens have, read as the general dispatch of [`visit_plain`] reads
+/// it, with no bounds to check: the squares of a move as [`lex_plain_move`] reads them
+/// (without the one-digit first square, which a result such as `1-0` shares), and a move
+/// number as [`lex_move_number`] reads it when no ellipsis can follow. A test compares
+/// the two on every window of many shapes.
+#[inline(always)]
+fn common_token(w: &[u8; 8]) -> Common {
+    let file = |c: u8| c.wrapping_sub(b'a') < 8;
+    let rank = |c: u8| c.wrapping_sub(b'1') < 8;
+    let digit = |c: u8| c.wrapping_sub(b'0') < 10;
+    let separator = |c: u8| matches!(c, b'-' | b'x' | b'X' | b':');
+    // (a move ends at a delimiter, but not at the `(` of a glued strength mark)
+    let ends = |c: u8| is_delimiter(c) && c != b'(';
+    let [a, b, c, d, e, f, ..] = *w;
+    if file(a) {
+        return if rank(b) && separator(c) && file(d) && rank(e) && ends(f) {
+            Common::Move(5)
+        } else {
+            Common::Other
+        };
+    }
+    if !digit(a) {
+        return Common::Other;
+    }
+    let value = |c: u8| u32::from(c - b'0');
+    // `12.` or `7.` (not `0`), then no dot or blank, or one space and then no dot or blank
+    let single = |next: u8, after: u8| {
+        let plain = |c: u8| !matches!(c, b'.' | b' ' | b'\t');
+        plain(next) || (next == b' ' && plain(after))
+    };
+    if a != b'0' && b == b'.' && single(c, d) {
+        return Common::Number(2, value(a));
+    }
+    if !digit(b) {
+        return Common::Other;
+    }
+    if a != b'0' && c == b'.' && single(d, e) {
+        return Common::Number(3, value(a) * 10 + value(b));
+    }
+    if !separator(c) || !digit(d) {
+        return Common::Other;
+    }
+    match (digit(e), e, f) {
+        (true, _, f) if ends(f) => Common::Move(5),
+        (false, e, _) if ends(e) => Common::Move(4),
+        _ => Common::Other,
+    }
 }
 
 /// `text[start..end]` for a token the lexer read as ASCII: its first and last bytes are
@@ -315,6 +400,80 @@ mod tests {
                 assert_eq!(ascii_token(text, start, end), want, "{start}..{end}");
             }
         }
+    }
+
+    /// What the general dispatch of [`visit_plain`] reads at the start of `b`, in the
+    /// terms of [`common_token`] (`Other` for everything but a move or a move number).
+    fn dispatched(b: &[u8]) -> Common {
+        let c = b[0];
+        if c.is_ascii_alphabetic() {
+            return match lex_move(b, 0) {
+                Some((end, marks)) if end == marks => Common::Move(end),
+                _ => Common::Other,
+            };
+        }
+        if !c.is_ascii_digit() {
+            return Common::Other;
+        }
+        let number = |(end, n): (usize, MoveNumber)| match n.black {
+            false => Common::Number(end, n.number),
+            true => Common::Other,
+        };
+        if c != b'0' && (b[1] == b'.' || b[2] == b'.') {
+            if let Some(found) = lex_move_number(b, 0) {
+                return number(found);
+            }
+        }
+        if may_start_result(b, 0)
+            && parse_result(std::str::from_utf8(&b[..token_end(b, 0)]).unwrap_or("")).is_some()
+        {
+            return Common::Other;
+        }
+        if let Some(end) = lex_plain_move(b, 0) {
+            return Common::Move(end);
+        }
+        lex_move_number(b, 0).map_or(Common::Other, number)
+    }
+
+    #[test]
+    fn common_tokens_are_read_as_the_general_dispatch_reads_them() {
+        // windows of fragments of the shapes, at random
+        let fragments: &[&[u8]] = &[
+            b"c3", b"h8", b"a1", b"b9", b"i2", b"C3", b"22", b"09", b"9", b"0", b"1", b"2", b"-",
+            b":", b"x", b"X", b".", b"...", b" ", b"\t", b"\n", b"(", b"{", b"*", b"/", b"1-0",
+            b"0-1", b"2-0", b"!",
+        ];
+        let mut rng = SplitMix64::new(5);
+        let (mut moves, mut numbers) = (0, 0);
+        for _ in 0..400_000 {
+            let mut b = Vec::new();
+            while b.len() < 12 {
+                let fragment: &&[u8] = rng.pick(fragments);
+                b.extend_from_slice(fragment);
+            }
+            let window: &[u8; 8] = b[..8].try_into().unwrap();
+            let common = common_token(window);
+            match common {
+                Common::Move(_) => moves += 1,
+                Common::Number(..) => numbers += 1,
+                Common::Other => continue,
+            }
+            assert_eq!(common, dispatched(&b), "{:?}", String::from_utf8_lossy(&b));
+        }
+        for text in [
+            "c3-d4 ", "22-18\n", "29-3 x", "12. c3", "7.c3-d4", "1. 22-9 ",
+        ] {
+            let mut b = [b' '; 12];
+            b[..text.len()].copy_from_slice(text.as_bytes());
+            let common = common_token(b[..8].try_into().unwrap());
+            assert_ne!(common, Common::Other, "{text}");
+            assert_eq!(common, dispatched(&b), "{text}");
+        }
+        // the window does not hold every such token, but most
+        assert!(
+            moves > 1_000 && numbers > 1_000,
+            "{moves} moves, {numbers} numbers"
+        );
     }
 
     #[test]
