@@ -7,10 +7,13 @@
 #   NO_PY=1 bash bench/run.sh         # skip the py-draughts comparison
 #   PAIR_RUNS=15 bash bench/run.sh    # runs of each side of the -j1 / -j2 ratio (default 7)
 #   PROFILE=release bash bench/run.sh # measure the plain release build instead
+#   PROFILE=pgo bash bench/run.sh     # measure the profile-guided build of bench/pgo.sh
 #
 # The binary measured is built with the `release-lto` profile (the release profile plus
 # fat LTO), the build the README's Install section recommends: same code, about 3% faster,
-# twice as long to build. PROFILE=release measures what `cargo build --release` gives.
+# twice as long to build. PROFILE=release measures what `cargo build --release` gives;
+# PROFILE=pgo the `release-lto` build optimised with a profile of a training run
+# (bench/pgo.sh: llvm-tools needed, about two minutes of building).
 #
 # Every figure is the median wall time of RUNS runs (default 3) after a warm-up read of the
 # file (so it is in the page cache), measured with /usr/bin/time, which also gives the user
@@ -30,7 +33,11 @@ FILES=${FILES:-2000}
 PY_GAMES=${PY_GAMES:-2000}
 PROFILE=${PROFILE:-release-lto}
 OUT=target/bench
-BIN=target/$PROFILE/pdnkit
+if [[ $PROFILE == pgo ]]; then
+    BIN=target/pgo/release-lto/pdnkit
+else
+    BIN=target/$PROFILE/pdnkit
+fi
 mkdir -p "$OUT"
 
 if [[ ! -x /usr/bin/time ]]; then
@@ -42,8 +49,13 @@ if [[ ! -x /usr/bin/time ]]; then
     exit 2
 fi
 
-echo "building with the $PROFILE profile..." >&2
-cargo build --profile "$PROFILE" --quiet
+if [[ $PROFILE == pgo ]]; then
+    echo "building with bench/pgo.sh..." >&2
+    bash bench/pgo.sh >/dev/null
+else
+    echo "building with the $PROFILE profile..." >&2
+    cargo build --profile "$PROFILE" --quiet
+fi
 
 # ---------------------------------------------------------------- machine
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
@@ -52,7 +64,9 @@ echo "## Machine"
 echo
 echo "- cores (nproc): $(nproc); CPU: ${cpu}; memory: ${mem}"
 echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times)"
-echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo "?") built with the $PROFILE profile, $(rustc --version)"
+built="built with the $PROFILE profile"
+[[ $PROFILE == pgo ]] && built="the profile-guided build of bench/pgo.sh (release-lto profile)"
+echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo "?") $built, $(rustc --version)"
 echo
 
 # ---------------------------------------------------------------- inputs
