@@ -52,7 +52,15 @@ trap 'rm -rf "$work"' EXIT
 train="$work/train.pdn"
 "$gen" generate --size-mb "$PGO_MB" --seed 2 -o "$train"
 # (findings exit 1: that is what is being trained, not a failure)
-run() { "$gen" "$@" >/dev/null 2>&1 || [[ $? -eq 1 ]]; }
+run() {
+    local status=0
+    "$gen" "$@" >/dev/null 2>"$work/stderr" || status=$?
+    if ((status > 1)); then
+        echo "bench/pgo.sh: 'pdnkit $*' exited with $status:" >&2
+        cat "$work/stderr" >&2
+        exit 2
+    fi
+}
 for jobs in 1 2; do
     run lint -q -j"$jobs" "$train"
 done
