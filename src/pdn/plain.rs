@@ -112,8 +112,8 @@ pub(crate) fn visit_plain<V: Visitor>(
         i = skip_blanks(i);
         // the two tokens nearly every ply has, read from a window of eight bytes
         if !result_seen {
-            if let Some(window) = b.get(i..i + 8) {
-                match common_token(window.try_into().unwrap_or(&[0; 8])) {
+            if let Some(window) = b.get(i..i + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
+                match common_token(window) {
                     Common::Move(len) => {
                         movetext!();
                         visitor.mv(ascii_token(text, i, i + len), Span::new(i, i + len));
@@ -234,7 +234,7 @@ enum Common {
 /// it, with no bounds to check: the squares of a move as [`lex_plain_move`] reads them
 /// (without the one-digit first square, which a result such as `1-0` shares), and a move
 /// number as [`lex_move_number`] reads it when no ellipsis can follow. A test compares
-/// the two on every window of many shapes.
+/// the two readings on random windows made of pieces of these shapes.
 #[inline(always)]
 fn common_token(w: &[u8; 8]) -> Common {
     let file = |c: u8| c.wrapping_sub(b'a') < 8;
