@@ -33,11 +33,6 @@ FILES=${FILES:-2000}
 PY_GAMES=${PY_GAMES:-2000}
 PROFILE=${PROFILE:-release-lto}
 OUT=target/bench
-if [[ $PROFILE == pgo ]]; then
-    BIN=target/pgo/release-lto/pdnkit
-else
-    BIN=target/$PROFILE/pdnkit
-fi
 mkdir -p "$OUT"
 
 if [[ ! -x /usr/bin/time ]]; then
@@ -51,10 +46,14 @@ fi
 
 if [[ $PROFILE == pgo ]]; then
     echo "building with bench/pgo.sh..." >&2
-    bash bench/pgo.sh >/dev/null
+    # (the script prints the binary it built)
+    BIN=$(bash bench/pgo.sh | tail -n 1)
+    BUILT="the profile-guided build of bench/pgo.sh (release-lto profile)"
 else
     echo "building with the $PROFILE profile..." >&2
     cargo build --profile "$PROFILE" --quiet
+    BIN=target/$PROFILE/pdnkit
+    BUILT="built with the $PROFILE profile"
 fi
 
 # ---------------------------------------------------------------- machine
@@ -64,9 +63,7 @@ echo "## Machine"
 echo
 echo "- cores (nproc): $(nproc); CPU: ${cpu}; memory: ${mem}"
 echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times)"
-built="built with the $PROFILE profile"
-[[ $PROFILE == pgo ]] && built="the profile-guided build of bench/pgo.sh (release-lto profile)"
-echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo "?") $built, $(rustc --version)"
+echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo "?") $BUILT, $(rustc --version)"
 echo
 
 # ---------------------------------------------------------------- inputs
