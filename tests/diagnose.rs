@@ -1,7 +1,7 @@
 //! `Diagnoser` (what `lint` runs) must report exactly what the full check reports, game by
 //! game, while proving most clean games through its quick lane.
 
-use pdnkit::check::{Diagnoser, check_game};
+use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames, Diagnoser, check_game};
 use pdnkit::draw::Edition;
 use pdnkit::generate::{Generator, SplitMix64};
 use pdnkit::pdn::{GameSplitter, RawGame};
@@ -39,6 +39,33 @@ fn compare(path: &str, bytes: &[u8], options: &ReplayOptions) -> (u64, u64) {
     (n, checker.quick_games())
 }
 
+/// Diagnoses every game of `bytes` as read by `DiagnosedGames` (one pass over most games)
+/// and as cut by the splitter then diagnosed, file-level problems included, and compares;
+/// returns (items, games `DiagnosedGames` took in one pass or through the quick lane).
+fn compare_one_pass(path: &str, bytes: &[u8], options: &ReplayOptions) -> (usize, u64) {
+    let check = CheckOptions {
+        edition: options.edition,
+        force_russian: options.force_russian,
+        ..CheckOptions::default()
+    };
+    let mut cut = CheckedGames::new(path, bytes, &check).unwrap();
+    let mut checker = Diagnoser::default();
+    let mut want = Vec::new();
+    while let Some(item) = cut.next_raw() {
+        want.push(format!(
+            "{:?}",
+            item.map(|raw| checker.diagnose(path, raw, options))
+        ));
+    }
+    let mut one_pass = DiagnosedGames::new(path, bytes, &check).unwrap();
+    let got: Vec<String> = one_pass.by_ref().map(|item| format!("{item:?}")).collect();
+    assert_eq!(got.len(), want.len(), "{path}");
+    for (got, want) in got.iter().zip(&want) {
+        assert_eq!(got, want, "{path}");
+    }
+    (want.len(), one_pass.quick_games())
+}
+
 fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
     let mut total = (0, 0);
     for edition in [Edition::Russia, Edition::Fmjd] {
@@ -48,6 +75,7 @@ fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
                 force_russian,
             };
             let (n, quick) = compare(path, bytes, &options);
+            compare_one_pass(path, bytes, &options);
             total = (total.0 + n, total.1 + quick);
         }
     }
@@ -89,11 +117,9 @@ fn corpus_is_diagnosed_as_by_the_full_check() {
     let (mut n, mut quick) = (0, 0);
     for file in pdn_files(&dir) {
         let bytes = std::fs::read(&file).unwrap();
-        let (a, b) = compare(
-            &file.display().to_string(),
-            &bytes,
-            &ReplayOptions::default(),
-        );
+        let path = file.display().to_string();
+        let (a, b) = compare(&path, &bytes, &ReplayOptions::default());
+        compare_one_pass(&path, &bytes, &ReplayOptions::default());
         n += a;
         quick += b;
     }
@@ -107,6 +133,9 @@ fn generated_games_mostly_take_the_quick_lane() {
     Generator::new(7).write_games(&mut text, 300).unwrap();
     let (n, quick) = compare("gen.pdn", &text, &ReplayOptions::default());
     assert_eq!(n, 300);
+    // and in one pass over their text, but for a few cut by the end of a read
+    let (items, one_pass) = compare_one_pass("gen.pdn", &text, &ReplayOptions::default());
+    assert_eq!((items, one_pass), (300, 300));
     // with their variations, comments, both notations and draws by agreement (an info
     // diagnostic from the draw verdict), every generated game takes the quick lane
     assert_eq!(quick, n);
@@ -123,6 +152,7 @@ fn corrupted_games_are_diagnosed_as_by_the_full_check() {
     for _ in 0..150 {
         let copy = rng.corrupted(&text, 3, alphabet);
         compare("mutated.pdn", &copy, &ReplayOptions::default());
+        compare_one_pass("mutated.pdn", &copy, &ReplayOptions::default());
     }
 }
 

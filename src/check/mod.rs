@@ -16,6 +16,7 @@ pub mod tags;
 use crate::diag::{Diagnostic, Snippet, codes};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
+use crate::pdn::split::Split;
 use crate::pdn::{Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError};
 use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
 use crate::rules::Position;
@@ -220,6 +221,96 @@ impl<R: Read> Iterator for CheckedGames<R> {
     }
 }
 
+/// The games of one input, each diagnosed as it is read, on the calling thread: what
+/// `lint -j1` runs. The same items as [`CheckedGames::next_raw`] given to
+/// [`Diagnoser::diagnose`] one by one, with less work: a game of the plain shape with
+/// nothing to report is read and checked in one pass over its text, before the splitter
+/// cuts it (tests compare the two ways on every game of the fixtures, the corpus and
+/// corrupted archives).
+///
+/// ```
+/// use pdnkit::check::{CheckOptions, DiagnosedGames};
+/// let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n\n[Event \"y\"]\n1. c3-d4 *\n";
+/// let games = DiagnosedGames::new("game.pdn", pdn.as_bytes(), &CheckOptions::default()).unwrap();
+/// let found: Vec<_> = games.map(Result::unwrap).collect();
+/// assert!(found[0].summary.has_errors);
+/// assert!(found[0].diagnostics.iter().any(|d| d.rule.name == "illegal-move"));
+/// assert_eq!((found[1].summary.index, found[1].summary.has_errors), (2, false));
+/// assert_eq!(found[1].summary.plies, 1);
+/// ```
+pub struct DiagnosedGames<R: Read> {
+    games: CheckedGames<R>,
+    checker: Diagnoser,
+}
+
+impl<R: Read> DiagnosedGames<R> {
+    /// Starts reading `input` (named `path` in diagnostics).
+    pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
+        Ok(DiagnosedGames {
+            games: CheckedGames::new(path, input, options)?,
+            checker: Diagnoser::default(),
+        })
+    }
+
+    /// The encoding the input is read in.
+    pub fn encoding(&self) -> &'static encoding_rs::Encoding {
+        self.games.encoding()
+    }
+
+    /// How many games so far were checked without the full check (see
+    /// [`Diagnoser::quick_games`]).
+    pub fn quick_games(&self) -> u64 {
+        self.checker.quick_games()
+    }
+}
+
+/// Each item is a diagnosed game, or a located file-level problem, as from
+/// [`CheckedGames`]. After an I/O error the iteration ends.
+impl<R: Read> Iterator for DiagnosedGames<R> {
+    type Item = Result<Diagnosed, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let games = &mut self.games;
+        if games.failed {
+            return None;
+        }
+        let options = games.options;
+        let lane = &mut self.checker.quick;
+        let mut read = |text: &str, at_end| {
+            let (len, proved) = lane.check_game_text(text, at_end, &options)?;
+            // (findings are located in the game's text: kept for them)
+            let kept = (!proved.findings.is_empty()).then(|| text[..len].to_string());
+            Some((len, (proved, kept)))
+        };
+        Some(match games.splitter.next_fused(&mut read)? {
+            Ok(Split::Fused(game)) => {
+                self.checker.quick_games += 1;
+                let (mut proved, kept) = game.value;
+                proved.summary.index = game.index as usize;
+                Ok(match kept {
+                    None => Diagnosed {
+                        summary: proved.summary,
+                        diagnostics: Vec::new(),
+                    },
+                    Some(text) => {
+                        let raw = RawGame {
+                            index: game.index,
+                            text,
+                            start: game.start,
+                            offset: game.offset,
+                            stray_prefix: 0,
+                            decoding_replaced: false,
+                        };
+                        located(&games.path, &raw, proved)
+                    }
+                })
+            }
+            Ok(Split::Raw(raw)) => Ok(self.checker.diagnose(&games.path, raw, &options)),
+            Err(e) => Err(games.read_error(e)),
+        })
+    }
+}
+
 /// Checks one file (or any reader). Never panics on input; I/O errors become an
 /// `io-error` diagnostic and what was read before them is still checked.
 pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> FileReport {
@@ -227,17 +318,14 @@ pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> Fil
         path: path.to_string(),
         ..FileReport::default()
     };
-    let mut games = match CheckedGames::new(path, input, options) {
+    let games = match DiagnosedGames::new(path, input, options) {
         Ok(g) => g,
         Err(e) => return FileReport::io_failure(path, &e),
     };
     report.encoding = Some(games.encoding().name());
-    let mut checker = Diagnoser::default();
-    let replay_options = options.replay_options();
-    while let Some(raw) = games.next_raw() {
-        match raw {
-            Ok(raw) => {
-                let g = checker.diagnose(path, raw, &replay_options);
+    for game in games {
+        match game {
+            Ok(g) => {
                 report.games += 1;
                 if g.summary.has_errors {
                     report.games_with_errors += 1;
@@ -334,34 +422,16 @@ impl Diagnoser {
     ) -> Checked<'_> {
         self.quick.keep_tags = keep_tags;
         if let Some(proved) = self.quick.check(&raw, options) {
-            let quick::Proved {
-                mut summary,
-                mut findings,
-                start,
-                end,
-                outcome,
-            } = proved;
             self.quick_games += 1;
-            // as the full check orders them: findings by place, then diagnostics by line
-            findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
-            let mut diagnostics: Vec<Diagnostic> = findings
-                .iter()
-                .map(|f| finding_diagnostic(path, &raw, f))
-                .collect();
-            diagnostics.sort_by_key(|d| (d.line, d.column));
-            summary.has_errors = diagnostics
-                .iter()
-                .any(|d| d.severity == crate::diag::Severity::Error);
+            let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
+            let diagnosed = located(path, &raw, proved);
             return Checked::Quick(QuickGame {
                 lane: &self.quick,
                 raw,
                 start,
                 end,
                 outcome,
-                diagnosed: Diagnosed {
-                    summary,
-                    diagnostics,
-                },
+                diagnosed,
             });
         }
         Checked::Full(Box::new(check_game(path, raw, options)))
@@ -370,6 +440,29 @@ impl Diagnoser {
     /// How many games so far were checked without the full check.
     pub fn quick_games(&self) -> u64 {
         self.quick_games
+    }
+}
+
+/// The diagnostics and summary of a game the quick lane proved: its findings located in
+/// `raw`, in the full check's order (findings by place, then diagnostics by line).
+fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
+    let quick::Proved {
+        mut summary,
+        mut findings,
+        ..
+    } = proved;
+    findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
+    let mut diagnostics: Vec<Diagnostic> = findings
+        .iter()
+        .map(|f| finding_diagnostic(path, raw, f))
+        .collect();
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    summary.has_errors = diagnostics
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error);
+    Diagnosed {
+        summary,
+        diagnostics,
     }
 }
 

@@ -18,7 +18,7 @@ use super::tags::TagScreen;
 use crate::Color;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
-use crate::pdn::plain::visit_plain;
+use crate::pdn::plain::{visit_plain, visit_plain_game};
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
@@ -136,6 +136,24 @@ impl Frame {
 }
 
 impl QuickLane {
+    /// Reads and checks the game at the start of `text` (which goes on past it) in one
+    /// pass, if it can prove that the full check finds nothing but what the draw verdict
+    /// says: its length, and what it proved (summary index 0: the caller knows it).
+    /// `None` when the game must be cut and checked the usual way. `at_end`: `text` ends
+    /// where the input does. See [`crate::pdn::plain::visit_plain_game`] for where such a
+    /// game ends.
+    pub(super) fn check_game_text(
+        &mut self,
+        text: &str,
+        at_end: bool,
+        options: &ReplayOptions,
+    ) -> Option<(usize, Proved)> {
+        self.options = *options;
+        self.keep_tags = false;
+        let (ending, len) = visit_plain_game(text, self, |lane| lane.gave_up, at_end).ok()?;
+        Some((len, self.proved(ending?, text, 0)))
+    }
+
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
     /// verdict says; `None` when the full check must run.
     pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
@@ -151,6 +169,11 @@ impl QuickLane {
             Some(ending) => ending,
             None => raw.visit(self),
         }?;
+        Some(self.proved(ending, &raw.text, raw.index as usize))
+    }
+
+    /// What the lane proved of game `index`, read from `text`, that ended so.
+    fn proved(&self, ending: Ending, text: &str, index: usize) -> Proved {
         let spans = &self.main_spans;
         let findings = draw_findings(
             &ending.verdict,
@@ -158,25 +181,25 @@ impl QuickLane {
             |p| {
                 let span = spans[p as usize - 1];
                 // the parser hands moves over as slices of the game text at their span
-                (span, raw.text[span.start..span.end].to_string())
+                (span, text[span.start..span.end].to_string())
             },
             ending.result_span,
         )
         .collect();
         let summary = GameSummary {
-            index: raw.index as usize,
+            index,
             status: Status::Complete,
             plies: self.plies,
             draw_basis: ending.verdict.basis,
             has_errors: false,
         };
-        Some(Proved {
+        Proved {
             summary,
             findings,
             start: ending.start,
             end: ending.end,
             outcome: ending.outcome,
-        })
+        }
     }
 
     /// The tags of the last game read, in file order: (name, decoded value).

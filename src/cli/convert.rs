@@ -486,7 +486,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     // what a converted game holds is its bytes
     let weigh = |(_, bytes): &(GameStatus, io::Result<Vec<u8>>)| bytes.as_ref().map_or(0, Vec::len);
-    pipeline::run(&pool, &inputs, &options, work, weigh, |piece| {
+    pipeline::run(&pool, &inputs, &options, work, weigh, None, |piece| {
         match piece {
             Piece::Start => counts.files += 1,
             Piece::Games(results) => {

@@ -3,7 +3,7 @@
 use super::files;
 use super::pipeline::{self, Piece};
 use super::{Cli, common};
-use pdnkit::check::Diagnoser;
+use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
 use std::io;
@@ -115,6 +115,13 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     // Workers keep only what is reported: the selected diagnostics and whether the game
     // has an error (counted whatever the selection).
     let full = args.format == LintFormat::Full;
+    let report = |game: Diagnosed| {
+        let mut kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
+        if full {
+            kept.iter_mut().for_each(add_show_hint);
+        }
+        (game.summary.has_errors, kept)
+    };
     let work = |batch: pipeline::Batch| {
         let mut checker = Diagnoser::default();
         let options = batch.options;
@@ -122,45 +129,53 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         batch
             .games
             .into_iter()
-            .map(|raw| {
-                let game = checker.diagnose(&path, raw, &options);
-                let mut kept: Vec<Diagnostic> =
-                    game.diagnostics.into_iter().filter(|d| keep(d)).collect();
-                if full {
-                    kept.iter_mut().for_each(add_show_hint);
-                }
-                (game.summary.has_errors, kept)
-            })
+            .map(|raw| report(checker.diagnose(&path, raw, &options)))
             .collect()
     };
     let weigh = |(_, kept): &(bool, Vec<Diagnostic>)| kept.iter().map(held_bytes).sum();
-    pipeline::run(&pool, &inputs, &options, work, weigh, |piece| {
-        match piece {
-            Piece::Start => totals.files += 1,
-            Piece::Games(results) => {
-                if !progress.is_hidden() {
-                    progress.set_message(format!("checking ({} games)", totals.games));
-                }
-                for (has_errors, diagnostics) in results {
-                    totals.games += 1;
-                    totals.games_with_errors += usize::from(has_errors);
-                    for d in &diagnostics {
-                        totals.count(d);
-                        renderer.diagnostic(d)?;
+    // where one thread reads and checks a file: most games in one pass over their text
+    // (the items are those of `DiagnosedGames`, whose problems are `Diagnostic`s)
+    #[allow(clippy::result_large_err)]
+    let one_pass = |path: &str, input: Box<dyn io::Read>, options: &CheckOptions| {
+        let games = DiagnosedGames::new(path, input, options)?;
+        let items: Box<dyn Iterator<Item = _>> = Box::new(games.map(|item| item.map(report)));
+        Ok(items)
+    };
+    pipeline::run(
+        &pool,
+        &inputs,
+        &options,
+        work,
+        weigh,
+        Some(&one_pass),
+        |piece| {
+            match piece {
+                Piece::Start => totals.files += 1,
+                Piece::Games(results) => {
+                    if !progress.is_hidden() {
+                        progress.set_message(format!("checking ({} games)", totals.games));
+                    }
+                    for (has_errors, diagnostics) in results {
+                        totals.games += 1;
+                        totals.games_with_errors += usize::from(has_errors);
+                        for d in &diagnostics {
+                            totals.count(d);
+                            renderer.diagnostic(d)?;
+                        }
                     }
                 }
-            }
-            Piece::Problem { diagnostic, io } => {
-                io_failures += usize::from(io);
-                totals.count(&diagnostic);
-                if keep(&diagnostic) {
-                    renderer.diagnostic(&diagnostic)?;
+                Piece::Problem { diagnostic, io } => {
+                    io_failures += usize::from(io);
+                    totals.count(&diagnostic);
+                    if keep(&diagnostic) {
+                        renderer.diagnostic(&diagnostic)?;
+                    }
                 }
+                Piece::End => progress.inc(1),
             }
-            Piece::End => progress.inc(1),
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     progress.finish_and_clear();
     renderer.finish()?;
 

@@ -34,6 +34,7 @@ use pdnkit::replay::ReplayOptions;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
@@ -138,17 +139,34 @@ pub enum Piece<T> {
     End,
 }
 
+/// Reads one whole input on the calling thread and checks its games as it goes, each
+/// item a game's result or a located problem, in order: for a command that can read most
+/// games and check them in one pass over their text (`lint`, with
+/// [`pdnkit::check::DiagnosedGames`]) rather than cut them first and check them after.
+/// The pipeline uses it where the thread that reads an input also checks it: every
+/// input with one thread, the small files a worker reads whole with more.
+pub type OnePass<'a, T> = dyn Fn(
+        &str,
+        Box<dyn Read>,
+        &CheckOptions,
+    ) -> io::Result<Box<dyn Iterator<Item = Result<T, Diagnostic>> + 'a>>
+    + Sync
+    + 'a;
+
 /// Reads every game of every input and calls `work` on each batch of raw games of one
 /// input (on a worker thread; `work` returns one result per game, in order), then `emit`
 /// on the results in order (on the calling thread). `weigh` tells about how many bytes a
-/// result holds, to bound what is held (see [`Expansion`]). Returns the first error
-/// `emit` returned; the remaining work is then abandoned.
+/// result holds, to bound what is held (see [`Expansion`]). Where one thread both reads
+/// and checks an input, `one_pass` (if given) does both instead of the splitter and
+/// `work`. Returns the first error `emit` returned; the remaining work is then
+/// abandoned.
 pub fn run<T, W, G, E>(
     pool: &rayon::ThreadPool,
     inputs: &[Input],
     options: &CheckOptions,
     work: W,
     weigh: G,
+    one_pass: Option<&OnePass<'_, T>>,
     mut emit: E,
 ) -> io::Result<()>
 where
@@ -164,7 +182,7 @@ where
         expansion: &expansion,
     };
     if pool.current_num_threads() <= 1 {
-        return run_inline(inputs, options, &check, emit);
+        return run_inline(inputs, options, &check, one_pass, emit);
     }
     let max_in_flight = 4 * pool.current_num_threads().max(1);
     let cancelled = AtomicBool::new(false);
@@ -238,8 +256,9 @@ where
                                 !cancelled.load(Ordering::Relaxed)
                             };
                             let limit = Some(GROWN_FILE_BYTES);
-                            let going_on =
-                                read_input(i, &inputs[i], limit, options, expansion, &mut keep);
+                            let going_on = read_input(
+                                i, &inputs[i], limit, options, check, one_pass, &mut keep,
+                            );
                             if !going_on {
                                 break;
                             }
@@ -263,7 +282,7 @@ where
                         }
                         None => {
                             flush(&mut group, &mut group_bytes)
-                                && read_input(i, input, None, options, expansion, &mut send)
+                                && read_input(i, input, None, options, check, None, &mut send)
                         }
                     };
                     if !going_on {
@@ -322,6 +341,7 @@ fn run_inline<T, W, G, E>(
     inputs: &[Input],
     options: &CheckOptions,
     check: &Check<'_, W, G>,
+    one_pass: Option<&OnePass<'_, T>>,
     mut emit: E,
 ) -> io::Result<()>
 where
@@ -335,7 +355,7 @@ where
         outcome.is_ok()
     };
     for (i, input) in inputs.iter().enumerate() {
-        if !read_input(i, input, None, options, check.expansion, &mut send) {
+        if !read_input(i, input, None, options, check, one_pass, &mut send) {
             break;
         }
     }
@@ -402,15 +422,21 @@ impl<T> Job<T> {
     }
 }
 
-/// Reads one input into pieces; false when the run was cancelled.
-fn read_input<T>(
+/// Reads one input into pieces (with `one_pass` if given); false when the run was
+/// cancelled.
+fn read_input<T, W, G>(
     i: usize,
     input: &Input,
     limit: Option<u64>,
     options: &CheckOptions,
-    expansion: &Expansion,
+    check: &Check<'_, W, G>,
+    one_pass: Option<&OnePass<'_, T>>,
     send: &mut impl FnMut(Job<T>) -> bool,
-) -> bool {
+) -> bool
+where
+    G: Fn(&T) -> usize,
+{
+    let expansion = check.expansion;
     let label = input.label();
     let io_problem = |e: io::Error| {
         let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
@@ -433,6 +459,17 @@ fn read_input<T>(
             Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
         },
     };
+    if let Some(one_pass) = one_pass {
+        let read = Rc::new(Cell::new(0));
+        let reader = Box::new(Counted {
+            inner: reader,
+            read: Rc::clone(&read),
+        });
+        return match one_pass(&label, reader, options) {
+            Ok(items) => send_one_pass(items, check, &read, send),
+            Err(e) => send(io_problem(e)) && send(Job::Done(Piece::End)),
+        };
+    }
     let mut games = match CheckedGames::new(&label, reader, options) {
         Ok(g) => g,
         Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
@@ -485,6 +522,65 @@ fn read_input<T>(
         }
     }
     flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End))
+}
+
+/// A reader that counts the bytes read through it.
+struct Counted {
+    inner: Box<dyn Read>,
+    read: Rc<Cell<u64>>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Sends the items of a [`OnePass`] reading as pieces (results in runs of at most
+/// [`BATCH_GAMES`]); false when the run was cancelled.
+/// The expansion of the results is noted as for a batch, the bytes `read` so far
+/// standing for their text (so that groups of small files are cut as when they are
+/// checked in batches).
+fn send_one_pass<T, W, G>(
+    items: impl Iterator<Item = Result<T, Diagnostic>>,
+    check: &Check<'_, W, G>,
+    read: &Cell<u64>,
+    send: &mut impl FnMut(Job<T>) -> bool,
+) -> bool
+where
+    G: Fn(&T) -> usize,
+{
+    if !send(Job::Done(Piece::Start)) {
+        return false;
+    }
+    let mut results = Vec::new();
+    let mut noted = 0;
+    let mut flush = |results: &mut Vec<T>, send: &mut dyn FnMut(Job<T>) -> bool| {
+        let held = results.iter().map(|r| (check.weigh)(r) as u64).sum();
+        check.expansion.observe(read.get() - noted, held);
+        noted = read.get();
+        results.is_empty() || send(Job::Done(Piece::Games(std::mem::take(results))))
+    };
+    for item in items {
+        match item {
+            Ok(result) => {
+                results.push(result);
+                if results.len() >= BATCH_GAMES && !flush(&mut results, send) {
+                    return false;
+                }
+            }
+            Err(diagnostic) => {
+                let io = diagnostic.rule == &codes::IO_ERROR;
+                if !flush(&mut results, send) || !send(Job::Done(Piece::Problem { diagnostic, io }))
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    flush(&mut results, send) && send(Job::Done(Piece::End))
 }
 
 #[cfg(test)]

@@ -40,6 +40,42 @@ pub(crate) fn visit_plain<V: Visitor>(
     visitor: &mut V,
     done: impl Fn(&V) -> bool,
 ) -> Result<V::Output, Stop> {
+    read_plain::<V, false>(text, visitor, done, true).map(|(output, _)| output)
+}
+
+/// [`visit_plain`] over text that goes on past the game: `text` starts with the game's
+/// first tag pair, and the game ends at its result token, as [`super::GameSplitter`]
+/// ends it. Returns the visitor's output and where the game ends, the byte after its
+/// result; the text after that is not read. `at_end` says that `text` ends where the
+/// input does (else a result token at its very end might go on past it).
+///
+/// A game is read so only where the splitter would cut exactly there and nowhere
+/// before, so that a caller can take it for the splitter's next game (what
+/// [`super::GameSplitter::next_fused`] does). To that end, on top of the plain shape,
+/// it stops ([`Stop::NotPlain`]) at:
+/// - a tag pair after an empty line (the splitter may end a game of tags alone there);
+/// - a comment that holds a `[` (the splitter ends a game at a tag line, in a comment
+///   too);
+/// - a result token glued to the token before it (the splitter reads the two as one);
+/// - `done(visitor)` before the result: where the game ends is then not known.
+pub(crate) fn visit_plain_game<V: Visitor>(
+    text: &str,
+    visitor: &mut V,
+    done: impl Fn(&V) -> bool,
+    at_end: bool,
+) -> Result<(V::Output, usize), Stop> {
+    read_plain::<V, true>(text, visitor, done, at_end)
+}
+
+/// [`visit_plain`] and, when `GAME`, [`visit_plain_game`]: returns the output and where
+/// the reading ended.
+#[inline(always)]
+fn read_plain<V: Visitor, const GAME: bool>(
+    text: &str,
+    visitor: &mut V,
+    done: impl Fn(&V) -> bool,
+    at_end: bool,
+) -> Result<(V::Output, usize), Stop> {
     let b = text.as_bytes();
     let mut i = 0;
     let skip_blanks = |mut i: usize| {
@@ -55,9 +91,13 @@ pub(crate) fn visit_plain<V: Visitor>(
     visitor.begin_game();
     // the tag pairs: `[Name "value"]`, the value without escapes or line breaks
     loop {
+        let blanks = i;
         i = skip_blanks(i);
         if b.get(i) != Some(&b'[') {
             break;
+        }
+        if GAME && blanks > 0 && line_breaks(&b[blanks..i]) >= 2 {
+            return Err(Stop::NotPlain);
         }
         let start = i;
         let name_start = i + 1;
@@ -107,7 +147,10 @@ pub(crate) fn visit_plain<V: Visitor>(
     }
     loop {
         if done(visitor) {
-            return Ok(visitor.end_game());
+            if GAME {
+                return Err(Stop::NotPlain);
+            }
+            return Ok((visitor.end_game(), i));
         }
         i = skip_blanks(i);
         // the two tokens nearly every ply has, read from a window of eight bytes
@@ -160,6 +203,17 @@ pub(crate) fn visit_plain<V: Visitor>(
                         if depth > 0 {
                             return Err(Stop::NotPlain);
                         }
+                        if GAME {
+                            // (a game starts with a tag pair: `start` is not 0)
+                            let glued = !b
+                                .get(start.wrapping_sub(1))
+                                .is_some_and(|&c| is_delimiter(c));
+                            if glued || (end == b.len() && !at_end) {
+                                return Err(Stop::NotPlain);
+                            }
+                            visitor.result(r, Span::new(start, end));
+                            return Ok((visitor.end_game(), end));
+                        }
                         result_seen = true;
                         visitor.result(r, Span::new(start, end));
                         i = end;
@@ -182,6 +236,9 @@ pub(crate) fn visit_plain<V: Visitor>(
                     Some(o) if b[start + 1 + o] == b'}' => start + 1 + o,
                     _ => return Err(Stop::NotPlain),
                 };
+                if GAME && memchr::memchr(b'[', &b[start + 1..end]).is_some() {
+                    return Err(Stop::NotPlain);
+                }
                 visitor.comment(&text[start + 1..end], Span::new(start, end + 1));
                 i = end + 1;
             }
@@ -195,7 +252,7 @@ pub(crate) fn visit_plain<V: Visitor>(
                 match visitor.begin_variation(Span::new(start, start + 1)) {
                     Skip(false) => depth += 1,
                     // the general parser would skip it; the visitor has said what it needs
-                    Skip(true) if done(visitor) => return Ok(visitor.end_game()),
+                    Skip(true) if done(visitor) && !GAME => return Ok((visitor.end_game(), i)),
                     Skip(true) => return Err(Stop::NotPlain),
                 }
             }
@@ -211,11 +268,24 @@ pub(crate) fn visit_plain<V: Visitor>(
             _ => return Err(Stop::NotPlain),
         }
     }
-    if depth > 0 || !result_seen {
+    if GAME || depth > 0 || !result_seen {
         return Err(Stop::NotPlain);
     }
     // (a result was read, so the movetext has started)
-    Ok(visitor.end_game())
+    Ok((visitor.end_game(), i))
+}
+
+/// The line breaks in `blanks` (CR LF counted once), as the splitter counts them.
+fn line_breaks(blanks: &[u8]) -> usize {
+    let mut breaks = 0;
+    for (k, &c) in blanks.iter().enumerate() {
+        match c {
+            b'\n' => breaks += 1,
+            b'\r' if blanks.get(k + 1) != Some(&b'\n') => breaks += 1,
+            _ => {}
+        }
+    }
+    breaks
 }
 
 /// What [`common_token`] found.

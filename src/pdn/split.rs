@@ -12,7 +12,7 @@
 use std::io::Read;
 
 use encoding_rs::Encoding;
-use memchr::{memchr2, memchr3, memrchr};
+use memchr::{memchr2, memchr3, memrchr, memrchr2};
 
 use super::char_count;
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
@@ -1314,10 +1314,112 @@ fn stray_text(at: Position, what: &str) -> ReadError {
     }
 }
 
-impl<R: Read> Iterator for GameSplitter<R> {
-    type Item = Result<RawGame, ReadError>;
+/// What [`GameSplitter::next_fused`] gives for a game.
+pub(crate) enum Split<T> {
+    /// A game cut by the splitter, as [`GameSplitter::next`] gives it.
+    Raw(RawGame),
+    /// A game read whole by the caller's reader.
+    Fused(FusedGame<T>),
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
+/// A game that [`GameSplitter::next_fused`]'s reader read whole: where it is, and what
+/// the reader made of it.
+pub(crate) struct FusedGame<T> {
+    /// As [`RawGame::index`].
+    pub index: u64,
+    /// As [`RawGame::start`].
+    pub start: Position,
+    /// As [`RawGame::offset`].
+    pub offset: u64,
+    /// The length of its text.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub len: usize,
+    /// What the reader gave.
+    pub value: T,
+}
+
+/// How much text [`GameSplitter::next_fused`] wants in the buffer from a game's start
+/// before it offers the game to its reader (unless the input ends first): a game cut by
+/// the end of the buffer cannot be read whole, and goes the splitter's way.
+const FUSED_LOOKAHEAD: usize = 16 * 1024;
+
+impl<R: Read> GameSplitter<R> {
+    /// [`next`](Iterator::next), where a game may be read whole by the caller's `read`
+    /// instead, in the same pass (one reading of the text instead of two): at the start of
+    /// each game, `read` is given the text from the game's first tag pair to the end of
+    /// the buffer, and whether the input ends there. When it returns the game's length and
+    /// a value, that game is [`Split::Fused`], else the splitter reads it as usual.
+    ///
+    /// `read` must end the game exactly where the splitter would: it is meant for
+    /// [`super::plain::visit_plain_game`], which makes sure of that, and tests compare the
+    /// two readings game by game. Only input decoded without a replacement so far is
+    /// offered, so that [`RawGame::decoding_replaced`] would be false.
+    pub(crate) fn next_fused<T>(
+        &mut self,
+        read: &mut impl FnMut(&str, bool) -> Option<(usize, T)>,
+    ) -> Option<Result<Split<T>, ReadError>> {
+        self.next_item::<T, true>(read)
+    }
+
+    /// Whether nothing of the next game is read yet: it may be offered whole.
+    fn at_fresh_game(&self) -> bool {
+        self.pos <= self.game_start
+            && self.state == State::Normal
+            && self.depth == 0
+            && !self.movetext
+            && !self.tags_seen
+            && self.stray_prefix == 0
+            && self.skipping.is_none()
+    }
+
+    /// Offers the game at `game_start` (after its leading blanks) to `read`; on success
+    /// moves past it as [`take`](Self::take) would have.
+    fn read_fused<T>(
+        &mut self,
+        read: &mut impl FnMut(&str, bool) -> Option<(usize, T)>,
+    ) -> Option<FusedGame<T>> {
+        // (the blanks before the game are passed only for a game read: a game too large
+        // is reported where its blanks start)
+        let rest = &self.buf.as_bytes()[self.game_start..];
+        let lead = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        let text = &self.buf[self.game_start + lead..];
+        if !text.starts_with('[') || self.dec.replacements() > 0 {
+            return None;
+        }
+        let (len, value) = read(text, self.eof)?;
+        // (over a limit, the splitter reports the game)
+        if len > self.opts.max_game_bytes || len / 2 >= self.opts.max_game_moves {
+            return None;
+        }
+        self.pass_blanks(self.game_start + lead);
+        let end = self.game_start + len;
+        let game = FusedGame {
+            index: self.next_index,
+            start: self.position_of_start(),
+            offset: self.buf_offset + self.game_start as u64,
+            len,
+            value,
+        };
+        // the scan's state after the result token, as the scan would have left it
+        let text = &self.buf[self.game_start..end];
+        if let Some(k) = memrchr2(b'\n', b'\r', text.as_bytes()) {
+            self.line_start = self.game_start + k + 1;
+        }
+        self.blank_line = false;
+        self.counter.advance(text);
+        self.next_index += 1;
+        self.game_start = end;
+        self.pos = end;
+        self.reset_game_state();
+        Some(game)
+    }
+
+    /// [`next`](Iterator::next) and, when `FUSED`, [`next_fused`](Self::next_fused).
+    #[inline(always)]
+    fn next_item<T, const FUSED: bool>(
+        &mut self,
+        read: &mut impl FnMut(&str, bool) -> Option<(usize, T)>,
+    ) -> Option<Result<Split<T>, ReadError>> {
         if self.done {
             return None;
         }
@@ -1332,22 +1434,38 @@ impl<R: Read> Iterator for GameSplitter<R> {
             }));
         }
         loop {
+            if FUSED && self.at_fresh_game() {
+                if self.buf.len() - self.game_start < FUSED_LOOKAHEAD && !self.eof {
+                    if let Err(e) = self.refill() {
+                        self.done = true;
+                        return Some(Err(e.into()));
+                    }
+                    continue;
+                }
+                if let Some(game) = self.read_fused(read) {
+                    return Some(Ok(Split::Fused(game)));
+                }
+            }
             match self.scan() {
                 Scan::Cut(end) => {
                     if let Some(item) = self.take(end) {
-                        return Some(item);
+                        return Some(item.map(Split::Raw));
                     }
                 }
                 Scan::NeedMore if self.eof => {
                     self.done = true;
                     let end = self.buf.len();
-                    return self.take(end);
+                    return self.take(end).map(|item| item.map(Split::Raw));
                 }
                 Scan::NeedMore => {
                     self.pass_leading_blanks();
                     if self.skipping.is_none()
                         && self.buf.len() - self.game_start > self.opts.max_game_bytes
                     {
+                        // (reported where it starts, past its blanks, as a game cut
+                        // is: not where the buffer happened to end)
+                        let lead = self.pass_blanks(self.pos);
+                        self.stray_prefix = self.stray_prefix.saturating_sub(lead);
                         self.skipping = Some(Skipping {
                             index: self.next_index,
                             start: self.position_of_start(),
@@ -1364,9 +1482,22 @@ impl<R: Read> Iterator for GameSplitter<R> {
     }
 }
 
+impl<R: Read> Iterator for GameSplitter<R> {
+    type Item = Result<RawGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.next_item::<std::convert::Infallible, false>(&mut |_, _| None)?;
+        Some(item.map(|split| match split {
+            Split::Raw(game) => game,
+            Split::Fused(fused) => match fused.value {},
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdn::MoveCount;
 
     fn split(text: &str) -> Vec<Result<RawGame, ReadError>> {
         GameSplitter::new(text.as_bytes(), ReaderOptions::default())
@@ -1965,5 +2096,124 @@ mod tests {
         let b: Vec<RawGame> = split(t).into_iter().map(Result::unwrap).collect();
         assert_eq!(a, b);
         assert_eq!(a.len(), 3);
+    }
+
+    /// Splits `bytes` (read in pieces of `piece` bytes) both ways, the fused reader being
+    /// the plain game reader: every game read whole must be the splitter's next game, to
+    /// the byte, and everything else the same item. Returns (games, games read whole).
+    fn fused_split_alike(bytes: &[u8], options: ReaderOptions, piece: usize) -> (usize, usize) {
+        struct Pieces<'a>(&'a [u8], usize);
+        impl Read for Pieces<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.1.min(buf.len()).min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let want: Vec<String> = GameSplitter::new(bytes, options)
+            .unwrap()
+            .map(|g| format!("{g:?}"))
+            .collect();
+        let mut splitter = GameSplitter::new(Pieces(bytes, piece), options).unwrap();
+        let mut read = |text: &str, at_end: bool| {
+            let visitor = &mut MoveCount::default();
+            let (_, len) =
+                super::super::plain::visit_plain_game(text, visitor, |_| false, at_end).ok()?;
+            Some((len, text[..len].to_string()))
+        };
+        let (mut got, mut fused) = (Vec::new(), 0);
+        while let Some(item) = splitter.next_fused(&mut read) {
+            got.push(match item {
+                Ok(Split::Fused(g)) => {
+                    fused += 1;
+                    let raw = RawGame {
+                        index: g.index,
+                        text: g.value,
+                        start: g.start,
+                        offset: g.offset,
+                        stray_prefix: 0,
+                        decoding_replaced: false,
+                    };
+                    assert_eq!(raw.text.len(), g.len);
+                    format!("{:?}", Ok::<_, ReadError>(raw))
+                }
+                Ok(Split::Raw(raw)) => format!("{:?}", Ok::<_, ReadError>(raw)),
+                Err(e) => format!("{:?}", Err::<RawGame, _>(e)),
+            });
+        }
+        assert_eq!(got.len(), want.len());
+        for (k, (got, want)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(got, want, "item {k} (pieces of {piece})");
+        }
+        (want.len(), fused)
+    }
+
+    #[test]
+    fn games_read_whole_are_the_games_the_splitter_cuts() {
+        let mut text = Vec::new();
+        crate::generate::Generator::new(29)
+            .write_games(&mut text, 400)
+            .unwrap();
+        let utf8 = ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..ReaderOptions::default()
+        };
+        // generated games have the plain shape: all but those cut by the end of a read
+        let (games, fused) = fused_split_alike(&text, utf8, usize::MAX);
+        assert_eq!(games, 400);
+        assert!(fused > 390, "{fused}");
+        for piece in [1, 7, 4096] {
+            fused_split_alike(&text, utf8, piece);
+        }
+        // each shape the splitter cuts elsewhere than at the result, or not at all
+        for odd in [
+            "[A \"1\"]\n1. c3-d4 12.1-0 f6-g5 *\n",
+            "[A \"1\"]\n1. c3-d4*\n[B \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n\n[A \"2\"]\n1. c3-d4 *\n",
+            "[A \"1\"]\r\n\r\n[A \"2\"]\r\n1. c3-d4 *\r\n",
+            "[A \"1\"]\n1. c3-d4 {x\n[B \"2\"]\n} f6-g5 *\n",
+            "[A \"1\"]\n1. c3-d4 {[B \"2\"]} f6-g5 *\n",
+            "[A \"1\"]\n1. c3-d4 (1. e3-f4 1-0) f6-g5 *",
+            "[A \"1\"]\n1. c3-d4 1-0x 0-1",
+            "[A \"1\"]\n1. c3-d4 1-0",
+            "[A \"1\"]\n1. c3-d4 1-0\n%c\n[B \"2\"] 1. a1-b2 0-1 ; c\n",
+            "  \n\n[A \"1\"]\n1. c3-d4 2-0 \x0b[B \"2\"]\n1. c3-d4 0-2[C \"3\"] 1-1",
+            "[A \"1\"] [B \"2\"]\n1. c3-d4 ½-½ [C \"3\"]\n1. c3-d4 0.5-0.5",
+        ] {
+            for piece in [1, 3, usize::MAX] {
+                fused_split_alike(odd.as_bytes(), utf8, piece);
+                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
+            }
+        }
+        // limits: games over them are the splitter's to report
+        let small = ReaderOptions {
+            max_game_bytes: 800,
+            max_game_moves: 400,
+            ..utf8
+        };
+        let (games, fused) = fused_split_alike(&text, small, usize::MAX);
+        assert!(games == 400 && fused > 0 && fused < 390, "{games} {fused}");
+        // after a byte replaced, nothing is read whole
+        let mut bad = b"[A \"\xff\"]\n1. c3-d4 *\n".to_vec();
+        bad.extend_from_slice(&text);
+        assert_eq!(fused_split_alike(&bad, utf8, usize::MAX).1, 0);
+    }
+
+    #[test]
+    fn corrupted_games_read_whole_are_the_games_the_splitter_cuts() {
+        let mut text = Vec::new();
+        crate::generate::Generator::new(31)
+            .write_games(&mut text, 80)
+            .unwrap();
+        let mut rng = crate::generate::SplitMix64::new(8);
+        let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t\\";
+        let mut fused = 0;
+        for round in 0..200 {
+            let copy = rng.corrupted(&text, 1 + round % 8, alphabet);
+            let piece = [usize::MAX, 1 + round % 97][round % 2];
+            fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
+        }
+        assert!(fused > 200 * 40, "{fused}");
     }
 }
