@@ -17,7 +17,9 @@ use crate::diag::{Diagnostic, Snippet, codes};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
 use crate::pdn::split::Split;
-use crate::pdn::{Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError};
+use crate::pdn::{
+    BlockStart, Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError,
+};
 use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
 use crate::rules::Position;
 use std::io::Read;
@@ -148,6 +150,40 @@ pub struct CheckedGames<R: Read> {
     failed: bool,
 }
 
+impl CheckedGames<std::io::Empty> {
+    /// [`CheckedGames::at`] for a block already in memory as text (see
+    /// [`GameSplitter::at_text`]).
+    pub fn at_text(
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        Ok(CheckedGames {
+            path: path.to_string(),
+            splitter: GameSplitter::at_text(text, options.reader_options(), start)?,
+            options: options.replay_options(),
+            failed: false,
+        })
+    }
+}
+
+impl DiagnosedGames<std::io::Empty> {
+    /// [`DiagnosedGames::at`] for a block already in memory as text (see
+    /// [`GameSplitter::at_text`]).
+    pub fn at_text(
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        Ok(DiagnosedGames {
+            games: CheckedGames::at_text(path, text, options, start)?,
+            checker: Diagnoser::default(),
+        })
+    }
+}
+
 impl<R: Read> CheckedGames<R> {
     /// Starts reading `input` (named `path` in diagnostics).
     pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
@@ -159,9 +195,45 @@ impl<R: Read> CheckedGames<R> {
         })
     }
 
+    /// Starts reading a block of a longer UTF-8 input, apart from the text before it (see
+    /// [`GameSplitter::at`]): game indices count from 1 in the block.
+    pub fn at(
+        path: &str,
+        input: R,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        Ok(CheckedGames {
+            path: path.to_string(),
+            splitter: GameSplitter::at(input, options.reader_options(), start)?,
+            options: options.replay_options(),
+            failed: false,
+        })
+    }
+
     /// The encoding the input is read in.
     pub fn encoding(&self) -> &'static encoding_rs::Encoding {
         self.splitter.encoding()
+    }
+
+    /// The splitter's [`GameSplitter::games_indexed`].
+    pub fn games_indexed(&self) -> u64 {
+        self.splitter.games_indexed()
+    }
+
+    /// The splitter's [`GameSplitter::ended_clean`].
+    pub fn ended_clean(&self) -> bool {
+        self.splitter.ended_clean()
+    }
+
+    /// The splitter's [`GameSplitter::take_buffer`].
+    pub fn take_buffer(&mut self) -> String {
+        self.splitter.take_buffer()
+    }
+
+    /// The splitter's [`GameSplitter::replaced`].
+    pub fn replaced(&self) -> bool {
+        self.splitter.replaced()
     }
 }
 
@@ -252,9 +324,34 @@ impl<R: Read> DiagnosedGames<R> {
         })
     }
 
+    /// Starts reading a block of a longer UTF-8 input, apart from the text before it, as
+    /// [`CheckedGames::at`] does.
+    pub fn at(
+        path: &str,
+        input: R,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        Ok(DiagnosedGames {
+            games: CheckedGames::at(path, input, options, start)?,
+            checker: Diagnoser::default(),
+        })
+    }
+
     /// The encoding the input is read in.
     pub fn encoding(&self) -> &'static encoding_rs::Encoding {
         self.games.encoding()
+    }
+
+    /// The games read so far, `CheckedGames` itself: where the input ended
+    /// ([`CheckedGames::ended_clean`]), how many game indices it gave.
+    pub fn games(&self) -> &CheckedGames<R> {
+        &self.games
+    }
+
+    /// [`CheckedGames::take_buffer`].
+    pub fn take_buffer(&mut self) -> String {
+        self.games.take_buffer()
     }
 
     /// How many games so far were checked without the full check (see

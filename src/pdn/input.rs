@@ -128,6 +128,12 @@ impl<R: Read> Decoder<R> {
         self.binary
     }
 
+    /// Counts a replacement made before this decoder's input (for text read in blocks,
+    /// see [`crate::pdn::GameSplitter::at`]).
+    pub(crate) fn note_replacement_before(&mut self) {
+        self.replacements = self.replacements.max(1);
+    }
+
     /// How many decode calls so far replaced malformed bytes with U+FFFD.
     pub fn replacements(&self) -> u64 {
         self.replacements
@@ -245,6 +251,18 @@ fn read_some<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
         match input.read(buf) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             r => return r,
+        }
+    }
+}
+
+/// Whether an input starting with `prefix` (its first [`DETECT_PREFIX`] bytes, or all of
+/// it when `eof`) is read as UTF-8 text by a [`Decoder`] given `encoding`: by the
+/// override, or by detection, and not refused as binary.
+pub fn read_as_utf8(prefix: &[u8], eof: bool, encoding: Option<&'static Encoding>) -> bool {
+    match encoding {
+        Some(e) => e == UTF_8,
+        None => {
+            matches!(detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof), Verdict::Text(e, _) if e == UTF_8)
         }
     }
 }

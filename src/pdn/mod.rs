@@ -22,6 +22,7 @@
 //! assert_eq!((pos.line, pos.column), (2, 10));
 //! ```
 
+pub mod blocks;
 pub mod error;
 pub mod fen;
 pub mod game;
@@ -39,7 +40,9 @@ pub use game::{
 };
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
-pub use split::{GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame, ReaderOptions};
+pub use split::{
+    BlockStart, GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, RawGame, ReaderOptions,
+};
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 pub use visitor::{MoveCount, Skip, Visitor};
 pub use writer::{WriteOptions, game_to_string, write_game};

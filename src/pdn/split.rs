@@ -220,7 +220,7 @@ impl LineCounter {
 }
 
 /// The number of `\n` bytes in `b`, and whether it has a `\r`.
-fn count_newlines(b: &[u8]) -> (u64, bool) {
+pub(crate) fn count_newlines(b: &[u8]) -> (u64, bool) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("avx2") {
@@ -383,7 +383,7 @@ fn tag_name_at(b: &[u8], bracket: usize) -> Option<&[u8]> {
 /// and where the blanks after the name end (at its value's opening quote, in a tag
 /// pair); blanks and name are read at most 96 bytes from the bracket.
 #[inline(always)]
-fn tag_pair_start(b: &[u8], bracket: usize) -> (std::ops::Range<usize>, usize) {
+pub(crate) fn tag_pair_start(b: &[u8], bracket: usize) -> (std::ops::Range<usize>, usize) {
     // (one bound for both limits, tested once a byte)
     let limit = b.len().min(bracket + 96);
     let blanks = |mut j: usize| {
@@ -828,6 +828,22 @@ pub struct GameSplitter<R> {
     line_start: usize,
     stray_prefix: usize,
     skipping: Option<Skipping>,
+    /// Once the input is read: whether it ended where a tag line after it would have
+    /// ended what it holds (see [`GameSplitter::ended_clean`]).
+    ended_clean: Option<bool>,
+}
+
+/// Where a block of a longer input starts, for a [`GameSplitter`] that reads the block
+/// apart from the text before it ([`GameSplitter::at`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockStart {
+    /// The 1-based line of the block's first byte (the block starts a line).
+    pub line: u64,
+    /// The byte offset of the block in the decoded text (as [`RawGame::offset`]).
+    pub offset: u64,
+    /// Whether bytes before the block were malformed and replaced (which makes any
+    /// U+FFFD in a game count as a replacement, see [`RawGame::decoding_replaced`]).
+    pub replaced_before: bool,
 }
 
 impl<R: Read> GameSplitter<R> {
@@ -857,7 +873,70 @@ impl<R: Read> GameSplitter<R> {
             line_start: 0,
             stray_prefix: 0,
             skipping: None,
+            ended_clean: None,
         })
+    }
+
+    /// A splitter for a block of UTF-8 text that starts a line of a longer input: it gives
+    /// the items a splitter reading the whole input would give for the block's games, as
+    /// long as the text before the block ended cleanly ([`ended_clean`](Self::ended_clean))
+    /// and the block ends so too, or where the input does (their game indices count from
+    /// 1 in the block). So a long input cut at tag lines can be read in parallel.
+    pub fn at(input: R, opts: ReaderOptions, start: BlockStart) -> std::io::Result<Self> {
+        let opts = ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..opts
+        };
+        let mut splitter = GameSplitter::new(input, opts)?;
+        splitter.counter.line = start.line;
+        splitter.buf_offset = start.offset;
+        if start.replaced_before {
+            splitter.dec.note_replacement_before();
+        }
+        Ok(splitter)
+    }
+
+    /// How many game indices were given so far (to games, and to games too large).
+    pub fn games_indexed(&self) -> u64 {
+        self.next_index - 1
+    }
+
+    /// Once every item is read: whether a line starting a tag pair right after the input
+    /// would have ended what the input holds, as the input's end did, and started a game
+    /// afresh (no game is cut short, no text before it joins it). Then a block of a
+    /// longer input that follows it can be read apart ([`GameSplitter::at`]). `false` until
+    /// the end, and for any other ending (tags without moves, comments or text that would
+    /// join the next game, a game being skipped as too large).
+    pub fn ended_clean(&self) -> bool {
+        self.ended_clean == Some(true)
+    }
+
+    /// Takes the buffer the text was read into, for its memory, once every item is read
+    /// (a block read in memory is then all there: see [`GameSplitter::at_text`]).
+    pub fn take_buffer(&mut self) -> String {
+        if !self.done {
+            return String::new();
+        }
+        std::mem::take(&mut self.buf)
+    }
+
+    /// Whether some malformed input bytes were replaced by U+FFFD so far.
+    pub fn replaced(&self) -> bool {
+        self.dec.replacements() > 0
+    }
+
+    /// [`ended_clean`](Self::ended_clean) for the state at the end of the input, before the
+    /// last item is taken: the cases in which [`scan`](Self::scan) cuts at a tag line.
+    fn clean_end(&self) -> bool {
+        let pending = &self.buf[self.game_start..];
+        if self.skipping.is_some() {
+            return false;
+        }
+        if pending.bytes().all(|c| c.is_ascii_whitespace()) {
+            return true;
+        }
+        let stray = self.state == State::Normal && !self.tags_seen && !has_moves(pending);
+        (self.movetext || self.state == State::Comment) && !stray
     }
 
     /// The encoding used to decode the input.
@@ -1314,6 +1393,25 @@ fn stray_text(at: Position, what: &str) -> ReadError {
     }
 }
 
+impl GameSplitter<std::io::Empty> {
+    /// [`GameSplitter::at`] for a block already in memory as text: the splitter reads it
+    /// where it is, without copying or checking it again.
+    pub fn at_text(
+        mut text: String,
+        opts: ReaderOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        let mut splitter = GameSplitter::at(std::io::empty(), opts, start)?;
+        // (the decoder drops a BOM: it is not text)
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        splitter.buf = text;
+        splitter.eof = true;
+        Ok(splitter)
+    }
+}
+
 /// What [`GameSplitter::next_fused`] gives for a game.
 pub(crate) enum Split<T> {
     /// A game cut by the splitter, as [`GameSplitter::next`] gives it.
@@ -1454,6 +1552,7 @@ impl<R: Read> GameSplitter<R> {
                 }
                 Scan::NeedMore if self.eof => {
                     self.done = true;
+                    self.ended_clean = Some(self.clean_end());
                     let end = self.buf.len();
                     return self.take(end).map(|item| item.map(Split::Raw));
                 }
@@ -2215,5 +2314,170 @@ mod tests {
             fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
         }
         assert!(fused > 200 * 40, "{fused}");
+    }
+
+    /// Reads `bytes` whole, and in blocks cut at `cuts` (each read apart by
+    /// [`GameSplitter::at`]); where every block but the last ended cleanly, the blocks'
+    /// items, their game indices moved on by the games before, must be the items of
+    /// the whole. Returns whether they did.
+    fn blocks_alike(bytes: &[u8], cuts: &[usize]) -> bool {
+        let options = ReaderOptions::default();
+        // (blocks are read so only from input read as UTF-8)
+        let prefix = &bytes[..bytes.len().min(super::super::input::DETECT_PREFIX)];
+        let eof = prefix.len() == bytes.len();
+        assert!(super::super::input::read_as_utf8(prefix, eof, None));
+        let whole: Vec<String> = GameSplitter::new(bytes, options)
+            .unwrap()
+            .map(|g| format!("{g:?}"))
+            .collect();
+        let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
+        let mut bounds = vec![0];
+        bounds.extend_from_slice(cuts);
+        bounds.push(bytes.len());
+        let (mut items, mut games) = (Vec::new(), 0);
+        for pair in bounds.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let start = BlockStart {
+                line: 1 + super::super::blocks::line_breaks(&bytes[..from]),
+                offset: from.saturating_sub(bom) as u64,
+                replaced_before: std::str::from_utf8(&bytes[..from]).is_err(),
+            };
+            let mut splitter = GameSplitter::at(&bytes[from..to], options, start).unwrap();
+            for item in splitter.by_ref() {
+                let item = match item {
+                    Ok(mut g) => {
+                        g.index += games;
+                        Ok(g)
+                    }
+                    Err(ReadError::At {
+                        kind,
+                        game_index,
+                        line,
+                        column,
+                        message,
+                    }) => Err(ReadError::At {
+                        kind,
+                        game_index: game_index.map(|g| g + games),
+                        line,
+                        column,
+                        message,
+                    }),
+                    Err(e) => Err(e),
+                };
+                items.push(format!("{item:?}"));
+            }
+            games += splitter.games_indexed();
+            if to < bytes.len() && !splitter.ended_clean() {
+                return false;
+            }
+        }
+        assert_eq!(items.len(), whole.len(), "cuts {cuts:?}");
+        for (k, (got, want)) in items.iter().zip(&whole).enumerate() {
+            assert_eq!(got, want, "item {k}, cuts {cuts:?}");
+        }
+        true
+    }
+
+    /// The starts of the lines of `b` that start a tag pair after a result token and
+    /// blanks (where blocks are cut when they can be).
+    fn tag_lines(b: &[u8]) -> Vec<usize> {
+        (1..b.len())
+            .filter(|&k| {
+                b[k - 1] == b'\n' && b[k] == b'[' && {
+                    let (name, quote) = tag_pair_start(b, k);
+                    !name.is_empty()
+                        && b.get(quote) == Some(&b'"')
+                        && super::super::blocks::follows_a_result(&b[..k])
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn blocks_read_apart_give_the_items_of_the_whole() {
+        let mut text = Vec::new();
+        crate::generate::Generator::new(37)
+            .write_games(&mut text, 200)
+            .unwrap();
+        // at every tag line of generated games (each ends with its result)
+        let lines = tag_lines(&text);
+        assert_eq!(lines.len(), 199);
+        for &at in lines.iter().step_by(3) {
+            assert!(blocks_alike(&text, &[at]));
+        }
+        assert!(blocks_alike(
+            &text,
+            &lines.iter().copied().step_by(50).collect::<Vec<_>>()
+        ));
+        // crafted endings: each block ends cleanly or says it does not
+        let crafted: &[(&[u8], bool)] = &[
+            (b"[A \"1\"]\n1. c3-d4 1-0\n\n", true),
+            (b"[A \"1\"]\n1. c3-d4\n", true),
+            (b"[A \"1\"]\n1. c3-d4 {open\n", true),
+            (b"[A \"1\"]\n1. c3-d4 (2. e3-f4\n", true),
+            (b"[A \"1\"]\n1. c3-d4 1-0 {after}\n", false),
+            (b"[A \"1\"]\n[B \"2\"]\n", false),
+            (b"[A \"1\"]\n1. c3-d4 1-0\n% note\n", false),
+            (b"[A \"1\"]\n1. c3-d4 1-0\n; note\n", false),
+            (b"[A \"1\"]\n1. c3-d4 1-0\nstray words\n", false),
+            (b"[A \"1\"]\n1. c3-d4 1-0\n12\n", false),
+            (b"[A \"1 1-0\n", false),
+            (b"[A \"1\"]\n1. c3-d4 1-0\n\xff\n", false),
+            (b"\xef\xbb\xbf[A \"1\"]\n1. c3-d4 1-0\r\n", true),
+            (b"[A \"1\"]\r1. c3-d4 1-0\r\n", true),
+        ];
+        let next = b"[B \"2\"]\n1. e3-f4 { \xff } 0-1\n\n[C \"3\"]\n1. a3-b4 *\n";
+        // (after valid text longer than the prefix the encoding is told from: a malformed
+        // byte after it is replaced)
+        let mut valid = Vec::new();
+        while valid.len() <= super::super::input::DETECT_PREFIX {
+            valid.extend_from_slice(&text);
+        }
+        for &(first, clean) in crafted {
+            let mut bytes = if first.starts_with(b"\xef") {
+                Vec::new()
+            } else {
+                valid.clone()
+            };
+            bytes.extend_from_slice(first);
+            let cut = bytes.len();
+            bytes.extend_from_slice(next);
+            assert_eq!(
+                blocks_alike(&bytes, &[cut]),
+                clean,
+                "{:?}",
+                String::from_utf8_lossy(first)
+            );
+        }
+    }
+
+    #[test]
+    fn corrupted_blocks_read_apart_give_the_items_of_the_whole() {
+        let mut text = Vec::new();
+        crate::generate::Generator::new(41)
+            .write_games(&mut text, 60)
+            .unwrap();
+        let mut rng = crate::generate::SplitMix64::new(12);
+        let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t\\";
+        let (mut clean, mut tried) = (0, 0);
+        for round in 0..300 {
+            let copy = rng.corrupted(&text, 1 + round % 10, alphabet);
+            let lines = tag_lines(&copy);
+            if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
+                continue;
+            }
+            let cuts: Vec<usize> = (0..1 + round % 4)
+                .map(|_| *rng.pick(&lines))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            tried += 1;
+            clean += usize::from(blocks_alike(&copy, &cuts));
+        }
+        assert!(clean > tried / 2, "{clean} of {tried}");
     }
 }

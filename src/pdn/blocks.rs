@@ -1,0 +1,113 @@
+//! Cutting a long UTF-8 input into blocks that can be read apart, in parallel: each
+//! starts with a line that starts a tag pair, where the game splitter would start a
+//! game afresh if the text before it ends cleanly (see [`GameSplitter::at`] and
+//! [`GameSplitter::ended_clean`]). Whether it did is known only once the block before
+//! is read; a reader of blocks checks it and reads on sequentially where it did not.
+//!
+//! [`GameSplitter::at`]: super::GameSplitter::at
+//! [`GameSplitter::ended_clean`]: super::GameSplitter::ended_clean
+
+use memchr::memmem;
+
+use super::split::{count_newlines, tag_pair_start};
+use super::token::{is_delimiter, parse_result};
+
+/// How many cut places [`find_cut`] looks at, from the last one back, for one after a
+/// result token.
+const CUTS_LOOKED_AT: usize = 64;
+
+/// Where to end a block of `b` at or after `min`: the start of the last line (at or after
+/// `min`, not the first byte) that starts a tag pair (`[`, a name, a `"`, all in `b`),
+/// preferring among the last few one that follows a result token and blanks: there the
+/// splitter has ended a game and the cut is clean, unless the result was written in a
+/// comment or a variation. `None` when there is no such line.
+pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
+    let min = min.max(1);
+    let mut fallback = None;
+    let mut end = b.len();
+    for _ in 0..CUTS_LOOKED_AT {
+        let Some(found) = memmem::rfind(&b[min - 1..end], b"\n[") else {
+            break;
+        };
+        let at = found + min;
+        end = at - 1;
+        let (name, quote) = tag_pair_start(b, at);
+        if name.is_empty() || b.get(quote) != Some(&b'"') {
+            continue;
+        }
+        if follows_a_result(&b[..at]) {
+            return Some(at);
+        }
+        fallback.get_or_insert(at);
+        if end < min {
+            break;
+        }
+    }
+    fallback
+}
+
+/// Whether `b` ends with a result token (`1-0`, `*`…) and blanks.
+pub(crate) fn follows_a_result(b: &[u8]) -> bool {
+    let end = b.len()
+        - b.iter()
+            .rev()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
+    let start = b[..end]
+        .iter()
+        .rposition(|&c| is_delimiter(c))
+        .map_or(0, |k| k + 1);
+    (start == 0 || matches!(b[start - 1], b' ' | b'\t' | b'\n' | b'\r'))
+        && std::str::from_utf8(&b[start..end]).is_ok_and(|t| parse_result(t).is_some())
+}
+
+/// The line breaks in `b` (CR LF, LF and a lone CR each end a line, as the splitter
+/// counts them), for `b` that does not end with a CR: how many lines a block of text
+/// moves the next one down.
+pub fn line_breaks(b: &[u8]) -> u64 {
+    let (newlines, cr) = count_newlines(b);
+    if !cr {
+        return newlines;
+    }
+    let lone_crs = b
+        .iter()
+        .enumerate()
+        .filter(|&(k, &c)| c == b'\r' && b.get(k + 1) != Some(&b'\n'))
+        .count();
+    newlines + lone_crs as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_at_a_tag_line_after_a_result_when_there_is_one() {
+        let text =
+            b"[A \"1\"]\n1. c3-d4 1-0\n\n[B \"2\"]\n1. c3-d4 {x\n[C \"3\"]\n} *\n[D \"4\"]\n";
+        let at = |s: &str| {
+            text.windows(s.len())
+                .position(|w| w == s.as_bytes())
+                .unwrap()
+        };
+        // the last tag line follows `*` and a line break
+        assert_eq!(find_cut(text, 1), Some(at("[D")));
+        // before it, `[C` follows a comment's text: `[B`, after `1-0`, is preferred
+        let before_d = &text[..at("[D")];
+        assert_eq!(find_cut(before_d, 1), Some(at("[B")));
+        // none at or after `min` after a result: the last tag line there
+        assert_eq!(find_cut(before_d, at("[C")), Some(at("[C")));
+        // a `[` that starts no tag pair, or the first byte, is no cut
+        assert_eq!(find_cut(b"[A \"1\"]\n[x]\n[ \"y\"]\n", 0), None);
+        assert_eq!(find_cut(b"1-0\n[A \"", 0), Some(4));
+        assert_eq!(find_cut(b"x\n[A \"", 0), Some(2));
+        assert_eq!(find_cut(b"1-0\n[A ", 0), None);
+    }
+
+    #[test]
+    fn counts_line_breaks_as_the_splitter_does() {
+        assert_eq!(line_breaks(b"a\nb\r\nc\rd\n"), 4);
+        assert_eq!(line_breaks(b"abc"), 0);
+        assert_eq!(line_breaks(b"\r\n\r\n"), 2);
+    }
+}
