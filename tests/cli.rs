@@ -419,6 +419,73 @@ fn lint_is_the_same_on_one_thread_and_on_several() {
     }
 }
 
+/// With several threads a big UTF-8 file is cut into blocks that workers read and check
+/// apart, where standard input is split into games by the reader thread: both must give
+/// the same report, game numbers and `pdnkit show` hints included, whatever the file holds
+/// at the places it is cut (comments between games, which make a block end where the
+/// next game's text starts, so that the rest is read again in order; a malformed byte
+/// after the text the encoding is told from; CR LF and a BOM; megabytes with no tag line).
+#[test]
+fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut games = Vec::new();
+    pdnkit::generate::Generator::new(23)
+        .write_games(&mut games, 2500)
+        .unwrap();
+    let games = String::from_utf8(games)
+        .unwrap()
+        .replacen("3. ", "3. a1-a5 ", 60);
+    assert!(games.len() > 1 << 20, "big enough to be read in blocks");
+    // (every game followed by a comment of its own: a block ends inside the next game)
+    let commented = games.replace("\n\n[Event", "\n{between games}\n\n[Event");
+    let mut malformed = games.clone().into_bytes();
+    let at = malformed.len() / 2
+        + malformed[malformed.len() / 2..]
+            .windows(4)
+            .position(|w| w == b"[Eve")
+            .unwrap();
+    malformed.splice(at..at, b"{ \xff }\n".iter().copied());
+    let at = malformed.len() - 20_000;
+    let at = at + malformed[at..].windows(2).position(|w| w == b"1.").unwrap();
+    malformed.splice(at..at, "{ \u{fffd} } ".bytes());
+    let crlf = format!("\u{feff}{}", games.replace('\n', "\r\n"));
+    let no_tag_line = format!(
+        "{}\n{{{}}}\n\n{}",
+        &games[..games.len() / 3],
+        "no tag line here\n".repeat(600_000),
+        &games[games.len() / 3..]
+    );
+    let files: [(&str, Vec<u8>); 5] = [
+        ("games.pdn", games.clone().into_bytes()),
+        ("commented.pdn", commented.into_bytes()),
+        ("malformed.pdn", malformed),
+        ("crlf.pdn", crlf.into_bytes()),
+        ("no-tag-line.pdn", no_tag_line.into_bytes()),
+    ];
+    for (name, bytes) in files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        for format in ["jsonl", "full"] {
+            let args = [
+                "lint", "--format", format, "--color", "never", "-q", "-j", "2",
+            ];
+            let blocks = pdnkit().args(args).arg(&path).output().unwrap();
+            let whole = pdnkit()
+                .args(args)
+                .arg("-")
+                .write_stdin(bytes.clone())
+                .output()
+                .unwrap();
+            assert_eq!(blocks.status.code(), whole.status.code(), "{name}");
+            let label = path.display().to_string();
+            let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
+            let whole = String::from_utf8_lossy(&whole.stdout);
+            assert!(whole.lines().count() > 50, "{name}: {whole}");
+            assert_eq!(blocks, whole, "{name} ({format})");
+        }
+    }
+}
+
 #[test]
 fn lint_on_one_thread_stops_quietly_at_a_broken_pipe() {
     assert_eq!(

@@ -1,11 +1,12 @@
 //! `pdnkit lint`: replay every game and report what is wrong.
 
 use super::files;
-use super::pipeline::{self, Piece};
+use super::pipeline::{self, OnePass, OnePassGames, Piece};
 use super::{Cli, common};
 use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
+use pdnkit::pdn::BlockStart;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -115,11 +116,10 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     // Workers keep only what is reported: the selected diagnostics and whether the game
     // has an error (counted whatever the selection).
     let full = args.format == LintFormat::Full;
+    // (the `pdnkit show` hints are added where the results are put in order: a block of a
+    // big file knows its game numbers only then)
     let report = |game: Diagnosed| {
-        let mut kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
-        if full {
-            kept.iter_mut().for_each(add_show_hint);
-        }
+        let kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
         (game.summary.has_errors, kept)
     };
     let work = |batch: pipeline::Batch| {
@@ -133,14 +133,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             .collect()
     };
     let weigh = |(_, kept): &(bool, Vec<Diagnostic>)| kept.iter().map(held_bytes).sum();
-    // where one thread reads and checks a file: most games in one pass over their text
-    // (the items are those of `DiagnosedGames`, whose problems are `Diagnostic`s)
-    #[allow(clippy::result_large_err)]
-    let one_pass = |path: &str, input: Box<dyn io::Read>, options: &CheckOptions| {
-        let games = DiagnosedGames::new(path, input, options)?;
-        let items: Box<dyn Iterator<Item = _>> = Box::new(games.map(|item| item.map(report)));
-        Ok(items)
-    };
+    // most games read and checked in one pass over their text
+    let one_pass = LintOnePass { report: &report };
     pipeline::run(
         &pool,
         &inputs,
@@ -158,9 +152,12 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
                     for (has_errors, diagnostics) in results {
                         totals.games += 1;
                         totals.games_with_errors += usize::from(has_errors);
-                        for d in &diagnostics {
-                            totals.count(d);
-                            renderer.diagnostic(d)?;
+                        for mut d in diagnostics {
+                            if full {
+                                add_show_hint(&mut d);
+                            }
+                            totals.count(&d);
+                            renderer.diagnostic(&d)?;
                         }
                     }
                 }
@@ -202,6 +199,80 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What `lint` keeps of a game: whether it has an error, and its selected diagnostics.
+type Report = (bool, Vec<Diagnostic>);
+
+/// `lint`'s [`OnePass`]: [`DiagnosedGames`], each game's diagnostics kept by `report`.
+struct LintOnePass<'r, F> {
+    report: &'r F,
+}
+
+impl<F: Fn(Diagnosed) -> Report + Sync> OnePass<Report> for LintOnePass<'_, F> {
+    fn read<'s>(
+        &'s self,
+        path: &str,
+        input: Box<dyn io::Read + 's>,
+        options: &CheckOptions,
+        start: Option<BlockStart>,
+    ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
+        let games = match start {
+            None => DiagnosedGames::new(path, input, options)?,
+            Some(start) => DiagnosedGames::at(path, input, options, start)?,
+        };
+        Ok(Box::new(LintGames {
+            games,
+            report: self.report,
+        }))
+    }
+
+    fn read_text<'s>(
+        &'s self,
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
+        Ok(Box::new(LintGames {
+            games: DiagnosedGames::at_text(path, text, options, start)?,
+            report: self.report,
+        }))
+    }
+
+    fn rebase(&self, (_, diagnostics): &mut Report, games: u64) {
+        for d in diagnostics {
+            d.game = d.game.map(|g| g + games as usize);
+        }
+    }
+}
+
+/// The games of a [`LintOnePass`] reading.
+struct LintGames<'s, F, R: io::Read> {
+    games: DiagnosedGames<R>,
+    report: &'s F,
+}
+
+impl<F: Fn(Diagnosed) -> Report, R: io::Read> Iterator for LintGames<'_, F, R> {
+    type Item = Result<Report, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.games.next()?.map(self.report))
+    }
+}
+
+impl<F: Fn(Diagnosed) -> Report, R: io::Read> OnePassGames<Report> for LintGames<'_, F, R> {
+    fn games_indexed(&self) -> u64 {
+        self.games.games().games_indexed()
+    }
+
+    fn ended_clean(&self) -> bool {
+        self.games.games().ended_clean()
+    }
+
+    fn take_buffer(&mut self) -> String {
+        self.games.take_buffer()
+    }
 }
 
 /// For a diagnostic that shows the board before a main-line move, the `pdnkit show`

@@ -1,6 +1,7 @@
 //! Command-line front end. Each subcommand lives in its own module; all real work is done
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
+mod blocks;
 mod common;
 mod convert;
 mod files;

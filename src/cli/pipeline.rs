@@ -26,16 +26,18 @@
 //! With one thread (`-j1`) there is no reader thread: reading, checking and `emit` take
 //! turns on the calling thread, so `-j1` really uses one core.
 
+use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks};
 use super::files::Input;
 use pdnkit::check::{CheckOptions, CheckedGames};
 use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::pdn::BlockStart;
 use pdnkit::pdn::RawGame;
 use pdnkit::replay::ReplayOptions;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// Games per batch, and text bytes per batch: whichever is reached first. (With 256 games
@@ -139,19 +141,47 @@ pub enum Piece<T> {
     End,
 }
 
-/// Reads one whole input on the calling thread and checks its games as it goes, each
-/// item a game's result or a located problem, in order: for a command that can read most
-/// games and check them in one pass over their text (`lint`, with
-/// [`pdnkit::check::DiagnosedGames`]) rather than cut them first and check them after.
-/// The pipeline uses it where the thread that reads an input also checks it: every
-/// input with one thread, the small files a worker reads whole with more.
-pub type OnePass<'a, T> = dyn Fn(
-        &str,
-        Box<dyn Read>,
-        &CheckOptions,
-    ) -> io::Result<Box<dyn Iterator<Item = Result<T, Diagnostic>> + 'a>>
-    + Sync
-    + 'a;
+/// A command's way to read an input and check its games as it goes, in one pass over
+/// most of their text (`lint`, with [`pdnkit::check::DiagnosedGames`]) rather than cut
+/// them first and check them after. The pipeline uses it where the thread that reads an
+/// input also checks it (every input with one thread, the small files a worker reads
+/// whole with more), and to check a big UTF-8 file in blocks on every thread (see
+/// [`super::blocks`]).
+pub trait OnePass<T>: Sync {
+    /// Reads and checks `input`: a whole input (`start` `None`), or a block of a UTF-8
+    /// input from `start` on, read apart (its game numbers count from 1).
+    fn read<'s>(
+        &'s self,
+        path: &str,
+        input: Box<dyn Read + 's>,
+        options: &CheckOptions,
+        start: Option<BlockStart>,
+    ) -> io::Result<Box<dyn OnePassGames<T> + 's>>;
+
+    /// [`read`](Self::read) for a block of valid UTF-8 already in memory (read where it
+    /// is, without copying).
+    fn read_text<'s>(
+        &'s self,
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> io::Result<Box<dyn OnePassGames<T> + 's>>;
+
+    /// Moves the game numbers in `result` on by `games` (for a block's results).
+    fn rebase(&self, result: &mut T, games: u64);
+}
+
+/// The items of a [`OnePass`] reading (a game's result, or a located problem), and how
+/// the reading ended.
+pub trait OnePassGames<T>: Iterator<Item = Result<T, Diagnostic>> {
+    /// As [`pdnkit::check::CheckedGames::games_indexed`].
+    fn games_indexed(&self) -> u64;
+    /// As [`pdnkit::check::CheckedGames::ended_clean`].
+    fn ended_clean(&self) -> bool;
+    /// As [`pdnkit::check::CheckedGames::take_buffer`].
+    fn take_buffer(&mut self) -> String;
+}
 
 /// Reads every game of every input and calls `work` on each batch of raw games of one
 /// input (on a worker thread; `work` returns one result per game, in order), then `emit`
@@ -166,7 +196,7 @@ pub fn run<T, W, G, E>(
     options: &CheckOptions,
     work: W,
     weigh: G,
-    one_pass: Option<&OnePass<'_, T>>,
+    one_pass: Option<&dyn OnePass<T>>,
     mut emit: E,
 ) -> io::Result<()>
 where
@@ -189,12 +219,18 @@ where
     // tokens bound the places in the output order taken and not yet emitted, a place
     // taking a token per `BATCH_BYTES` it is expected to hold (up to all of them)
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(max_in_flight);
-    let (out_tx, out_rx) = mpsc::channel::<(u64, usize, Vec<Piece<T>>)>();
+    let (out_tx, out_rx) = mpsc::channel::<(u64, usize, Out<T>)>();
+    // an input whose rest the emitter reads itself (see `super::blocks`)
+    let abandoned = AtomicUsize::new(0);
+    // the buffers of blocks checked, back to the reader thread for the next blocks (new
+    // ones, all of them faulted in page by page, took 2% of `lint -j2`)
+    let (recycle_tx, recycle_rx) = mpsc::channel::<Vec<u8>>();
 
     std::thread::scope(|scope| {
         let cancelled = &cancelled;
         let check = &check;
         let expansion = &expansion;
+        let abandoned = &abandoned;
         scope.spawn(move || {
             pool.in_place_scope(|tasks| {
                 let seq = Cell::new(0u64);
@@ -220,12 +256,12 @@ where
                         return false;
                     };
                     match job {
-                        Job::Done(p) => out_tx.send((n, tokens, vec![p])).is_ok(),
+                        Job::Done(p) => out_tx.send((n, tokens, Out::Pieces(vec![p]))).is_ok(),
                         Job::Batch(batch) => {
                             let out_tx = out_tx.clone();
                             tasks.spawn(move |_| {
                                 let games = vec![Piece::Games(check.batch(batch))];
-                                let _ = out_tx.send((n, tokens, games));
+                                let _ = out_tx.send((n, tokens, Out::Pieces(games)));
                             });
                             true
                         }
@@ -255,15 +291,34 @@ where
                                 pieces.push(job.run(check));
                                 !cancelled.load(Ordering::Relaxed)
                             };
-                            let limit = Some(GROWN_FILE_BYTES);
+                            let source = Source::Open(Some(GROWN_FILE_BYTES));
                             let going_on = read_input(
-                                i, &inputs[i], limit, options, check, one_pass, &mut keep,
+                                i, &inputs[i], source, options, check, one_pass, &mut keep,
                             );
                             if !going_on {
                                 break;
                             }
                         }
-                        let _ = out_tx.send((n, tokens, pieces));
+                        let _ = out_tx.send((n, tokens, Out::Pieces(pieces)));
+                    });
+                    true
+                };
+                // A block of a big file, checked by a worker.
+                let send_block = |job: BlockJob| -> bool {
+                    let Some(one_pass) = one_pass else {
+                        return false;
+                    };
+                    let text = job.text.len();
+                    let tokens = expansion.places(text, max_in_flight);
+                    let Some(n) = place(tokens) else {
+                        return false;
+                    };
+                    let out_tx = out_tx.clone();
+                    let recycle = recycle_tx.clone();
+                    tasks.spawn(move |_| {
+                        let done = blocks::check_block(job, options, one_pass, abandoned, &recycle);
+                        expansion.observe(text, done.held(check.weigh));
+                        let _ = out_tx.send((n, tokens, Out::Block(done)));
                     });
                     true
                 };
@@ -282,7 +337,15 @@ where
                         }
                         None => {
                             flush(&mut group, &mut group_bytes)
-                                && read_input(i, input, None, options, check, None, &mut send)
+                                && read_big(
+                                    i,
+                                    input,
+                                    options,
+                                    check,
+                                    (one_pass, abandoned, &recycle_rx),
+                                    &mut send,
+                                    &send_block,
+                                )
                         }
                     };
                     if !going_on {
@@ -295,6 +358,7 @@ where
 
         let mut pending = BTreeMap::new();
         let mut next = 0u64;
+        let mut blocks = BlockEmitter::default();
         let mut outcome = Ok(());
         for (n, tokens, pieces) in out_rx {
             if outcome.is_err() {
@@ -304,24 +368,82 @@ where
                 continue;
             }
             pending.insert(n, (tokens, pieces));
-            'ready: while let Some((tokens, pieces)) = pending.remove(&next) {
+            while let Some((tokens, out)) = pending.remove(&next) {
                 next += 1;
                 for _ in 0..tokens {
                     let _ = token_rx.recv();
                 }
-                for piece in pieces {
-                    if let Err(e) = emit(piece) {
-                        cancelled.store(true, Ordering::Relaxed);
-                        outcome = Err(e);
-                        // let the reader finish quickly: free every token it may wait on
-                        while token_rx.try_recv().is_ok() {}
-                        break 'ready;
-                    }
+                let emitted = match out {
+                    Out::Pieces(pieces) => pieces.into_iter().try_for_each(&mut emit),
+                    Out::Block(done) => match one_pass {
+                        Some(one_pass) => {
+                            blocks.emit(done, options, one_pass, abandoned, &mut emit)
+                        }
+                        None => Ok(()),
+                    },
+                };
+                if let Err(e) = emitted {
+                    cancelled.store(true, Ordering::Relaxed);
+                    outcome = Err(e);
+                    // let the reader finish quickly: free every token it may wait on
+                    while token_rx.try_recv().is_ok() {}
+                    break;
                 }
             }
         }
         outcome
     })
+}
+
+/// What a checked place in the output order holds.
+enum Out<T> {
+    /// Pieces to emit as they are.
+    Pieces(Vec<Piece<T>>),
+    /// A block of a big file, to emit in its file's order (see [`super::blocks`]).
+    Block(BlockDone<T>),
+}
+
+/// Reads a big input on the reader thread: a file cut into blocks that workers read and
+/// check in one pass, when the command can ([`OnePass`]) and the file is UTF-8; else
+/// split here into batches of games. False when the run was cancelled.
+fn read_big<T, W, G>(
+    i: usize,
+    input: &Input,
+    options: &CheckOptions,
+    check: &Check<'_, W, G>,
+    (one_pass, abandoned, recycled): (
+        Option<&dyn OnePass<T>>,
+        &AtomicUsize,
+        &mpsc::Receiver<Vec<u8>>,
+    ),
+    send: &mut impl FnMut(Job<T>) -> bool,
+    send_block: &dyn Fn(BlockJob) -> bool,
+) -> bool
+where
+    G: Fn(&T) -> usize,
+{
+    let (Some(_), Input::File(path)) = (one_pass, input) else {
+        return read_input(i, input, Source::Open(None), options, check, None, send);
+    };
+    let label = input.label();
+    let block_text = || check.expansion.batch_text() as usize;
+    let mut send_piece = |piece: Piece<T>| send(Job::Done(piece));
+    let mut send_block = |job: BlockJob| send_block(job);
+    let read = blocks::read_blocks(
+        i,
+        (&label, path),
+        options,
+        &block_text,
+        (abandoned, recycled),
+        &mut send_piece,
+        &mut send_block,
+    );
+    match read {
+        Blocks::Sent(going_on) => going_on,
+        Blocks::NotUtf8(reader) => {
+            read_input(i, input, Source::Opened(reader), options, check, None, send)
+        }
+    }
 }
 
 /// The size of `input` when it is a file small enough to be read and checked whole by
@@ -341,7 +463,7 @@ fn run_inline<T, W, G, E>(
     inputs: &[Input],
     options: &CheckOptions,
     check: &Check<'_, W, G>,
-    one_pass: Option<&OnePass<'_, T>>,
+    one_pass: Option<&dyn OnePass<T>>,
     mut emit: E,
 ) -> io::Result<()>
 where
@@ -355,7 +477,8 @@ where
         outcome.is_ok()
     };
     for (i, input) in inputs.iter().enumerate() {
-        if !read_input(i, input, None, options, check, one_pass, &mut send) {
+        let source = Source::Open(None);
+        if !read_input(i, input, source, options, check, one_pass, &mut send) {
             break;
         }
     }
@@ -422,15 +545,23 @@ impl<T> Job<T> {
     }
 }
 
+/// How [`read_input`] comes to its reader.
+enum Source {
+    /// It opens the input; a file with a bound on the bytes it may read ([`Bounded`]).
+    Open(Option<u64>),
+    /// The reader is given (the input was opened, and its first bytes read, already).
+    Opened(Box<dyn Read + Send>),
+}
+
 /// Reads one input into pieces (with `one_pass` if given); false when the run was
 /// cancelled.
 fn read_input<T, W, G>(
     i: usize,
     input: &Input,
-    limit: Option<u64>,
+    source: Source,
     options: &CheckOptions,
     check: &Check<'_, W, G>,
-    one_pass: Option<&OnePass<'_, T>>,
+    one_pass: Option<&dyn OnePass<T>>,
     send: &mut impl FnMut(Job<T>) -> bool,
 ) -> bool
 where
@@ -446,9 +577,10 @@ where
             io: true,
         })
     };
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(io::stdin()),
-        Input::File(path) => match std::fs::File::open(path) {
+    let reader: Box<dyn Read> = match (source, input) {
+        (Source::Opened(reader), _) => reader,
+        (Source::Open(_), Input::Stdin) => Box::new(io::stdin()),
+        (Source::Open(limit), Input::File(path)) => match std::fs::File::open(path) {
             Ok(f) => match limit {
                 Some(limit) => Box::new(Bounded {
                     file: f,
@@ -465,7 +597,7 @@ where
             inner: reader,
             read: Rc::clone(&read),
         });
-        return match one_pass(&label, reader, options) {
+        return match one_pass.read(&label, reader, options, None) {
             Ok(items) => send_one_pass(items, check, &read, send),
             Err(e) => send(io_problem(e)) && send(Job::Done(Piece::End)),
         };

@@ -1,0 +1,386 @@
+//! One big file checked on every thread, in one pass over most of its text: the reader
+//! thread cuts the file into blocks at lines that start a tag pair (after a result when
+//! it can, see [`pdnkit::pdn::blocks::find_cut`]), without reading the games; workers
+//! read and check each block apart ([`OnePass::read`] from the block's start); the
+//! results come back in order, their game numbers moved on by the games of the blocks
+//! before.
+//!
+//! A block read apart gives the items the whole file gives for its games only where the
+//! block before it ended cleanly ([`pdnkit::pdn::GameSplitter::ended_clean`]): a block
+//! ending in a game's header, or in comments that belong to the next game, does not.
+//! That is known once the block is checked, so where a block did not end cleanly, the
+//! rest of the file is read again from that block's start, sequentially, on the thread
+//! that puts the results in order, and the blocks after it are dropped. Real archives
+//! hardly ever come to that; files that are not UTF-8 are not cut at all.
+
+use super::pipeline::{OnePass, Piece};
+use pdnkit::check::CheckOptions;
+use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::pdn::BlockStart;
+use pdnkit::pdn::blocks::{find_cut, line_breaks};
+use pdnkit::pdn::input::{DETECT_PREFIX, read_as_utf8};
+use std::io::{self, Read, Seek};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// The least text a block holds (however much the results of the text expand).
+const MIN_BLOCK: usize = 64 * 1024;
+
+/// The most a block holds while no place to cut it is found (then it is cut at a line
+/// break, and the file read on sequentially from its start).
+const MAX_BLOCK: usize = 8 << 20;
+
+/// A block of a file to check.
+pub(super) struct BlockJob {
+    /// Index of the input.
+    pub input: usize,
+    /// Its name in diagnostics, and its path.
+    pub label: String,
+    pub path: PathBuf,
+    /// The block's bytes.
+    pub text: BlockText,
+    pub start: BlockStart,
+    /// Where the block starts in the file (past a BOM it differs from `start.offset`).
+    pub file_offset: u64,
+    /// The file ends with this block.
+    pub last: bool,
+    /// Cut where no tag line was found: not a place to read the next block from.
+    pub forced: bool,
+}
+
+/// A block's bytes: UTF-8 text (nearly always), or not.
+pub(super) enum BlockText {
+    Valid(String),
+    Malformed(Vec<u8>),
+}
+
+impl BlockText {
+    /// How many bytes it has.
+    pub fn len(&self) -> u64 {
+        match self {
+            BlockText::Valid(text) => text.len() as u64,
+            BlockText::Malformed(bytes) => bytes.len() as u64,
+        }
+    }
+}
+
+/// A block checked.
+pub(super) struct BlockDone<T> {
+    pub input: usize,
+    label: String,
+    path: PathBuf,
+    start: BlockStart,
+    file_offset: u64,
+    /// The items, game numbers counted from 1 in the block.
+    items: Vec<Result<T, Diagnostic>>,
+    /// The game numbers the block took.
+    games: u64,
+    /// The next block can be read apart (or there is none).
+    clean: bool,
+}
+
+impl<T> BlockDone<T> {
+    /// The bytes of results it holds, by `weigh`.
+    pub fn held(&self, weigh: &dyn Fn(&T) -> usize) -> u64 {
+        let results = self.items.iter().filter_map(|item| item.as_ref().ok());
+        results.map(|r| weigh(r) as u64).sum()
+    }
+}
+
+/// Checks a block (on a worker).
+pub(super) fn check_block<T>(
+    job: BlockJob,
+    options: &CheckOptions,
+    one_pass: &dyn OnePass<T>,
+    abandoned: &AtomicUsize,
+    recycle: &mpsc::Sender<Vec<u8>>,
+) -> BlockDone<T> {
+    let BlockJob {
+        input,
+        label,
+        path,
+        text,
+        start,
+        file_offset,
+        last,
+        forced,
+    } = job;
+    // a block after one that did not end cleanly is not read: the rest of its file is
+    // read again in order, and its results dropped
+    let games = match text {
+        _ if abandoned.load(Ordering::Relaxed) == input + 1 => {
+            Err(io::Error::other("read in order"))
+        }
+        BlockText::Valid(text) => one_pass.read_text(&label, text, options, start),
+        BlockText::Malformed(ref bytes) => {
+            one_pass.read(&label, Box::new(&bytes[..]), options, Some(start))
+        }
+    };
+    let (items, games, clean) = match games {
+        Ok(mut games) => {
+            let items: Vec<_> = games.by_ref().collect();
+            let clean = last || (!forced && games.ended_clean());
+            // (if the reader thread is gone, the buffer is freed)
+            let _ = recycle.send(games.take_buffer().into_bytes());
+            (items, games.games_indexed(), clean)
+        }
+        // (reading bytes in memory does not fail; if it did, the file is read again)
+        Err(_) => (Vec::new(), 0, false),
+    };
+    BlockDone {
+        input,
+        label,
+        path,
+        start,
+        file_offset,
+        items,
+        games,
+        clean,
+    }
+}
+
+/// What [`read_blocks`] did with a file.
+pub(super) enum Blocks {
+    /// It was cut into blocks (or could not be opened): all is sent, true unless the run
+    /// was cancelled.
+    Sent(bool),
+    /// It is not read as UTF-8: read it the usual way, from this reader (which gives the
+    /// bytes read so far again).
+    NotUtf8(Box<dyn Read + Send>),
+}
+
+/// Cuts the file at `path` into blocks (on the reader thread): `send` takes its pieces
+/// (start, problems, end), `send_block` its blocks; `block_text` says how much text a
+/// block is to hold now. Stops sending blocks once `abandoned` names this input (its
+/// rest is being read sequentially); takes buffers for the blocks from `recycled`.
+pub(super) fn read_blocks<T>(
+    i: usize,
+    (label, path): (&str, &Path),
+    options: &CheckOptions,
+    block_text: &dyn Fn() -> usize,
+    (abandoned, recycled): (&AtomicUsize, &mpsc::Receiver<Vec<u8>>),
+    send: &mut dyn FnMut(Piece<T>) -> bool,
+    send_block: &mut dyn FnMut(BlockJob) -> bool,
+) -> Blocks {
+    let problem = |e: io::Error| {
+        let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
+        d.path = label.to_string();
+        Piece::Problem {
+            diagnostic: d,
+            io: true,
+        }
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+    };
+    let mut buf = Vec::new();
+    let mut eof = match fill(&mut file, &mut buf, DETECT_PREFIX.max(block_text())) {
+        Ok(eof) => eof,
+        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+    };
+    if !read_as_utf8(&buf, eof, options.encoding) {
+        return Blocks::NotUtf8(Box::new(io::Cursor::new(buf).chain(file)));
+    }
+    if !send(Piece::Start) {
+        return Blocks::Sent(false);
+    }
+    let bom = if buf.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    let (mut line, mut file_offset, mut replaced) = (1, 0u64, false);
+    loop {
+        let target = block_text().max(MIN_BLOCK);
+        // a cut in the second half of `target` bytes, or as far as needed to find one
+        let mut cut = None;
+        loop {
+            if !eof && buf.len() < target {
+                match fill(&mut file, &mut buf, target) {
+                    Ok(at_end) => eof = at_end,
+                    Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+                }
+            }
+            if eof && buf.len() <= target + target / 2 {
+                break;
+            }
+            cut = find_cut(&buf, target / 2).map(|at| (at, false));
+            if cut.is_some() || eof {
+                break;
+            }
+            if buf.len() >= MAX_BLOCK {
+                let at = memchr::memrchr(b'\n', &buf).map_or(buf.len(), |k| k + 1);
+                cut = Some((at, true));
+                break;
+            }
+            let want = buf.len() + target;
+            match fill(&mut file, &mut buf, want) {
+                Ok(at_end) => eof = at_end,
+                Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+            }
+        }
+        let (len, forced) = cut.unwrap_or((buf.len(), false));
+        let last = cut.is_none();
+        // the rest goes on in a buffer of a block checked, if one is back
+        let mut next = recycled.try_recv().unwrap_or_default();
+        next.clear();
+        next.extend_from_slice(&buf[len..]);
+        buf.truncate(len);
+        let text = std::mem::replace(&mut buf, next);
+        let start = BlockStart {
+            line,
+            offset: file_offset.saturating_sub(bom),
+            replaced_before: replaced,
+        };
+        line += line_breaks(&text);
+        let len = text.len() as u64;
+        let text = if simdutf8::basic::from_utf8(&text).is_ok() {
+            // SAFETY: the check just above says the bytes are UTF-8 (it is several times
+            // faster than the one of `String::from_utf8`, 2% of `lint -j2`)
+            BlockText::Valid(unsafe { String::from_utf8_unchecked(text) })
+        } else {
+            replaced = true;
+            BlockText::Malformed(text)
+        };
+        if abandoned.load(Ordering::Relaxed) == i + 1 {
+            break;
+        }
+        let job = BlockJob {
+            input: i,
+            label: label.to_string(),
+            path: path.to_path_buf(),
+            text,
+            start,
+            file_offset,
+            last,
+            forced,
+        };
+        if !send_block(job) {
+            return Blocks::Sent(false);
+        }
+        file_offset += len;
+        // (after a block cut anywhere, the file is read on from its start in order)
+        if last || forced {
+            break;
+        }
+    }
+    Blocks::Sent(send(Piece::End))
+}
+
+/// Reads from `file` until `buf` holds `want` bytes or the file ends; true at its end.
+fn fill(file: &mut std::fs::File, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    if buf.len() >= want {
+        return Ok(false);
+    }
+    let need = (want - buf.len()) as u64;
+    // (room for all of it at once: growing as it comes copied the text again and again)
+    buf.reserve(want - buf.len());
+    let got = file.by_ref().take(need).read_to_end(buf)?;
+    Ok((got as u64) < need)
+}
+
+/// Puts checked blocks in order (on the thread that emits): their game numbers moved on,
+/// or, after a block that did not end cleanly, the rest of its file read again.
+#[derive(Default)]
+pub(super) struct BlockEmitter {
+    /// The input whose blocks are being emitted, and the games of its blocks so far.
+    input: Option<usize>,
+    games_before: u64,
+    /// The rest of that input was read sequentially: its further blocks are dropped.
+    read_through: bool,
+}
+
+impl BlockEmitter {
+    /// Emits the results of `done`, the next block in order.
+    pub fn emit<T>(
+        &mut self,
+        done: BlockDone<T>,
+        options: &CheckOptions,
+        one_pass: &dyn OnePass<T>,
+        abandoned: &AtomicUsize,
+        emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if self.input != Some(done.input) {
+            *self = BlockEmitter {
+                input: Some(done.input),
+                ..BlockEmitter::default()
+            };
+        }
+        if self.read_through {
+            return Ok(());
+        }
+        if !done.clean {
+            // the rest of the file, from this block on, as one reading
+            self.read_through = true;
+            abandoned.store(done.input + 1, Ordering::Relaxed);
+            return self.read_rest(&done, options, one_pass, emit);
+        }
+        let games = done.games;
+        self.emit_items(done.items, one_pass, emit)?;
+        self.games_before += games;
+        Ok(())
+    }
+
+    /// Emits `items` of the current input, their game numbers moved on.
+    fn emit_items<T>(
+        &self,
+        items: impl IntoIterator<Item = Result<T, Diagnostic>>,
+        one_pass: &dyn OnePass<T>,
+        emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut results = Vec::new();
+        for item in items {
+            match item {
+                Ok(mut result) => {
+                    one_pass.rebase(&mut result, self.games_before);
+                    results.push(result);
+                    if results.len() >= 1024 {
+                        emit(Piece::Games(std::mem::take(&mut results)))?;
+                    }
+                }
+                Err(mut diagnostic) => {
+                    if !results.is_empty() {
+                        emit(Piece::Games(std::mem::take(&mut results)))?;
+                    }
+                    diagnostic.game = diagnostic.game.map(|g| g + self.games_before as usize);
+                    let io = diagnostic.rule == &codes::IO_ERROR;
+                    emit(Piece::Problem { diagnostic, io })?;
+                }
+            }
+        }
+        if !results.is_empty() {
+            emit(Piece::Games(results))?;
+        }
+        Ok(())
+    }
+
+    /// Reads the file of `done` again from the block's start to its end, sequentially.
+    fn read_rest<T>(
+        &self,
+        done: &BlockDone<T>,
+        options: &CheckOptions,
+        one_pass: &dyn OnePass<T>,
+        emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let opened = std::fs::File::open(&done.path).and_then(|mut file| {
+            file.seek(io::SeekFrom::Start(done.file_offset))?;
+            Ok(file)
+        });
+        let games = opened
+            .and_then(|file| one_pass.read(&done.label, Box::new(file), options, Some(done.start)));
+        match games {
+            Ok(games) => self.emit_items(games, one_pass, emit),
+            Err(e) => {
+                let message = format!("cannot read {}: {e}", done.label);
+                let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, message);
+                diagnostic.path = done.label.clone();
+                emit(Piece::Problem {
+                    diagnostic,
+                    io: true,
+                })
+            }
+        }
+    }
+}
