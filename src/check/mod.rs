@@ -16,7 +16,7 @@ pub mod tags;
 use crate::diag::{Diagnostic, Snippet, codes};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
-use crate::pdn::split::Split;
+use crate::pdn::split::{Positions, Split};
 use crate::pdn::{
     BlockStart, Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError,
 };
@@ -549,10 +549,8 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
         ..
     } = proved;
     findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
-    let mut diagnostics: Vec<Diagnostic> = findings
-        .iter()
-        .map(|f| finding_diagnostic(path, raw, f))
-        .collect();
+    let mut locator = Locator::new(path, raw);
+    let mut diagnostics: Vec<Diagnostic> = findings.iter().map(|f| locator.finding(f)).collect();
     diagnostics.sort_by_key(|d| (d.line, d.column));
     summary.has_errors = diagnostics
         .iter()
@@ -628,8 +626,9 @@ impl QuickGame<'_> {
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
     let mut out = Vec::new();
+    let mut locator = Locator::new(path, &raw);
     for e in &game.errors {
-        out.push(syntax_diagnostic(path, &raw, e));
+        out.push(locator.syntax(e));
     }
     let tag_findings = tags::check_tags(
         game.tags
@@ -638,19 +637,17 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
     );
     for f in tag_findings {
         let span = f.tag.map(|i| game.tags[i].span);
-        out.push(locate(path, &raw, Diagnostic::new(f.rule, f.message), span));
+        out.push(locator.locate(Diagnostic::new(f.rule, f.message), span));
     }
     let replay = replay(&game, options);
     if game.moves.moves.is_empty() && !game.tags.is_empty() && replay.status == Status::Complete {
-        out.push(locate(
-            path,
-            &raw,
+        out.push(locator.locate(
             Diagnostic::new(&codes::EMPTY_GAME, "the game has tags but no moves"),
             None,
         ));
     }
     for f in &replay.findings {
-        out.push(finding_diagnostic(path, &raw, f));
+        out.push(locator.finding(f));
     }
     out.sort_by_key(|d| (d.line, d.column));
     CheckedGame {
@@ -661,96 +658,151 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
     }
 }
 
-fn syntax_diagnostic(path: &str, raw: &RawGame, e: &SyntaxError) -> Diagnostic {
-    let d = match codes::find(e.kind.name()) {
-        Some(rule) => Diagnostic::new(rule, e.message.clone()),
-        // a kind the registry does not know yet keeps the reader's own severity
-        None => {
-            let mut d = Diagnostic::new(
-                &codes::SYNTAX_ERROR,
-                format!("{}: {}", e.kind.name(), e.message),
-            );
-            d.severity = match e.severity() {
-                crate::pdn::Severity::Error => crate::diag::Severity::Error,
-                crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
-            };
-            d
+/// Locates the diagnostics of one game: fills in path, game, line, column and the source
+/// snippet from a span. Positions are counted on from the last one asked, and the source
+/// line of the last one is kept, so that a game's diagnostics, asked for in text order,
+/// cost about one pass over its text together (located one by one from the game's start,
+/// the 150,000 diagnostics of a 2 MB game took 30 s).
+struct Locator<'a> {
+    path: &'a str,
+    raw: &'a RawGame,
+    positions: Positions<'a>,
+    /// The last source line: its bytes `start..end` in the game's text, and its length in
+    /// characters.
+    line: Option<(usize, usize, usize)>,
+}
+
+impl<'a> Locator<'a> {
+    fn new(path: &'a str, raw: &'a RawGame) -> Self {
+        Locator {
+            path,
+            raw,
+            positions: raw.positions(),
+            line: None,
         }
-    };
-    locate(path, raw, d, Some(e.span))
-}
-
-fn finding_diagnostic(path: &str, raw: &RawGame, f: &Finding) -> Diagnostic {
-    let mut d = Diagnostic::new(f.rule, f.message.clone());
-    d.ply = f.ply;
-    d.move_text = f.move_text.clone();
-    d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
-    d.notes.extend(f.notes.iter().cloned());
-    locate(path, raw, d, f.span)
-}
-
-/// Fills in path, game, line, column and the source snippet from a span.
-fn locate(path: &str, raw: &RawGame, mut d: Diagnostic, span: Option<Span>) -> Diagnostic {
-    d.path = path.to_string();
-    d.game = Some(raw.index as usize);
-    let span = span.unwrap_or_else(|| {
-        let at = raw.stray_prefix.min(raw.text.len());
-        Span::new(at, at)
-    });
-    let start = raw.position(span.start);
-    d.line = start.line as usize;
-    d.column = start.column as usize;
-    // The source line: from the last line break before the span to the next one.
-    let at = span.start.min(raw.text.len());
-    let line_start = raw.text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let line_end = raw.text[at..]
-        .find(['\n', '\r'])
-        .map_or(raw.text.len(), |i| at + i);
-    let line_text = &raw.text[line_start..line_end];
-    let end = span.end.clamp(at, line_end);
-    let width = raw.text[at..end].chars().count().max(1);
-    // The first line of a game may start mid-line in the file: what came before it on that
-    // line is shown as blanks, so that columns are the file's.
-    let blanks = if line_start == 0 && raw.start.column > 1 {
-        raw.start.column as usize - 1
-    } else {
-        0
-    };
-    let column = blanks + raw.text[line_start..at].chars().count() + 1;
-    let line_chars = blanks + line_text.chars().count();
-    // A long line (a whole game or file on one line) is shown as a window around the
-    // span, so that a diagnostic never holds a copy of megabytes.
-    let (from, to) = if line_chars <= SNIPPET_WHOLE_LINE {
-        (1, line_chars)
-    } else {
-        (
-            column.saturating_sub(SNIPPET_BEFORE).max(1),
-            (column + SNIPPET_AFTER).min(line_chars),
-        )
-    };
-    let mut shown = String::new();
-    if from > 1 {
-        shown.push('…');
     }
-    shown.extend(std::iter::repeat_n(
-        ' ',
-        blanks.min(to).saturating_sub(from - 1),
-    ));
-    shown.extend(
-        line_text
+
+    fn syntax(&mut self, e: &SyntaxError) -> Diagnostic {
+        let d = match codes::find(e.kind.name()) {
+            Some(rule) => Diagnostic::new(rule, e.message.clone()),
+            // a kind the registry does not know yet keeps the reader's own severity
+            None => {
+                let mut d = Diagnostic::new(
+                    &codes::SYNTAX_ERROR,
+                    format!("{}: {}", e.kind.name(), e.message),
+                );
+                d.severity = match e.severity() {
+                    crate::pdn::Severity::Error => crate::diag::Severity::Error,
+                    crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
+                };
+                d
+            }
+        };
+        self.locate(d, Some(e.span))
+    }
+
+    fn finding(&mut self, f: &Finding) -> Diagnostic {
+        let mut d = Diagnostic::new(f.rule, f.message.clone());
+        d.ply = f.ply;
+        d.move_text = f.move_text.clone();
+        d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+        d.notes.extend(f.notes.iter().cloned());
+        self.locate(d, f.span)
+    }
+
+    /// The source line around byte `at`: its bytes and its length in characters.
+    fn line_around(&mut self, at: usize) -> (usize, usize, usize) {
+        if let Some(line @ (start, end, _)) = self.line {
+            if start <= at && at <= end {
+                return line;
+            }
+        }
+        let text = &self.raw.text;
+        let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+        let line = (start, end, text[start..end].chars().count());
+        self.line = Some(line);
+        line
+    }
+
+    fn locate(&mut self, mut d: Diagnostic, span: Option<Span>) -> Diagnostic {
+        let raw = self.raw;
+        d.path = self.path.to_string();
+        d.game = Some(raw.index as usize);
+        let span = span.unwrap_or_else(|| {
+            let at = raw.stray_prefix.min(raw.text.len());
+            Span::new(at, at)
+        });
+        let start = self.positions.position(span.start);
+        d.line = start.line as usize;
+        d.column = start.column as usize;
+        // The source line: from the last line break before the span to the next one.
+        let at = span.start.min(raw.text.len());
+        let (line_start, line_end, chars) = self.line_around(at);
+        let end = span.end.clamp(at, line_end);
+        // (at most a snippet's width is ever shown)
+        let width = raw.text[at..end]
             .chars()
-            .skip((from - 1).saturating_sub(blanks))
-            .take(to.saturating_sub(blanks.max(from - 1))),
-    );
-    if to < line_chars {
-        shown.push('…');
+            .take(SNIPPET_WHOLE_LINE + 1)
+            .count()
+            .max(1);
+        // The first line of a game may start mid-line in the file: what came before it on
+        // that line is shown as blanks, so that columns are the file's.
+        let blanks = if line_start == 0 && raw.start.column > 1 {
+            raw.start.column as usize - 1
+        } else {
+            0
+        };
+        // (the column the position says: the characters before `at` on its line, blanks
+        // included, plus one)
+        let column = start.column as usize;
+        let line_chars = blanks + chars;
+        // A long line (a whole game or file on one line) is shown as a window around the
+        // span, so that a diagnostic never holds a copy of megabytes.
+        let (from, to) = if line_chars <= SNIPPET_WHOLE_LINE {
+            (1, line_chars)
+        } else {
+            (
+                column.saturating_sub(SNIPPET_BEFORE).max(1),
+                (column + SNIPPET_AFTER).min(line_chars),
+            )
+        };
+        let mut shown = String::new();
+        if from > 1 {
+            shown.push('…');
+        }
+        shown.extend(std::iter::repeat_n(
+            ' ',
+            blanks.min(to).saturating_sub(from - 1),
+        ));
+        // the line's characters from the window's first on, found from `at` (the
+        // character `column - 1 - blanks` of the line), not from the line's start
+        let first = (from - 1).saturating_sub(blanks);
+        let back = (column - 1 - blanks).saturating_sub(first);
+        let window_start = if back == 0 {
+            at
+        } else {
+            raw.text[line_start..at]
+                .char_indices()
+                .rev()
+                .nth(back - 1)
+                .map_or(line_start, |(k, _)| line_start + k)
+        };
+        shown.extend(
+            raw.text[window_start..line_end]
+                .chars()
+                .take(to.saturating_sub(blanks.max(from - 1))),
+        );
+        if to < line_chars {
+            shown.push('…');
+        }
+        d.snippet = Some(Snippet {
+            line_text: shown,
+            column: column + 1 - from + usize::from(from > 1),
+            width: width.min(to + 1 - column.min(to)).max(1),
+        });
+        d
     }
-    d.snippet = Some(Snippet {
-        line_text: shown,
-        column: column + 1 - from + usize::from(from > 1),
-        width: width.min(to + 1 - column.min(to)).max(1),
-    });
-    d
 }
 
 /// Source lines up to this many characters are shown whole in a diagnostic.
@@ -838,5 +890,151 @@ mod tests {
                 snip.line_text.len()
             );
         }
+    }
+
+    #[test]
+    fn diagnostics_are_located_as_from_the_games_start() {
+        // games of every line shape: generated, on one long line, CR LF and lone CR line
+        // ends, starting mid-line in the file, with multibyte text
+        let mut text = Vec::new();
+        crate::generate::Generator::new(3)
+            .write_games(&mut text, 40)
+            .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let one_line = text.replace('\n', " ");
+        let mut games = Vec::new();
+        for (k, t) in [
+            text.clone(),
+            one_line.clone(),
+            text.replace('\n', "\r\n"),
+            text.replace('\n', "\r"),
+            format!("x {}", &text[..20_000.min(text.len())]),
+        ]
+        .iter()
+        .enumerate()
+        {
+            for raw in GameSplitter::new(t.as_bytes(), Default::default()).unwrap() {
+                let mut raw = raw.unwrap();
+                if k == 4 {
+                    raw.start.column = 7;
+                }
+                games.push(raw);
+            }
+        }
+        let mut raw = games[0].clone();
+        raw.text = format!(
+            "{}{}",
+            "ж".repeat(3000),
+            one_line.chars().take(9000).collect::<String>()
+        );
+        games.push(raw);
+        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut located = 0;
+        for raw in &games {
+            let mut locator = Locator::new("t.pdn", raw);
+            let boundaries: Vec<usize> = (0..=raw.text.len())
+                .filter(|&k| raw.text.is_char_boundary(k))
+                .collect();
+            // in text order mostly, now and then back
+            let mut at = 0;
+            for _ in 0..60 {
+                let step = rng.below(raw.text.len() as u64 / 20 + 2) as usize;
+                at = if rng.below(8) == 0 {
+                    rng.below(raw.text.len() as u64 + 1) as usize
+                } else {
+                    at + step
+                };
+                let start = *boundaries
+                    .iter()
+                    .find(|&&k| k >= at.min(raw.text.len()))
+                    .unwrap();
+                let len = rng.below(40) as usize;
+                let end = *boundaries
+                    .iter()
+                    .find(|&&k| k >= (start + len).min(raw.text.len()))
+                    .unwrap();
+                let span = (rng.below(10) > 0).then(|| Span::new(start, end));
+                let d = || Diagnostic::new(&codes::ILLEGAL_MOVE, "x".to_string());
+                let got = locator.locate(d(), span);
+                let want = locate_oracle("t.pdn", raw, d(), span);
+                assert_eq!(
+                    format!("{got:?}"),
+                    format!("{want:?}"),
+                    "{span:?} in game {}",
+                    raw.index
+                );
+                located += 1;
+            }
+        }
+        assert!(located > 5_000, "{located}");
+    }
+
+    /// `Locator::locate` as it was, each position counted from the game's start: the oracle.
+    fn locate_oracle(
+        path: &str,
+        raw: &RawGame,
+        mut d: Diagnostic,
+        span: Option<Span>,
+    ) -> Diagnostic {
+        d.path = path.to_string();
+        d.game = Some(raw.index as usize);
+        let span = span.unwrap_or_else(|| {
+            let at = raw.stray_prefix.min(raw.text.len());
+            Span::new(at, at)
+        });
+        let start = raw.position(span.start);
+        d.line = start.line as usize;
+        d.column = start.column as usize;
+        // The source line: from the last line break before the span to the next one.
+        let at = span.start.min(raw.text.len());
+        let line_start = raw.text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = raw.text[at..]
+            .find(['\n', '\r'])
+            .map_or(raw.text.len(), |i| at + i);
+        let line_text = &raw.text[line_start..line_end];
+        let end = span.end.clamp(at, line_end);
+        let width = raw.text[at..end].chars().count().max(1);
+        // The first line of a game may start mid-line in the file: what came before it on that
+        // line is shown as blanks, so that columns are the file's.
+        let blanks = if line_start == 0 && raw.start.column > 1 {
+            raw.start.column as usize - 1
+        } else {
+            0
+        };
+        let column = blanks + raw.text[line_start..at].chars().count() + 1;
+        let line_chars = blanks + line_text.chars().count();
+        // A long line (a whole game or file on one line) is shown as a window around the
+        // span, so that a diagnostic never holds a copy of megabytes.
+        let (from, to) = if line_chars <= SNIPPET_WHOLE_LINE {
+            (1, line_chars)
+        } else {
+            (
+                column.saturating_sub(SNIPPET_BEFORE).max(1),
+                (column + SNIPPET_AFTER).min(line_chars),
+            )
+        };
+        let mut shown = String::new();
+        if from > 1 {
+            shown.push('…');
+        }
+        shown.extend(std::iter::repeat_n(
+            ' ',
+            blanks.min(to).saturating_sub(from - 1),
+        ));
+        shown.extend(
+            line_text
+                .chars()
+                .skip((from - 1).saturating_sub(blanks))
+                .take(to.saturating_sub(blanks.max(from - 1))),
+        );
+        if to < line_chars {
+            shown.push('…');
+        }
+        d.snippet = Some(Snippet {
+            line_text: shown,
+            column: column + 1 - from + usize::from(from > 1),
+            width: width.min(to + 1 - column.min(to)).max(1),
+        });
+        d
     }
 }

@@ -91,15 +91,30 @@ impl RawGame {
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
-        let mut c = LineCounter {
-            line: self.start.line,
-            column: self.start.column,
-            prev_cr: false,
-        };
+        let mut c = self.start_counter();
         c.advance(&self.text[..at]);
         Position {
             line: c.line,
             column: c.column,
+        }
+    }
+
+    /// A reader of the positions of many bytes of this game, each found from the last
+    /// one asked when asked in text order (what [`position`](Self::position) does from
+    /// the game's start each time).
+    pub fn positions(&self) -> Positions<'_> {
+        Positions {
+            raw: self,
+            at: 0,
+            counter: self.start_counter(),
+        }
+    }
+
+    fn start_counter(&self) -> LineCounter {
+        LineCounter {
+            line: self.start.line,
+            column: self.start.column,
+            prev_cr: false,
         }
     }
 
@@ -132,6 +147,37 @@ impl RawGame {
     /// Parses the game into a [`Game`] tree.
     pub fn to_game(&self) -> Game {
         self.visit(&mut GameBuilder::for_text(self.text.len()))
+    }
+}
+
+/// The positions of bytes of a [`RawGame`], from [`RawGame::positions`].
+pub struct Positions<'a> {
+    raw: &'a RawGame,
+    /// The byte the counter is at.
+    at: usize,
+    counter: LineCounter,
+}
+
+impl Positions<'_> {
+    /// The file position of byte `at` of the game's text (clamped to the text), as
+    /// [`RawGame::position`] gives it: found from the byte asked before if `at` is not
+    /// before it, so that the positions of a game's diagnostics cost one pass over it.
+    pub fn position(&mut self, at: usize) -> Position {
+        let text = &self.raw.text;
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        if at < self.at {
+            self.at = 0;
+            self.counter = self.raw.start_counter();
+        }
+        self.counter.advance(&text[self.at..at]);
+        self.at = at;
+        Position {
+            line: self.counter.line,
+            column: self.counter.column,
+        }
     }
 }
 
