@@ -9,8 +9,10 @@ use pdnkit::check::{CheckOptions, CheckedGames, check_reader};
 use pdnkit::convert::json::{GameRecord, write_game_json};
 use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
 use pdnkit::diag::render::{Format, Renderer};
+use pdnkit::pdn::blocks::{find_cut, line_breaks};
 use pdnkit::pdn::fen::Setup;
-use pdnkit::pdn::{GameSplitter, ReaderOptions};
+use pdnkit::pdn::input::{DETECT_PREFIX, read_as_utf8};
+use pdnkit::pdn::{BlockStart, GameSplitter, RawGame, ReadError, ReaderOptions};
 use pdnkit::replay::Status;
 use pdnkit::rules::notation::{
     CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
@@ -49,6 +51,7 @@ pub fn reader(data: &[u8]) {
         }
         let _ = pdnkit::pdn::game_to_string(&game, &Default::default());
     }
+    blocks_read_apart(data);
     // with small limits, every game read keeps within them (the rest are `P107`)
     let small = ReaderOptions {
         max_game_bytes: 300,
@@ -74,6 +77,78 @@ pub fn reader(data: &[u8]) {
         }
         assert!(moves <= 6, "a game of {moves} moves was read");
     }
+}
+
+/// Cut at a tag line as `lint` cuts a big file, the two blocks read apart give the items
+/// of the whole (game indices moved on) when the first says it ended cleanly.
+fn blocks_read_apart(data: &[u8]) {
+    let prefix = &data[..data.len().min(DETECT_PREFIX)];
+    let Some(cut) = find_cut(data, data.len() / 2) else {
+        return;
+    };
+    if !read_as_utf8(prefix, prefix.len() == data.len(), None) {
+        return;
+    }
+    // each item as text, its game index (if any) moved on by `games`
+    let items = |splitter: &mut dyn Iterator<Item = Result<RawGame, ReadError>>, games: u64| {
+        let moved = |item| match item {
+            Ok::<RawGame, _>(mut g) => {
+                g.index += games;
+                Ok(g)
+            }
+            Err(ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            }) => Err(ReadError::At {
+                kind,
+                game_index: game_index.map(|g| g + games),
+                line,
+                column,
+                message,
+            }),
+            Err(e) => Err(e),
+        };
+        splitter
+            .map(|item| format!("{:?}", moved(item)))
+            .collect::<Vec<_>>()
+    };
+    let options = ReaderOptions::default();
+    let (Ok(mut whole), Ok(mut first)) = (
+        GameSplitter::new(data, options),
+        GameSplitter::at(
+            &data[..cut],
+            options,
+            BlockStart {
+                line: 1,
+                ..BlockStart::default()
+            },
+        ),
+    ) else {
+        return;
+    };
+    let whole = items(&mut whole, 0);
+    let mut got = items(&mut first, 0);
+    if !first.ended_clean() {
+        return;
+    }
+    let bom = if data.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    let start = BlockStart {
+        line: 1 + line_breaks(&data[..cut]),
+        offset: cut.saturating_sub(bom) as u64,
+        replaced_before: first.replaced(),
+    };
+    let Ok(mut second) = GameSplitter::at(&data[cut..], options, start) else {
+        return;
+    };
+    got.extend(items(&mut second, first.games_indexed()));
+    assert_eq!(got, whole, "the blocks read apart and the whole disagree");
 }
 
 /// FEN text → `Setup` → `Position` → FEN (both styles) → the same position.
