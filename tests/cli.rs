@@ -424,7 +424,8 @@ fn lint_is_the_same_on_one_thread_and_on_several() {
 /// the same report, game numbers and `pdnkit show` hints included, whatever the file holds
 /// at the places it is cut (comments between games, which make a block end where the
 /// next game's text starts, so that the rest is read again in order; a malformed byte
-/// after the text the encoding is told from; CR LF and a BOM; megabytes with no tag line).
+/// after the text the encoding is told from; CR LF and a BOM; CR alone; megabytes with no
+/// tag line).
 #[test]
 fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
     let dir = tempfile::tempdir().unwrap();
@@ -455,8 +456,9 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
         "no tag line here\n".repeat(600_000),
         &games[games.len() / 3..]
     );
-    let files: [(&str, Vec<u8>); 5] = [
+    let files: [(&str, Vec<u8>); 6] = [
         ("games.pdn", games.clone().into_bytes()),
+        ("cr.pdn", games.replace('\n', "\r").into_bytes()),
         ("commented.pdn", commented.into_bytes()),
         ("malformed.pdn", malformed),
         ("crlf.pdn", crlf.into_bytes()),

@@ -27,9 +27,14 @@ use std::sync::mpsc;
 /// The least text a block holds (however much the results of the text expand).
 const MIN_BLOCK: usize = 64 * 1024;
 
-/// The most a block holds while no place to cut it is found (then it is cut at a line
-/// break, and the file read on sequentially from its start).
+/// The most a block holds while no place to cut it is found: then the file is read on
+/// sequentially from the block's start.
 const MAX_BLOCK: usize = 8 << 20;
+
+/// The most bytes of results a worker holds for one block: past them (results hundreds
+/// of times the text, on text far from ordinary), it gives up the block and the file is
+/// read on sequentially from its start, its results emitted as they come.
+const MAX_BLOCK_RESULTS: u64 = 8 << 20;
 
 /// A block of a file to check.
 pub(super) struct BlockJob {
@@ -45,7 +50,8 @@ pub(super) struct BlockJob {
     pub file_offset: u64,
     /// The file ends with this block.
     pub last: bool,
-    /// Cut where no tag line was found: not a place to read the next block from.
+    /// No tag line was found to cut at: the file is to be read on sequentially from the
+    /// block's start (`text` is empty).
     pub forced: bool,
 }
 
@@ -91,8 +97,7 @@ impl<T> BlockDone<T> {
 /// Checks a block (on a worker).
 pub(super) fn check_block<T>(
     job: BlockJob,
-    options: &CheckOptions,
-    one_pass: &dyn OnePass<T>,
+    (options, one_pass, weigh): (&CheckOptions, &dyn OnePass<T>, &dyn Fn(&T) -> usize),
     abandoned: &AtomicUsize,
     recycle: &mpsc::Sender<Vec<u8>>,
 ) -> BlockDone<T> {
@@ -109,7 +114,7 @@ pub(super) fn check_block<T>(
     // a block after one that did not end cleanly is not read: the rest of its file is
     // read again in order, and its results dropped
     let games = match text {
-        _ if abandoned.load(Ordering::Relaxed) == input + 1 => {
+        _ if forced || abandoned.load(Ordering::Relaxed) == input + 1 => {
             Err(io::Error::other("read in order"))
         }
         BlockText::Valid(text) => one_pass.read_text(&label, text, options, start),
@@ -119,8 +124,18 @@ pub(super) fn check_block<T>(
     };
     let (items, games, clean) = match games {
         Ok(mut games) => {
-            let items: Vec<_> = games.by_ref().collect();
-            let clean = last || (!forced && games.ended_clean());
+            let (mut items, mut held) = (Vec::new(), 0);
+            for item in games.by_ref() {
+                held += item.as_ref().map_or(0, |r| weigh(r) as u64);
+                items.push(item);
+                if held > MAX_BLOCK_RESULTS {
+                    break;
+                }
+            }
+            let clean = held <= MAX_BLOCK_RESULTS && (last || games.ended_clean());
+            if !clean {
+                items.clear();
+            }
             // (if the reader thread is gone, the buffer is freed)
             let _ = recycle.send(games.take_buffer().into_bytes());
             (items, games.games_indexed(), clean)
@@ -211,8 +226,7 @@ pub(super) fn read_blocks<T>(
                 break;
             }
             if buf.len() >= MAX_BLOCK {
-                let at = memchr::memrchr(b'\n', &buf).map_or(buf.len(), |k| k + 1);
-                cut = Some((at, true));
+                cut = Some((0, true));
                 break;
             }
             let want = buf.len() + target;
@@ -223,12 +237,17 @@ pub(super) fn read_blocks<T>(
         }
         let (len, forced) = cut.unwrap_or((buf.len(), false));
         let last = cut.is_none();
-        // the rest goes on in a buffer of a block checked, if one is back
-        let mut next = recycled.try_recv().unwrap_or_default();
-        next.clear();
-        next.extend_from_slice(&buf[len..]);
-        buf.truncate(len);
-        let text = std::mem::replace(&mut buf, next);
+        // the rest goes on in a buffer of a block checked, if one is back (a block cut
+        // nowhere is sent empty: its file is read again from there)
+        let text = if forced {
+            Vec::new()
+        } else {
+            let mut next = recycled.try_recv().unwrap_or_default();
+            next.clear();
+            next.extend_from_slice(&buf[len..]);
+            buf.truncate(len);
+            std::mem::replace(&mut buf, next)
+        };
         let start = BlockStart {
             line,
             offset: file_offset.saturating_sub(bom),

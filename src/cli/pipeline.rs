@@ -316,7 +316,8 @@ where
                     let out_tx = out_tx.clone();
                     let recycle = recycle_tx.clone();
                     tasks.spawn(move |_| {
-                        let done = blocks::check_block(job, options, one_pass, abandoned, &recycle);
+                        let check_with = (options, one_pass, check.weigh as &dyn Fn(&T) -> usize);
+                        let done = blocks::check_block(job, check_with, abandoned, &recycle);
                         expansion.observe(text, done.held(check.weigh));
                         let _ = out_tx.send((n, tokens, Out::Block(done)));
                     });

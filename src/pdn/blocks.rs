@@ -17,16 +17,23 @@ use super::token::{is_delimiter, parse_result};
 const CUTS_LOOKED_AT: usize = 64;
 
 /// Where to end a block of `b` at or after `min`: the start of the last line (at or after
-/// `min`, not the first byte) that starts a tag pair (`[`, a name, a `"`, all in `b`),
+/// `min`, not the first byte; lines end with LF, or with CR where `b` has no LF) that
+/// starts a tag pair (`[`, a name, a `"`, all in `b`),
 /// preferring among the last few one that follows a result token and blanks: there the
 /// splitter has ended a game and the cut is clean, unless the result was written in a
 /// comment or a variation. `None` when there is no such line.
 pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
     let min = min.max(1);
+    // (lines end with CR in a file without a line feed: old Mac files)
+    let line_end: &[u8] = if memchr::memchr(b'\n', b).is_some() {
+        b"\n["
+    } else {
+        b"\r["
+    };
     let mut fallback = None;
     let mut end = b.len();
     for _ in 0..CUTS_LOOKED_AT {
-        let Some(found) = memmem::rfind(&b[min - 1..end], b"\n[") else {
+        let Some(found) = memmem::rfind(&b[min - 1..end], line_end) else {
             break;
         };
         let at = found + min;
@@ -62,8 +69,8 @@ pub(crate) fn follows_a_result(b: &[u8]) -> bool {
 }
 
 /// The line breaks in `b` (CR LF, LF and a lone CR each end a line, as the splitter
-/// counts them), for `b` that does not end with a CR: how many lines a block of text
-/// moves the next one down.
+/// counts them; a CR at the end counts as a lone one): how many lines a block of text
+/// moves the next one down, when the next does not start with LF.
 pub fn line_breaks(b: &[u8]) -> u64 {
     let (newlines, cr) = count_newlines(b);
     if !cr {
@@ -101,6 +108,9 @@ mod tests {
         assert_eq!(find_cut(b"[A \"1\"]\n[x]\n[ \"y\"]\n", 0), None);
         assert_eq!(find_cut(b"1-0\n[A \"", 0), Some(4));
         assert_eq!(find_cut(b"x\n[A \"", 0), Some(2));
+        // CR line ends, where there is no LF
+        assert_eq!(find_cut(b"1-0\r[A \"", 0), Some(4));
+        assert_eq!(find_cut(b"1-0\r[A \"\n", 0), None);
         assert_eq!(find_cut(b"1-0\n[A ", 0), None);
     }
 
