@@ -40,6 +40,7 @@ INPUTS=(
     "games-at-the-move-limit|b''|b'[Event \"x\"]\\n1. c3-d5 ' + b'c3-d4 d6-c5 ' * 9999 + b'*\\n\\n'|b''"
     "games-of-4-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 340000 + b'} *\\n\\n'|b''"
     "games-of-15-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 1250000 + b'} *\\n\\n'|b''"
+    "findings-on-one-line|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'@@ {c d} ' * 300000 + b'*\\n\\n'|b''"
 )
 COMMANDS=(
     "lint -q -j1 --format jsonl"
