@@ -91,25 +91,12 @@ fn blocks_read_apart(data: &[u8]) {
     }
     // each item as text, its game index (if any) moved on by `games`
     let items = |splitter: &mut dyn Iterator<Item = Result<RawGame, ReadError>>, games: u64| {
-        let moved = |item| match item {
-            Ok::<RawGame, _>(mut g) => {
+        let moved = |item: Result<RawGame, ReadError>| {
+            item.map(|mut g| {
                 g.index += games;
-                Ok(g)
-            }
-            Err(ReadError::At {
-                kind,
-                game_index,
-                line,
-                column,
-                message,
-            }) => Err(ReadError::At {
-                kind,
-                game_index: game_index.map(|g| g + games),
-                line,
-                column,
-                message,
-            }),
-            Err(e) => Err(e),
+                g
+            })
+            .map_err(|e| e.moved_on(games))
         };
         splitter
             .map(|item| format!("{:?}", moved(item)))

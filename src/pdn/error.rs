@@ -201,6 +201,28 @@ pub enum ReadError {
 }
 
 impl ReadError {
+    /// The same error, its game index (if any) moved on by `games`: for a block of a
+    /// longer input read apart, whose game indices count from 1 (see
+    /// [`crate::pdn::GameSplitter::at`]).
+    pub fn moved_on(self, games: u64) -> ReadError {
+        match self {
+            ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            } => ReadError::At {
+                kind,
+                game_index: game_index.map(|g| g + games),
+                line,
+                column,
+                message,
+            },
+            io @ ReadError::Io(_) => io,
+        }
+    }
+
     /// The syntax error kind, or `None` for I/O errors.
     pub fn kind(&self) -> Option<SyntaxErrorKind> {
         match self {

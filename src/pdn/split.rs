@@ -2245,6 +2245,18 @@ mod tests {
         assert_eq!(a.len(), 3);
     }
 
+    /// `games` generated games of `seed`.
+    fn generated(seed: u64, games: u64) -> Vec<u8> {
+        let mut text = Vec::new();
+        crate::generate::Generator::new(seed)
+            .write_games(&mut text, games)
+            .unwrap();
+        text
+    }
+
+    /// The bytes corrupted archives are made of: the splitter's structure, and tokens.
+    const CORRUPTING: &[u8] = b"ac1290-x:.*(){}[]\"%; \n\r\t\\";
+
     /// Splits `bytes` (read in pieces of `piece` bytes) both ways, the fused reader being
     /// the plain game reader: every game read whole must be the splitter's next game, to
     /// the byte, and everything else the same item. Returns (games, games read whole).
@@ -2298,10 +2310,7 @@ mod tests {
 
     #[test]
     fn games_read_whole_are_the_games_the_splitter_cuts() {
-        let mut text = Vec::new();
-        crate::generate::Generator::new(29)
-            .write_games(&mut text, 400)
-            .unwrap();
+        let text = generated(29, 400);
         let utf8 = ReaderOptions {
             encoding: Some(encoding_rs::UTF_8),
             ..ReaderOptions::default()
@@ -2349,15 +2358,11 @@ mod tests {
 
     #[test]
     fn corrupted_games_read_whole_are_the_games_the_splitter_cuts() {
-        let mut text = Vec::new();
-        crate::generate::Generator::new(31)
-            .write_games(&mut text, 80)
-            .unwrap();
+        let text = generated(31, 80);
         let mut rng = crate::generate::SplitMix64::new(8);
-        let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t\\";
         let mut fused = 0;
         for round in 0..200 {
-            let copy = rng.corrupted(&text, 1 + round % 8, alphabet);
+            let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
             let piece = [usize::MAX, 1 + round % 97][round % 2];
             fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
         }
@@ -2396,26 +2401,12 @@ mod tests {
             };
             let mut splitter = GameSplitter::at(&bytes[from..to], options, start).unwrap();
             for item in splitter.by_ref() {
-                let item = match item {
-                    Ok(mut g) => {
+                let item = item
+                    .map(|mut g| {
                         g.index += games;
-                        Ok(g)
-                    }
-                    Err(ReadError::At {
-                        kind,
-                        game_index,
-                        line,
-                        column,
-                        message,
-                    }) => Err(ReadError::At {
-                        kind,
-                        game_index: game_index.map(|g| g + games),
-                        line,
-                        column,
-                        message,
-                    }),
-                    Err(e) => Err(e),
-                };
+                        g
+                    })
+                    .map_err(|e| e.moved_on(games));
                 items.push(format!("{item:?}"));
             }
             games += splitter.games_indexed();
@@ -2447,10 +2438,7 @@ mod tests {
 
     #[test]
     fn blocks_read_apart_give_the_items_of_the_whole() {
-        let mut text = Vec::new();
-        crate::generate::Generator::new(37)
-            .write_games(&mut text, 200)
-            .unwrap();
+        let text = generated(37, 200);
         // at every tag line of generated games (each ends with its result)
         let lines = tag_lines(&text);
         assert_eq!(lines.len(), 199);
@@ -2505,15 +2493,11 @@ mod tests {
 
     #[test]
     fn corrupted_blocks_read_apart_give_the_items_of_the_whole() {
-        let mut text = Vec::new();
-        crate::generate::Generator::new(41)
-            .write_games(&mut text, 60)
-            .unwrap();
+        let text = generated(41, 60);
         let mut rng = crate::generate::SplitMix64::new(12);
-        let alphabet = b"ac1290-x:.*(){}[]\"%; \n\r\t\\";
         let (mut clean, mut tried) = (0, 0);
         for round in 0..300 {
-            let copy = rng.corrupted(&text, 1 + round % 10, alphabet);
+            let copy = rng.corrupted(&text, 1 + round % 10, CORRUPTING);
             let lines = tag_lines(&copy);
             if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
                 continue;
