@@ -25,6 +25,12 @@
 //!
 //! With one thread (`-j1`) there is no reader thread: reading, checking and `emit` take
 //! turns on the calling thread, so `-j1` really uses one core.
+//!
+//! A command that can read and check in one pass ([`OnePass`], `lint`) does so wherever
+//! one thread reads and checks an input: every input at `-j1`, the small files a worker
+//! reads whole. And with more threads the reader thread does not split its big UTF-8
+//! files into games at all: it cuts them into blocks at tag lines, which the workers read
+//! and check apart, one place in the order each (see [`super::blocks`]).
 
 use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks};
 use super::files::Input;
