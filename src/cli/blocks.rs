@@ -109,9 +109,20 @@ pub(super) type Checking<'a, T> = (
 
 pub(super) fn check_block<T>(
     job: BlockJob,
+    checking: Checking<'_, T>,
+    abandoned: &AtomicUsize,
+    recycle: &mpsc::Sender<Vec<u8>>,
+) -> BlockDone<T> {
+    check_block_holding(job, checking, abandoned, recycle, MAX_BLOCK_RESULTS)
+}
+
+/// [`check_block`], giving the block up past `most` bytes of results.
+fn check_block_holding<T>(
+    job: BlockJob,
     (options, one_pass, weigh): Checking<'_, T>,
     abandoned: &AtomicUsize,
     recycle: &mpsc::Sender<Vec<u8>>,
+    most: u64,
 ) -> BlockDone<T> {
     let BlockJob {
         input,
@@ -140,11 +151,11 @@ pub(super) fn check_block<T>(
             for item in games.by_ref() {
                 held += item.as_ref().map_or(0, |r| weigh(r) as u64);
                 items.push(item);
-                if held > MAX_BLOCK_RESULTS {
+                if held > most {
                     break;
                 }
             }
-            let clean = held <= MAX_BLOCK_RESULTS && (last || games.ended_clean());
+            let clean = held <= most && (last || games.ended_clean());
             if !clean {
                 items.clear();
             }
@@ -417,5 +428,98 @@ impl BlockEmitter {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::pipeline::OnePassGames;
+    use pdnkit::check::DiagnosedGames;
+
+    /// A reading whose result is a game's plies.
+    struct Plies;
+
+    struct Games<R: Read>(DiagnosedGames<R>);
+
+    impl<R: Read> Iterator for Games<R> {
+        type Item = Result<u32, Diagnostic>;
+        fn next(&mut self) -> Option<Self::Item> {
+            Some(self.0.next()?.map(|d| d.summary.plies))
+        }
+    }
+
+    impl<R: Read> OnePassGames<u32> for Games<R> {
+        fn games_indexed(&self) -> u64 {
+            self.0.games().games_indexed()
+        }
+        fn ended_clean(&self) -> bool {
+            self.0.games().ended_clean()
+        }
+        fn take_buffer(&mut self) -> String {
+            self.0.take_buffer()
+        }
+    }
+
+    impl OnePass<u32> for Plies {
+        fn read<'s>(
+            &'s self,
+            path: &str,
+            input: Box<dyn Read + 's>,
+            options: &CheckOptions,
+            start: Option<BlockStart>,
+        ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
+            let start = start.unwrap_or_default();
+            Ok(Box::new(Games(DiagnosedGames::at(
+                path, input, options, start,
+            )?)))
+        }
+        fn read_text<'s>(
+            &'s self,
+            path: &str,
+            text: String,
+            options: &CheckOptions,
+            start: BlockStart,
+        ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
+            Ok(Box::new(Games(DiagnosedGames::at_text(
+                path, text, options, start,
+            )?)))
+        }
+        fn rebase(&self, _: &mut u32, _: u64) {}
+    }
+
+    #[test]
+    fn a_block_is_given_up_past_its_bound_on_results() {
+        let mut text = Vec::new();
+        pdnkit::generate::Generator::new(5)
+            .write_games(&mut text, 30)
+            .unwrap();
+        let job = || BlockJob {
+            input: 0,
+            label: "t.pdn".into(),
+            path: "t.pdn".into(),
+            text: BlockText::Valid(String::from_utf8(text.clone()).unwrap()),
+            start: BlockStart {
+                line: 1,
+                ..BlockStart::default()
+            },
+            file_offset: 0,
+            last: false,
+            forced: false,
+        };
+        let options = CheckOptions::default();
+        let weigh = |_: &u32| 1000;
+        let checking: Checking<'_, u32> = (&options, &Plies, &weigh);
+        let (abandoned, (recycle, _recycled)) = (AtomicUsize::new(0), mpsc::channel());
+        // within the bound: every game, and the block ends cleanly after its last result
+        let done = check_block_holding(job(), checking, &abandoned, &recycle, 30_000);
+        assert_eq!((done.items.len(), done.games, done.clean), (30, 30, true));
+        // past it: nothing kept, and the file is to be read on from the block's start
+        let done = check_block_holding(job(), checking, &abandoned, &recycle, 29_999);
+        assert!(done.items.is_empty() && !done.clean);
+        // a block of an input being read on in order is not read
+        abandoned.store(1, Ordering::Relaxed);
+        let done = check_block_holding(job(), checking, &abandoned, &recycle, 30_000);
+        assert!(done.items.is_empty() && !done.clean);
     }
 }
