@@ -32,6 +32,9 @@ const MIN_BLOCK: usize = 64 * 1024;
 /// of games of 4 MB of comment took `lint -j2` from 37 to 43 MB.)
 const MAX_BLOCK: usize = 2 << 20;
 
+/// The results emitted together, at most (about a batch's).
+const MAX_HELD_RESULTS: usize = 512 * 1024;
+
 /// The largest block buffer given back to the reader thread for the next blocks.
 const MAX_RECYCLED: usize = 2 << 20;
 
@@ -343,8 +346,7 @@ impl BlockEmitter {
     pub fn emit<T>(
         &mut self,
         done: BlockDone<T>,
-        options: &CheckOptions,
-        one_pass: &dyn OnePass<T>,
+        checking: Checking<'_, T>,
         abandoned: &AtomicUsize,
         emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
     ) -> io::Result<()> {
@@ -361,10 +363,10 @@ impl BlockEmitter {
             // the rest of the file, from this block on, as one reading
             self.read_through = true;
             abandoned.store(done.input + 1, Ordering::Relaxed);
-            return self.read_rest(&done, options, one_pass, emit);
+            return self.read_rest(&done, checking, emit);
         }
         let games = done.games;
-        self.emit_items(done.items, one_pass, emit)?;
+        self.emit_items(done.items, checking, emit)?;
         self.games_before += games;
         Ok(())
     }
@@ -373,16 +375,19 @@ impl BlockEmitter {
     fn emit_items<T>(
         &self,
         items: impl IntoIterator<Item = Result<T, Diagnostic>>,
-        one_pass: &dyn OnePass<T>,
+        (_, one_pass, weigh): Checking<'_, T>,
         emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
     ) -> io::Result<()> {
-        let mut results = Vec::new();
+        let (mut results, mut held) = (Vec::new(), 0);
         for item in items {
             match item {
                 Ok(mut result) => {
                     one_pass.rebase(&mut result, self.games_before);
+                    held += weigh(&result);
                     results.push(result);
-                    if results.len() >= 1024 {
+                    // (what a batch holds: a file read on in order is emitted as it goes)
+                    if results.len() >= 1024 || held >= MAX_HELD_RESULTS {
+                        held = 0;
                         emit(Piece::Games(std::mem::take(&mut results)))?;
                     }
                 }
@@ -406,10 +411,10 @@ impl BlockEmitter {
     fn read_rest<T>(
         &self,
         done: &BlockDone<T>,
-        options: &CheckOptions,
-        one_pass: &dyn OnePass<T>,
+        checking: Checking<'_, T>,
         emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
     ) -> io::Result<()> {
+        let (options, one_pass, _) = checking;
         let opened = std::fs::File::open(&done.path).and_then(|mut file| {
             file.seek(io::SeekFrom::Start(done.file_offset))?;
             Ok(file)
@@ -417,7 +422,7 @@ impl BlockEmitter {
         let games = opened
             .and_then(|file| one_pass.read(&done.label, Box::new(file), options, Some(done.start)));
         match games {
-            Ok(games) => self.emit_items(games, one_pass, emit),
+            Ok(games) => self.emit_items(games, checking, emit),
             Err(e) => {
                 let message = format!("cannot read {}: {e}", done.label);
                 let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, message);

@@ -384,7 +384,8 @@ where
                     Out::Pieces(pieces) => pieces.into_iter().try_for_each(&mut emit),
                     Out::Block(done) => match one_pass {
                         Some(one_pass) => {
-                            blocks.emit(done, options, one_pass, abandoned, &mut emit)
+                            let reading = (options, one_pass, check.weigh as &dyn Fn(&T) -> usize);
+                            blocks.emit(done, reading, abandoned, &mut emit)
                         }
                         None => Ok(()),
                     },
@@ -695,31 +696,37 @@ where
         return false;
     }
     let mut results = Vec::new();
-    let mut noted = 0;
-    let mut flush = |results: &mut Vec<T>, send: &mut dyn FnMut(Job<T>) -> bool| {
-        let held = results.iter().map(|r| (check.weigh)(r) as u64).sum();
-        check.expansion.observe(read.get() - noted, held);
+    let (mut noted, mut held) = (0, 0);
+    let mut flush = |results: &mut Vec<T>, held: &mut u64, send: &mut dyn FnMut(Job<T>) -> bool| {
+        check
+            .expansion
+            .observe(read.get() - noted, std::mem::take(held));
         noted = read.get();
         results.is_empty() || send(Job::Done(Piece::Games(std::mem::take(results))))
     };
     for item in items {
         match item {
             Ok(result) => {
+                held += (check.weigh)(&result) as u64;
                 results.push(result);
-                if results.len() >= BATCH_GAMES && !flush(&mut results, send) {
+                // (as a batch: so many games, or a batch's worth of results; games with
+                // hundreds of thousands of findings were held 37 at a time, 9.3 GB)
+                let full = results.len() >= BATCH_GAMES || held >= BATCH_BYTES as u64;
+                if full && !flush(&mut results, &mut held, send) {
                     return false;
                 }
             }
             Err(diagnostic) => {
                 let io = diagnostic.rule == &codes::IO_ERROR;
-                if !flush(&mut results, send) || !send(Job::Done(Piece::Problem { diagnostic, io }))
+                if !flush(&mut results, &mut held, send)
+                    || !send(Job::Done(Piece::Problem { diagnostic, io }))
                 {
                     return false;
                 }
             }
         }
     }
-    flush(&mut results, send) && send(Job::Done(Piece::End))
+    flush(&mut results, &mut held, send) && send(Job::Done(Piece::End))
 }
 
 #[cfg(test)]
