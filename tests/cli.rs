@@ -488,6 +488,35 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
     }
 }
 
+/// A game's syntax errors are reported up to a limit, then once more to say the rest are
+/// not (what bounds the memory of a game with hundreds of thousands of them); the game
+/// after it is checked as any.
+#[test]
+fn a_game_reports_a_thousand_syntax_errors_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("errors.pdn");
+    let text = format!(
+        "[Event \"x\"]\n1. c3-d4 {}*\n\n[Event \"y\"]\n1. c3-d5 *\n",
+        "@@ ".repeat(1_500)
+    );
+    std::fs::write(&path, text).unwrap();
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", "-q"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let found = jsonl(&out.stdout);
+    let count = |code: &str, game: u64| {
+        found
+            .iter()
+            .filter(|d| d["code"] == code && d["game"] == game)
+            .count()
+    };
+    assert_eq!(count("P105", 1), pdnkit::pdn::MAX_GAME_ERRORS);
+    assert_eq!(count("P118", 1), 1);
+    assert_eq!(count("M101", 2), 1);
+}
+
 #[test]
 fn lint_on_one_thread_stops_quietly_at_a_broken_pipe() {
     assert_eq!(

@@ -104,6 +104,10 @@ rules! {
         "Text after the game's result on the same game.",
         "The result ends the game; what follows up to the next tag block is skipped.",
         "1. c3-d4 * f6-g5";
+    TOO_MANY_ERRORS = "P118" "too-many-errors" Warning,
+        "A game has more syntax errors than pdnkit reports (1,000).",
+        "The first 1,000 are reported and the rest of the game's syntax errors are not: past that many the game is not PDN in any useful sense, and holding every one of them (a 3 MB game can have hundreds of thousands) would take memory without bound. Its moves are still replayed as far as they go.",
+        "";
     SYNTAX_ERROR = "P199" "syntax-error" Error,
         "Another syntax problem.",
         "The message says what was found.",

@@ -72,11 +72,13 @@ pub enum SyntaxErrorKind {
     NotPdn,
     /// Bytes that are not valid in the input's encoding were replaced by U+FFFD.
     DecodingReplaced,
+    /// More syntax errors in one game than are kept ([`crate::pdn::MAX_GAME_ERRORS`]).
+    TooManyErrors,
 }
 
 impl SyntaxErrorKind {
     /// Every kind, for documentation and `rule NAME` lookups.
-    pub const ALL: [SyntaxErrorKind; 18] = [
+    pub const ALL: [SyntaxErrorKind; 19] = [
         SyntaxErrorKind::UnterminatedComment,
         SyntaxErrorKind::NestedComment,
         SyntaxErrorKind::UnbalancedVariation,
@@ -95,6 +97,7 @@ impl SyntaxErrorKind {
         SyntaxErrorKind::GameTooLarge,
         SyntaxErrorKind::NotPdn,
         SyntaxErrorKind::DecodingReplaced,
+        SyntaxErrorKind::TooManyErrors,
     ];
 
     /// The stable kebab-case name, e.g. `unterminated-comment`.
@@ -119,6 +122,7 @@ impl SyntaxErrorKind {
             GameTooLarge => "game-too-large",
             NotPdn => "not-pdn",
             DecodingReplaced => "decoding-replaced",
+            TooManyErrors => "too-many-errors",
         }
     }
 
@@ -131,7 +135,9 @@ impl SyntaxErrorKind {
     pub fn severity(self) -> Severity {
         use SyntaxErrorKind::*;
         match self {
-            MissingTerminator | StrayText | DecodingReplaced | TextAfterResult => Severity::Warning,
+            MissingTerminator | StrayText | DecodingReplaced | TextAfterResult | TooManyErrors => {
+                Severity::Warning
+            }
             _ => Severity::Error,
         }
     }

@@ -25,6 +25,10 @@ use crate::Color;
 use compact_str::CompactString;
 use std::cell::Cell;
 
+/// The syntax errors a [`Game`] keeps, at most: past them one more, of kind
+/// [`SyntaxErrorKind::TooManyErrors`], says that the rest are not reported.
+pub const MAX_GAME_ERRORS: usize = 1_000;
+
 /// A tag pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
@@ -578,7 +582,18 @@ impl Visitor for GameBuilder {
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {
-        self.game.errors.push(error);
+        // (past the limit, one error says so: a game of megabytes can have hundreds of
+        // thousands, each a diagnostic later; 300,000 took 366 MB in `lint`)
+        let errors = &mut self.game.errors;
+        match errors.len().cmp(&MAX_GAME_ERRORS) {
+            std::cmp::Ordering::Less => errors.push(error),
+            std::cmp::Ordering::Equal => errors.push(SyntaxError::new(
+                SyntaxErrorKind::TooManyErrors,
+                error.span,
+                format!("more than {MAX_GAME_ERRORS} syntax errors in this game: the rest are not reported"),
+            )),
+            std::cmp::Ordering::Greater => {}
+        }
     }
 
     fn end_game(&mut self) -> Game {

@@ -36,7 +36,8 @@ pub mod writer;
 
 pub use error::{ReadError, Severity, Span, SyntaxError, SyntaxErrorKind};
 pub use game::{
-    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Tag,
+    Annotation, Comment, CommentKind, Game, GameResult, Line, MAX_GAME_ERRORS, Move, MoveExtras,
+    Setup, Tag,
 };
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
