@@ -210,23 +210,11 @@ impl ReadError {
     /// The same error, its game index (if any) moved on by `games`: for a block of a
     /// longer input read apart, whose game indices count from 1 (see
     /// [`crate::pdn::GameSplitter::at`]).
-    pub fn moved_on(self, games: u64) -> ReadError {
-        match self {
-            ReadError::At {
-                kind,
-                game_index,
-                line,
-                column,
-                message,
-            } => ReadError::At {
-                kind,
-                game_index: game_index.map(|g| g + games),
-                line,
-                column,
-                message,
-            },
-            io @ ReadError::Io(_) => io,
+    pub fn moved_on(mut self, games: u64) -> ReadError {
+        if let ReadError::At { game_index, .. } = &mut self {
+            *game_index = game_index.map(|g| g + games);
         }
+        self
     }
 
     /// The syntax error kind, or `None` for I/O errors.
