@@ -273,10 +273,11 @@ fn lint_missing_file_is_exit_2_and_other_files_are_still_checked() {
 
 #[test]
 fn lint_game_limits_are_options() {
-    // six moves and a comment of 200,000 bytes: over a limit of five moves or of 100,000
-    // bytes, skipped as too large (and said so); within the limits, read and clean
+    // six moves, a comment of 200,000 bytes and a NAG: over a limit of five moves, of
+    // 100,000 bytes or of one item, skipped as too large (and said so); within the
+    // limits, read and clean
     let game = format!(
-        "1. c3-b4 {{{}}} f6-g5 2. b2-c3 g7-f6 3. a1-b2 h8-g7 *\n",
+        "1. c3-b4 {{{}}} f6-g5 $1 2. b2-c3 g7-f6 3. a1-b2 h8-g7 *\n",
         "x".repeat(200_000)
     );
     let lint = |args: &[&str]| {
@@ -301,7 +302,14 @@ fn lint_game_limits_are_options() {
         out.contains("-:1:1: P107 [error] game larger than 100000 bytes; skipped"),
         "{out}"
     );
+    let (code, out) = lint(&["--max-game-items", "1"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("-:1:1: P107 [error] game with more than 1 tags, comments, NAGs, setups and variations; skipped"),
+        "{out}"
+    );
     assert_eq!(lint(&["--max-game-moves", "6"]), (Some(0), String::new()));
+    assert_eq!(lint(&["--max-game-items", "2"]), (Some(0), String::new()));
     assert_eq!(lint(&[]), (Some(0), String::new()));
 }
 

@@ -37,6 +37,8 @@ pub struct CheckOptions {
     pub max_game_bytes: Option<usize>,
     /// [`ReaderOptions::max_game_moves`]; `None` for the reader's default.
     pub max_game_moves: Option<usize>,
+    /// [`ReaderOptions::max_game_items`]; `None` for the reader's default.
+    pub max_game_items: Option<usize>,
 }
 
 impl CheckOptions {
@@ -47,6 +49,7 @@ impl CheckOptions {
             encoding: self.encoding,
             max_game_bytes: self.max_game_bytes.unwrap_or(default.max_game_bytes),
             max_game_moves: self.max_game_moves.unwrap_or(default.max_game_moves),
+            max_game_items: self.max_game_items.unwrap_or(default.max_game_items),
         }
     }
 

@@ -41,6 +41,12 @@ pub struct ReadArgs {
     /// move. [default: 20000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_game_moves: Option<u64>,
+
+    /// Skip games with more tags, comments, NAGs, setups and variations than this, all
+    /// together (as `P107 game-too-large`): each is a node of a game's tree. [default:
+    /// 50000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_game_items: Option<u64>,
 }
 
 /// `--variant`.
@@ -70,6 +76,7 @@ impl ReadArgs {
         let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         options.max_game_bytes = self.max_game_bytes.map(size);
         options.max_game_moves = self.max_game_moves.map(size);
+        options.max_game_items = self.max_game_items.map(size);
         options.force_russian = self.variant == Some(VariantArg::Russian);
         options.edition = match self.edition {
             EditionArg::Russia => pdnkit::draw::Edition::Russia,

@@ -42,8 +42,8 @@ pub use game::{
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
 pub use split::{
-    BlockStart, GameSplitter, MAX_GAME_BYTES, MAX_GAME_MOVES, Position, Positions, RawGame,
-    ReaderOptions,
+    BlockStart, GameSplitter, MAX_GAME_BYTES, MAX_GAME_ITEMS, MAX_GAME_MOVES, Position, Positions,
+    RawGame, ReaderOptions,
 };
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 pub use visitor::{MoveCount, Skip, Visitor};

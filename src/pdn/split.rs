@@ -16,11 +16,13 @@ use memchr::{memchr2, memchr3, memrchr, memrchr2};
 
 use super::char_count;
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
-use super::game::{Game, GameBuilder};
+use super::game::{CommentKind, Game, GameBuilder};
 use super::input::{Decoder, EncodingSource};
 use super::parser::{has_moves, visit_game_text};
-use super::token::{is_delimiter, is_literal_cr, is_tag_name_byte, may_start_result, parse_result};
-use super::visitor::{MoveCount, Visitor};
+use super::token::{
+    RawTag, is_delimiter, is_literal_cr, is_tag_name_byte, may_start_result, parse_result,
+};
+use super::visitor::{Skip, Visitor};
 
 /// Options of the reader.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +39,12 @@ pub struct ReaderOptions {
     /// tree, a few hundred bytes a move, and 14 MB of text hold 2.4 million moves
     /// (1.4 GB). Real games have a few hundred moves with their variations.
     pub max_game_moves: usize,
+    /// Games with more tags, comments, NAGs, setups and variations than this (together,
+    /// in all lines) are reported as `game-too-large` and skipped too. Each becomes a
+    /// node of the tree, up to a few hundred bytes from two bytes of text: 4 MiB of `()`
+    /// or `{}` or of `[a ""]` lines took every command to 200–700 MB. Real games have at
+    /// most a few thousand.
+    pub max_game_items: usize,
 }
 
 /// The default of [`ReaderOptions::max_game_bytes`]: 4 MiB (real games take a few
@@ -46,13 +54,26 @@ pub const MAX_GAME_BYTES: usize = 4 << 20;
 /// The default of [`ReaderOptions::max_game_moves`].
 pub const MAX_GAME_MOVES: usize = 20_000;
 
+/// The default of [`ReaderOptions::max_game_items`].
+pub const MAX_GAME_ITEMS: usize = 10_000;
+
 impl Default for ReaderOptions {
     fn default() -> Self {
         ReaderOptions {
             encoding: None,
             max_game_bytes: MAX_GAME_BYTES,
             max_game_moves: MAX_GAME_MOVES,
+            max_game_items: MAX_GAME_ITEMS,
         }
+    }
+}
+
+impl ReaderOptions {
+    /// Whether a game of `len` bytes might be over the move or item limit, so that it
+    /// must be counted: a move or an item and the delimiter after it take two bytes at the
+    /// very least (`()`, `{}`), so ordinary games are never counted.
+    fn may_be_over_count(&self, len: usize) -> bool {
+        len / 2 >= self.max_game_moves.min(self.max_game_items)
     }
 }
 
@@ -1374,7 +1395,7 @@ impl<R: Read> GameSplitter<R> {
         } else {
             let index = self.next_index;
             self.next_index += 1;
-            let (bytes, moves) = (self.opts.max_game_bytes, self.opts.max_game_moves);
+            let bytes = self.opts.max_game_bytes;
             if text.len() > bytes {
                 // (a game larger than the limit that came in one read was not seen growing
                 // past it: its end was found first)
@@ -1389,11 +1410,9 @@ impl<R: Read> GameSplitter<R> {
                     stray_prefix: self.stray_prefix,
                     decoding_replaced,
                 };
-                Some(if has_more_moves_than(&game, moves) {
-                    let what = format!("game with more than {moves} moves");
-                    Err(game_too_large(index, start, &what))
-                } else {
-                    Ok(game)
+                Some(match self.opts.over_count(&game) {
+                    Some(what) => Err(game_too_large(index, start, &what)),
+                    None => Ok(game),
                 })
             }
         };
@@ -1405,12 +1424,66 @@ impl<R: Read> GameSplitter<R> {
     }
 }
 
-/// Whether `game` has more than `limit` moves, in all its lines. Counted only for a text
-/// long enough to hold that many (a move and the delimiter after it take two bytes at
-/// the very least), so that ordinary games cost nothing; the count reads the game
-/// without keeping anything.
-fn has_more_moves_than(game: &RawGame, limit: usize) -> bool {
-    game.text.len() / 2 >= limit && game.visit(&mut MoveCount::default()) > limit
+/// A game's moves and its other nodes (tags, comments, NAGs, setups, variations), in all
+/// its lines, as the tree would hold them.
+#[derive(Default)]
+struct TreeSize {
+    moves: usize,
+    items: usize,
+}
+
+impl Visitor for TreeSize {
+    type Output = (usize, usize);
+    fn begin_game(&mut self) {
+        *self = TreeSize::default();
+    }
+    fn tag(&mut self, _tag: RawTag<'_>) {
+        self.items += 1;
+    }
+    fn mv(&mut self, _text: &str, _span: Span) {
+        self.moves += 1;
+    }
+    fn nag(&mut self, _nag: u16, _span: Span) {
+        self.items += 1;
+    }
+    fn comment(&mut self, _text: &str, _span: Span) {
+        self.items += 1;
+    }
+    fn line_comment(&mut self, _kind: CommentKind, _text: &str, _span: Span) {
+        self.items += 1;
+    }
+    fn begin_variation(&mut self, _span: Span) -> Skip {
+        self.items += 1;
+        Skip(false)
+    }
+    fn setup(&mut self, _fen: &str, _span: Span) {
+        self.items += 1;
+    }
+    fn end_game(&mut self) -> (usize, usize) {
+        (self.moves, self.items)
+    }
+}
+
+impl ReaderOptions {
+    /// What `game-too-large` says of `game` if it has more moves or other nodes than these
+    /// limits allow. Counted only for a text long enough to hold that many, so that
+    /// ordinary games cost nothing; the count reads the game without keeping anything.
+    fn over_count(&self, game: &RawGame) -> Option<String> {
+        if !self.may_be_over_count(game.text.len()) {
+            return None;
+        }
+        let (moves, items) = game.visit(&mut TreeSize::default());
+        let (max_moves, max_items) = (self.max_game_moves, self.max_game_items);
+        if moves > max_moves {
+            Some(format!("game with more than {max_moves} moves"))
+        } else if items > max_items {
+            Some(format!(
+                "game with more than {max_items} tags, comments, NAGs, setups and variations"
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 /// What `game-too-large` says of a game over a size limit of `bytes`.
@@ -1534,7 +1607,7 @@ impl<R: Read> GameSplitter<R> {
         }
         let (len, value) = read(text, self.eof)?;
         // (over a limit, the splitter reports the game)
-        if len > self.opts.max_game_bytes || len / 2 >= self.opts.max_game_moves {
+        if len > self.opts.max_game_bytes || self.opts.may_be_over_count(len) {
             return None;
         }
         self.pass_blanks(self.game_start + lead);
@@ -1967,6 +2040,47 @@ mod tests {
         let many = format!("[Event \"d\"]\n{}*\n", "1-5 ".repeat(MAX_GAME_MOVES + 1));
         let items = split(&many);
         assert_eq!(items.len(), 1);
+        assert_eq!(
+            items[0].as_ref().unwrap_err().kind(),
+            Some(SyntaxErrorKind::GameTooLarge)
+        );
+    }
+
+    #[test]
+    fn games_with_more_items_than_the_limit_are_skipped() {
+        // tags, comments (all three kinds), NAGs, setups and variations count alike: ten
+        // pass a limit of ten, eleven do not; moves are counted apart
+        let opts = ReaderOptions {
+            max_game_items: 10,
+            ..ReaderOptions::default()
+        };
+        let ten = "[Event \"a\"]\n[Site \"b\"]\n1. c3-d4 {x} $1 (1. a3-b4 ; y\n) f6-g5 $2\n\
+                   % z\n/FEN \"W:W21:B1\"/ 1. 21-17 {w} *\n";
+        let eleven = ten.replace("{w}", "{w} {v}");
+        let text = format!("{ten}\n{eleven}\n{ten}");
+        let items: Vec<_> = GameSplitter::new(text.as_bytes(), opts).unwrap().collect();
+        assert_eq!(items.len(), 3, "{items:?}");
+        assert_eq!(items[0].as_ref().unwrap().index, 1);
+        let (kind, game, line, _, message) = located(&items[1]);
+        assert_eq!(
+            (kind, game, line),
+            (SyntaxErrorKind::GameTooLarge, Some(2), 8)
+        );
+        assert_eq!(
+            message,
+            "game with more than 10 tags, comments, NAGs, setups and variations; skipped"
+        );
+        assert_eq!(items[2].as_ref().unwrap().index, 3);
+        // and alike when games may be read whole (`next_fused`)
+        for piece in [1, 4096] {
+            fused_split_alike(text.as_bytes(), opts, piece);
+        }
+        // and by default, a game of empty comments far over the limit in a few kilobytes
+        let many = format!(
+            "[Event \"d\"]\n1. c3-d4 {}*\n",
+            "{}".repeat(MAX_GAME_ITEMS + 1)
+        );
+        let items = split(&many);
         assert_eq!(
             items[0].as_ref().unwrap_err().kind(),
             Some(SyntaxErrorKind::GameTooLarge)
