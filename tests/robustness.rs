@@ -245,3 +245,77 @@ fn a_million_empty_games_are_counted() {
     assert!(started.elapsed() < Duration::from_secs(60));
     assert_eq!(r.games, 1_000_000);
 }
+
+#[test]
+fn a_game_reports_its_first_thousand_findings_then_says_how_many_more() {
+    use pdnkit::check::MAX_GAME_FINDINGS;
+    use pdnkit::diag::Severity;
+    // 1,500 copies of one tag: 1,499 duplicates after the roster's missing tags (the
+    // game's start), then an illegal move at the end, past the limit
+    let mut text = "[a \"\"]\n".repeat(1_500);
+    text.push_str("1. c3-d5 *\n\n[Event \"next\"]\n1. c3-d5 *\n");
+    let r = check(text.as_bytes());
+    let first: Vec<_> = r.diagnostics.iter().filter(|d| d.game == Some(1)).collect();
+    assert_eq!(first.len(), MAX_GAME_FINDINGS + 1);
+    let (reported, last) = first.split_at(MAX_GAME_FINDINGS);
+    assert_eq!(reported[0].rule.name, "missing-tag");
+    assert!(reported[1..].iter().all(|d| d.rule.name == "duplicate-tag"));
+    // in text order: the 1,000th finding is the 999th duplicate, on line 1,000
+    assert_eq!(reported.last().unwrap().line, 1_000);
+    let more = &last[0];
+    assert_eq!(more.rule.code, "P118");
+    assert_eq!(
+        more.message,
+        "501 more findings in this game are not reported (1 of them errors)"
+    );
+    // where the first finding not reported is, and an error since the illegal move is one
+    assert_eq!((more.line, more.severity), (1_001, Severity::Error));
+    assert_eq!(r.games_with_errors, 2);
+    // the next game is checked as usual
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.game == Some(2) && d.rule.name == "illegal-move")
+    );
+}
+
+#[test]
+fn one_finding_past_the_limit_is_reported_itself() {
+    use pdnkit::check::MAX_GAME_FINDINGS;
+    // the missing roster tags and 1,000 duplicates: 1,001 findings, all shown
+    let mut text = "[a \"\"]\n".repeat(1_001);
+    text.push_str("1. c3-d4 *\n");
+    let r = check(text.as_bytes());
+    assert_eq!(r.diagnostics.len(), MAX_GAME_FINDINGS + 1);
+    assert!(!names(&r).contains(&"too-many-errors"));
+}
+
+#[test]
+fn a_game_of_many_tags_is_checked_in_linear_time() {
+    // 100,000 distinct tags and their 100,000 repeats (the reader's item limit raised):
+    // duplicates found by a map, not by comparing every pair (2·10^10 comparisons)
+    let mut text = String::new();
+    for round in 0..2 {
+        for i in 0..100_000 {
+            text.push_str(&format!("[T{i} \"{round}\"]\n"));
+        }
+    }
+    text.push_str("1. c3-d4 *\n");
+    let options = CheckOptions {
+        max_game_items: Some(200_000),
+        ..CheckOptions::default()
+    };
+    let started = Instant::now();
+    let r = check_reader("input.pdn", text.as_bytes(), &options);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let first = r
+        .diagnostics
+        .iter()
+        .find(|d| d.rule.name == "duplicate-tag")
+        .unwrap();
+    assert_eq!(first.line, 100_001);
+    assert_eq!(
+        first.message,
+        "tag T0 appears again (first value \"0\", this one \"1\"); the first is used"
+    );
+}

@@ -548,13 +548,10 @@ impl Diagnoser {
 fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
     let quick::Proved {
         mut summary,
-        mut findings,
+        findings,
         ..
     } = proved;
-    findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
-    let mut locator = Locator::new(path, raw);
-    let mut diagnostics: Vec<Diagnostic> = findings.iter().map(|f| locator.finding(f)).collect();
-    diagnostics.sort_by_key(|d| (d.line, d.column));
+    let diagnostics = report(path, raw, findings.iter().map(Unlocated::Finding).collect());
     summary.has_errors = diagnostics
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);
@@ -628,11 +625,7 @@ impl QuickGame<'_> {
 /// Checks one game: syntax, tags, replay, results, draws.
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
-    let mut out = Vec::new();
-    let mut locator = Locator::new(path, &raw);
-    for e in &game.errors {
-        out.push(locator.syntax(e));
-    }
+    let mut found: Vec<Unlocated> = game.errors.iter().map(Unlocated::Syntax).collect();
     let tag_findings = tags::check_tags(
         game.tags
             .iter()
@@ -640,25 +633,115 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
     );
     for f in tag_findings {
         let span = f.tag.map(|i| game.tags[i].span);
-        out.push(locator.locate(Diagnostic::new(f.rule, f.message), span));
+        found.push(Unlocated::Made(f.rule, f.message, span));
     }
     let replay = replay(&game, options);
     if game.moves.moves.is_empty() && !game.tags.is_empty() && replay.status == Status::Complete {
-        out.push(locator.locate(
-            Diagnostic::new(&codes::EMPTY_GAME, "the game has tags but no moves"),
-            None,
-        ));
+        let empty = "the game has tags but no moves".to_string();
+        found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
-    for f in &replay.findings {
-        out.push(locator.finding(f));
-    }
-    out.sort_by_key(|d| (d.line, d.column));
+    found.extend(replay.findings.iter().map(Unlocated::Finding));
+    let out = report(path, &raw, found);
     CheckedGame {
         raw,
         game,
         replay,
         diagnostics: out,
     }
+}
+
+/// The findings one game reports at most, besides its syntax errors (which the reader
+/// bounds: [`crate::pdn::MAX_GAME_ERRORS`]): past them one more, `P118 too-many-errors`,
+/// says how many more there were (4 MiB of `[a ""]` lines are 600,000 duplicate tags, and
+/// each located diagnostic holds its source line: hundreds of megabytes).
+pub const MAX_GAME_FINDINGS: usize = 1_000;
+
+/// Something a game's check found, not located yet.
+enum Unlocated<'a> {
+    /// A syntax error of the reader.
+    Syntax(&'a SyntaxError),
+    /// A finding of the replay or the quick lane.
+    Finding(&'a Finding),
+    /// A finding of the check itself (rule, message), and where it is.
+    Made(&'static crate::diag::Rule, String, Option<Span>),
+}
+
+impl Unlocated<'_> {
+    fn span(&self) -> Option<Span> {
+        match self {
+            Unlocated::Syntax(e) => Some(e.span),
+            Unlocated::Finding(f) => f.span,
+            Unlocated::Made(_, _, span) => *span,
+        }
+    }
+
+    fn is_error(&self) -> bool {
+        let severity = match self {
+            Unlocated::Syntax(e) => match codes::find(e.kind.name()) {
+                Some(rule) => rule.severity,
+                None => return e.severity() == crate::pdn::Severity::Error,
+            },
+            Unlocated::Finding(f) => f.rule.severity,
+            Unlocated::Made(rule, _, _) => rule.severity,
+        };
+        severity == crate::diag::Severity::Error
+    }
+}
+
+/// Locates what a game's check found, in text order: its syntax errors and at most
+/// [`MAX_GAME_FINDINGS`] other findings, then one `P118 too-many-errors` for the rest
+/// (an error if some of the rest are, so that the game still counts as having errors).
+fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnostic> {
+    // (a finding of the game as a whole is located where its text starts)
+    let start = |u: &Unlocated| u.span().map_or(raw.stray_prefix, |s| s.start);
+    found.sort_by_key(start);
+    // Syntax errors are bounded by the reader already (`pdn::MAX_GAME_ERRORS`, then its
+    // own P118); the rest are counted here. One past the limit is reported itself: a line
+    // saying so would take its place.
+    let others = found
+        .iter()
+        .filter(|u| !matches!(u, Unlocated::Syntax(_)))
+        .count();
+    let limit = if others > MAX_GAME_FINDINGS + 1 {
+        MAX_GAME_FINDINGS
+    } else {
+        others
+    };
+    let mut locator = Locator::new(path, raw);
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let (mut kept, mut dropped, mut dropped_errors) = (0, 0, 0);
+    let mut first_dropped = None;
+    for u in found {
+        if !matches!(u, Unlocated::Syntax(_)) {
+            if kept == limit {
+                dropped += 1;
+                dropped_errors += usize::from(u.is_error());
+                first_dropped = first_dropped.or(Some(u.span()));
+                continue;
+            }
+            kept += 1;
+        }
+        out.push(match u {
+            Unlocated::Syntax(e) => locator.syntax(e),
+            Unlocated::Finding(f) => locator.finding(f),
+            Unlocated::Made(rule, message, span) => {
+                locator.locate(Diagnostic::new(rule, message), span)
+            }
+        });
+    }
+    if let Some(span) = first_dropped {
+        let mut message = format!("{dropped} more findings in this game are not reported");
+        let mut d = Diagnostic::new(&codes::TOO_MANY_ERRORS, String::new());
+        if dropped_errors > 0 {
+            message.push_str(&format!(" ({dropped_errors} of them errors)"));
+            d.severity = crate::diag::Severity::Error;
+        }
+        d.message = message;
+        out.push(locator.locate(d, span));
+    }
+    // (positions grow with offsets: this only keeps equal places in the order above)
+    out.sort_by_key(|d| (d.line, d.column));
+    out
 }
 
 /// Locates the diagnostics of one game: fills in path, game, line, column and the source

@@ -1,6 +1,8 @@
 //! Tag hygiene: the roster tags, dates, the Result tag, duplicates.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use crate::date::{DateValue, parse_date};
 use crate::diag::{Rule, codes};
@@ -29,8 +31,23 @@ pub fn is_result_value(v: &str) -> bool {
 pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<TagFinding> {
     let tags: Vec<(&str, &str)> = tags.into_iter().collect();
     let mut findings = Vec::new();
+    // Each tag's first occurrence by name: looked up in a map past a few tags, so that a
+    // game of 50,000 tags (the reader's item limit) is not 10^9 comparisons.
+    let mut firsts: HashMap<&str, usize> = HashMap::new();
+    let many = tags.len() > 16;
     for (i, (name, value)) in tags.iter().enumerate() {
-        if let Some(first) = tags[..i].iter().position(|(n, _)| n == name) {
+        let first = if many {
+            match firsts.entry(name) {
+                Entry::Occupied(first) => Some(*first.get()),
+                Entry::Vacant(slot) => {
+                    slot.insert(i);
+                    None
+                }
+            }
+        } else {
+            tags[..i].iter().position(|(n, _)| n == name)
+        };
+        if let Some(first) = first {
             findings.push(TagFinding {
                 rule: &codes::DUPLICATE_TAG,
                 message: format!(

@@ -105,8 +105,8 @@ rules! {
         "The result ends the game; what follows up to the next tag block is skipped.",
         "1. c3-d4 * f6-g5";
     TOO_MANY_ERRORS = "P118" "too-many-errors" Warning,
-        "A game has more syntax errors than pdnkit reports (1,000).",
-        "The first 1,000 are reported and the rest of the game's syntax errors are not: past that many the game is not PDN in any useful sense, and holding every one of them (a 3 MB game can have hundreds of thousands) would take memory without bound. Its moves are still replayed as far as they go.",
+        "A game has more syntax errors, or more other findings, than pdnkit reports (1,000 of each).",
+        "The reader keeps a game's first 1,000 syntax errors and then says so with this code; the check reports a game's first 1,000 other findings (tags, moves, results, draws) in text order and then says with this code how many more there were (an error if some of them are, so the game still counts as having errors). Past that many the game is not PDN in any useful sense, and holding every one of them (a 3 MB game can have hundreds of thousands, each with its source line) would take memory without bound. The game's moves are still replayed as far as they go.",
         "";
     SYNTAX_ERROR = "P199" "syntax-error" Error,
         "Another syntax problem.",
