@@ -3,6 +3,7 @@
 #
 #   bash bench/hostile.sh            # 100 MB inputs
 #   SIZE_MB=20 bash bench/hostile.sh # smaller
+#   ONLY='tags|comments' bash bench/hostile.sh  # the inputs whose names match a regex
 #
 # Each input is written to target/hostile/, run through lint (-j1 and all cores),
 # convert (csv, jsonl, pdn) and stats, then deleted: the disk holds one input at a time.
@@ -41,6 +42,11 @@ INPUTS=(
     "games-of-4-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 340000 + b'} *\\n\\n'|b''"
     "games-of-15-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 1250000 + b'} *\\n\\n'|b''"
     "findings-on-one-line|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'@@ {c d} ' * 300000 + b'*\\n\\n'|b''"
+    "games-of-9990-tags|b''|b'[a \"\"]\\n' * 9990 + b'1. c3-d4 *\\n\\n'|b''"
+    "games-of-9990-long-tags|b''|b'[abcdefghijklmnopqrstuvwxyz \"abcdefghijklmnopqrstuvwxyz\\\\\\\\\"]\\n' * 9990 + b'1. c3-d4 *\\n\\n'|b''"
+    "games-of-9990-empty-comments|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'{}' * 9990 + b' *\\n\\n'|b''"
+    "games-of-9990-empty-variations|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'()' * 9990 + b' *\\n\\n'|b''"
+    "games-of-4-mb-of-400-byte-comments|b''|b'[Event \"x\"]\\n1. c3-d4 ' + (b'{' + b'x' * 400 + b'} ') * 9990 + b' *\\n\\n'|b''"
 )
 COMMANDS=(
     "lint -q -j1 --format jsonl"
@@ -57,6 +63,7 @@ echo "| input | command | wall s | peak RSS MB | exit | output KB |"
 echo "|---|---|---|---|---|---|"
 for spec in "${INPUTS[@]}"; do
     IFS='|' read -r name head unit tail <<<"$spec"
+    [[ -n ${ONLY:-} && ! $name =~ $ONLY ]] && continue
     file=$OUT/$name.pdn
     [[ $unit == RANDOM ]] && unit=None
     python3 - "$file" "$SIZE_MB" <<EOF
