@@ -652,8 +652,8 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
 
 /// The findings one game reports at most, besides its syntax errors (which the reader
 /// bounds: [`crate::pdn::MAX_GAME_ERRORS`]): past them one more, `P118 too-many-errors`,
-/// says how many more there were (4 MiB of `[a ""]` lines are 600,000 duplicate tags, and
-/// each located diagnostic holds its source line: hundreds of megabytes).
+/// says how many more there were (a game of 10,000 tags, within the reader's limits, can
+/// have 10,000 duplicates, and each located diagnostic holds its source line).
 pub const MAX_GAME_FINDINGS: usize = 1_000;
 
 /// Something a game's check found, not located yet.
@@ -731,12 +731,13 @@ fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnosti
     }
     if let Some(span) = first_dropped {
         let mut message = format!("{dropped} more findings in this game are not reported");
-        let mut d = Diagnostic::new(&codes::TOO_MANY_ERRORS, String::new());
         if dropped_errors > 0 {
             message.push_str(&format!(" ({dropped_errors} of them errors)"));
+        }
+        let mut d = Diagnostic::new(&codes::TOO_MANY_ERRORS, message);
+        if dropped_errors > 0 {
             d.severity = crate::diag::Severity::Error;
         }
-        d.message = message;
         out.push(locator.locate(d, span));
     }
     // (positions grow with offsets: this only keeps equal places in the order above)

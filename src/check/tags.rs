@@ -32,7 +32,8 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
     let tags: Vec<(&str, &str)> = tags.into_iter().collect();
     let mut findings = Vec::new();
     // Each tag's first occurrence by name: looked up in a map past a few tags, so that a
-    // game of 50,000 tags (the reader's item limit) is not 10^9 comparisons.
+    // game of many tags (up to the reader's item limit, which a user may raise) does not
+    // cost a comparison per pair of them.
     let mut firsts: HashMap<&str, usize> = HashMap::new();
     let many = tags.len() > 16;
     for (i, (name, value)) in tags.iter().enumerate() {

@@ -44,7 +44,7 @@ pub struct ReadArgs {
 
     /// Skip games with more tags, comments, NAGs, setups and variations than this, all
     /// together (as `P107 game-too-large`): each is a node of a game's tree. [default:
-    /// 50000]
+    /// 10000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_game_items: Option<u64>,
 }
