@@ -56,6 +56,7 @@ pub fn reader(data: &[u8]) {
     let small = ReaderOptions {
         max_game_bytes: 300,
         max_game_moves: 6,
+        max_game_items: 5,
         ..ReaderOptions::default()
     };
     let Ok(games) = GameSplitter::new(data, small) else {
@@ -68,14 +69,23 @@ pub fn reader(data: &[u8]) {
             raw.text.len()
         );
         let game = raw.to_game();
-        let mut moves = 0;
+        let (mut moves, mut items) = (0, game.tags.len());
         let mut lines = vec![&game.moves];
         while let Some(line) = lines.pop() {
             moves += line.moves.len();
+            items += line.leading_variations.len() + line.trailing.len();
+            for m in &line.moves {
+                items += m.before().len() + m.nags().len() + m.after().len();
+                items += m.variations().len();
+            }
             lines.extend(&line.leading_variations);
             lines.extend(line.moves.iter().flat_map(|m| m.variations()));
         }
         assert!(moves <= 6, "a game of {moves} moves was read");
+        assert!(
+            items <= 5,
+            "a game of {items} tags, comments, NAGs, setups and variations was read"
+        );
     }
 }
 

@@ -70,10 +70,11 @@ impl Default for ReaderOptions {
 
 impl ReaderOptions {
     /// Whether a game of `len` bytes might be over the move or item limit, so that it
-    /// must be counted: a move or an item and the delimiter after it take two bytes at the
-    /// very least (`()`, `{}`), so ordinary games are never counted.
+    /// must be counted: a move and the delimiter after it take two bytes at the very
+    /// least, an item one (each `(` of `(((` opens a variation), so ordinary games are
+    /// never counted.
     fn may_be_over_count(&self, len: usize) -> bool {
-        len / 2 >= self.max_game_moves.min(self.max_game_items)
+        len / 2 >= self.max_game_moves || len >= self.max_game_items
     }
 }
 
@@ -2071,6 +2072,16 @@ mod tests {
             "game with more than 10 tags, comments, NAGs, setups and variations; skipped"
         );
         assert_eq!(items[2].as_ref().unwrap().index, 3);
+        // an item may take a single byte: each `(` of an unclosed run opens a variation
+        let nested = format!("-\n{}", "(".repeat(11));
+        let items: Vec<_> = GameSplitter::new(nested.as_bytes(), opts)
+            .unwrap()
+            .collect();
+        assert_eq!(
+            items[0].as_ref().unwrap_err().kind(),
+            Some(SyntaxErrorKind::GameTooLarge),
+            "{items:?}"
+        );
         // and alike when games may be read whole (`next_fused`)
         for piece in [1, 4096] {
             fused_split_alike(text.as_bytes(), opts, piece);
