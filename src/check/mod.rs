@@ -675,16 +675,14 @@ impl Unlocated<'_> {
         }
     }
 
-    fn is_error(&self) -> bool {
-        let severity = match self {
-            Unlocated::Syntax(e) => match codes::find(e.kind.name()) {
-                Some(rule) => rule.severity,
-                None => return e.severity() == crate::pdn::Severity::Error,
-            },
-            Unlocated::Finding(f) => f.rule.severity,
-            Unlocated::Made(rule, _, _) => rule.severity,
-        };
-        severity == crate::diag::Severity::Error
+    /// The rule of a finding that counts towards [`MAX_GAME_FINDINGS`]; `None` for a
+    /// syntax error, which the reader bounds.
+    fn counted_rule(&self) -> Option<&'static crate::diag::Rule> {
+        match self {
+            Unlocated::Syntax(_) => None,
+            Unlocated::Finding(f) => Some(f.rule),
+            Unlocated::Made(rule, _, _) => Some(rule),
+        }
     }
 }
 
@@ -698,10 +696,7 @@ fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnosti
     // Syntax errors are bounded by the reader already (`pdn::MAX_GAME_ERRORS`, then its
     // own P118); the rest are counted here. One past the limit is reported itself: a line
     // saying so would take its place.
-    let others = found
-        .iter()
-        .filter(|u| !matches!(u, Unlocated::Syntax(_)))
-        .count();
+    let others = found.iter().filter(|u| u.counted_rule().is_some()).count();
     let limit = if others > MAX_GAME_FINDINGS + 1 {
         MAX_GAME_FINDINGS
     } else {
@@ -712,10 +707,10 @@ fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnosti
     let (mut kept, mut dropped, mut dropped_errors) = (0, 0, 0);
     let mut first_dropped = None;
     for u in found {
-        if !matches!(u, Unlocated::Syntax(_)) {
+        if let Some(rule) = u.counted_rule() {
             if kept == limit {
                 dropped += 1;
-                dropped_errors += usize::from(u.is_error());
+                dropped_errors += usize::from(rule.severity == crate::diag::Severity::Error);
                 first_dropped = first_dropped.or(Some(u.span()));
                 continue;
             }
