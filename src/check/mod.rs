@@ -551,7 +551,8 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
         findings,
         ..
     } = proved;
-    let diagnostics = report(path, raw, findings.iter().map(Unlocated::Finding).collect());
+    let found = findings.iter().map(Unlocated::Finding).collect();
+    let diagnostics = report(path, raw, found, tags::Uncounted::default());
     summary.has_errors = diagnostics
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);
@@ -625,23 +626,27 @@ impl QuickGame<'_> {
 /// Checks one game: syntax, tags, replay, results, draws.
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
-    let mut found: Vec<Unlocated> = game.errors.iter().map(Unlocated::Syntax).collect();
-    let tag_findings = tags::check_tags(
+    // (one finding past the limit is reported itself, so one more is made: see `report`)
+    let (tag_findings, uncounted) = tags::check_tags_up_to(
         game.tags
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str())),
+        MAX_GAME_FINDINGS + 1,
     );
+    let replay = replay(&game, options);
+    let mut found: Vec<Unlocated> =
+        Vec::with_capacity(game.errors.len() + tag_findings.len() + replay.findings.len() + 1);
+    found.extend(game.errors.iter().map(Unlocated::Syntax));
     for f in tag_findings {
         let span = f.tag.map(|i| game.tags[i].span);
         found.push(Unlocated::Made(f.rule, f.message, span));
     }
-    let replay = replay(&game, options);
     if game.moves.moves.is_empty() && !game.tags.is_empty() && replay.status == Status::Complete {
         let empty = "the game has tags but no moves".to_string();
         found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
     found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let out = report(path, &raw, found);
+    let out = report(path, &raw, found, uncounted);
     CheckedGame {
         raw,
         game,
@@ -689,14 +694,22 @@ impl Unlocated<'_> {
 /// Locates what a game's check found, in text order: its syntax errors and at most
 /// [`MAX_GAME_FINDINGS`] other findings, then one `P118 too-many-errors` for the rest
 /// (an error if some of the rest are, so that the game still counts as having errors).
-fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnostic> {
+/// `uncounted` are findings counted and not made, each after the findings in `found` of
+/// its kind (tag findings beyond the first ones: see [`tags::check_tags_up_to`]), so that
+/// there are more than [`MAX_GAME_FINDINGS`] in `found` before them where there are any.
+fn report(
+    path: &str,
+    raw: &RawGame,
+    mut found: Vec<Unlocated>,
+    uncounted: tags::Uncounted,
+) -> Vec<Diagnostic> {
     // (a finding of the game as a whole is located where its text starts)
     let start = |u: &Unlocated| u.span().map_or(raw.stray_prefix, |s| s.start);
     found.sort_by_key(start);
     // Syntax errors are bounded by the reader already (`pdn::MAX_GAME_ERRORS`, then its
     // own P118); the rest are counted here. One past the limit is reported itself: a line
     // saying so would take its place.
-    let others = found.iter().filter(|u| u.counted_rule().is_some()).count();
+    let others = found.iter().filter(|u| u.counted_rule().is_some()).count() + uncounted.findings;
     let limit = if others > MAX_GAME_FINDINGS + 1 {
         MAX_GAME_FINDINGS
     } else {
@@ -704,7 +717,7 @@ fn report(path: &str, raw: &RawGame, mut found: Vec<Unlocated>) -> Vec<Diagnosti
     };
     let mut locator = Locator::new(path, raw);
     let mut out: Vec<Diagnostic> = Vec::new();
-    let (mut kept, mut dropped, mut dropped_errors) = (0, 0, 0);
+    let (mut kept, mut dropped, mut dropped_errors) = (0, uncounted.findings, uncounted.errors);
     let mut first_dropped = None;
     for u in found {
         if let Some(rule) = u.counted_rule() {

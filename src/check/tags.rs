@@ -29,8 +29,46 @@ pub fn is_result_value(v: &str) -> bool {
 
 /// Checks a game's tags, given as (name, decoded value) in file order.
 pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<TagFinding> {
+    check_tags_up_to(tags, usize::MAX).0
+}
+
+/// Findings about single tags that [`check_tags_up_to`] counted and did not make.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Uncounted {
+    /// How many.
+    pub findings: usize,
+    /// How many of them are errors.
+    pub errors: usize,
+}
+
+/// [`check_tags`], making at most `max` findings about single tags (in file order, so
+/// the first ones) and only counting the rest; the finding about the whole tag section
+/// is always made. A game of 10,000 repeated tags, within the reader's limits, made and
+/// dropped 10,000 messages and megabytes of vectors in the check, which reports only its
+/// first findings ([`super::MAX_GAME_FINDINGS`]).
+pub fn check_tags_up_to<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    max: usize,
+) -> (Vec<TagFinding>, Uncounted) {
     let tags: Vec<(&str, &str)> = tags.into_iter().collect();
     let mut findings = Vec::new();
+    let mut uncounted = Uncounted::default();
+    // A finding about tag `i`: made, or past `max` counted (its message never formatted).
+    let mut add = |findings: &mut Vec<TagFinding>,
+                   rule: &'static Rule,
+                   i: usize,
+                   message: &dyn Fn() -> String| {
+        if findings.len() < max {
+            findings.push(TagFinding {
+                rule,
+                message: message(),
+                tag: Some(i),
+            });
+        } else {
+            uncounted.findings += 1;
+            uncounted.errors += usize::from(rule.severity == crate::diag::Severity::Error);
+        }
+    };
     // Each tag's first occurrence by name: looked up in a map past a few tags, so that a
     // game of many tags (up to the reader's item limit, which a user may raise) does not
     // cost a comparison per pair of them.
@@ -49,29 +87,27 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
             tags[..i].iter().position(|(n, _)| n == name)
         };
         if let Some(first) = first {
-            findings.push(TagFinding {
-                rule: &codes::DUPLICATE_TAG,
-                message: format!(
+            add(&mut findings, &codes::DUPLICATE_TAG, i, &|| {
+                format!(
                     "tag {name} appears again (first value \"{}\", this one \"{value}\"); the first is used",
                     tags[first].1
-                ),
-                tag: Some(i),
+                )
             });
             continue;
         }
         match *name {
-            "Date" if parse_date(value) == DateValue::Unreadable => findings.push(TagFinding {
-                rule: &codes::INVALID_DATE,
-                message: format!("Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"),
-                tag: Some(i),
-            }),
+            "Date" if parse_date(value) == DateValue::Unreadable => {
+                add(&mut findings, &codes::INVALID_DATE, i, &|| {
+                    format!(
+                        "Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"
+                    )
+                })
+            }
             "Result" if !value.trim().is_empty() && !is_result_value(value) => {
-                findings.push(TagFinding {
-                    rule: &codes::INVALID_RESULT_TAG,
-                    message: format!(
+                add(&mut findings, &codes::INVALID_RESULT_TAG, i, &|| {
+                    format!(
                         "Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *"
-                    ),
-                    tag: Some(i),
+                    )
                 })
             }
             _ => {}
@@ -93,7 +129,7 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
             tag: None,
         });
     }
-    findings
+    (findings, uncounted)
 }
 
 /// `true` when [`check_tags`] finds nothing in `tags`, answered without allocating or
@@ -207,6 +243,28 @@ mod tests {
             ("Black", "B"),
             ("Result", "1-0"),
         ]
+    }
+
+    #[test]
+    fn findings_past_the_maximum_are_counted_not_made() {
+        let mut t = vec![("Date", "someday")];
+        t.extend([("a", "1"); 6]);
+        let all = check_tags(t.clone());
+        // the date, five duplicates, the missing roster tags
+        assert_eq!(all.len(), 7);
+        let (made, uncounted) = check_tags_up_to(t.clone(), 3);
+        // the first three about single tags, then the one about the whole section
+        assert_eq!(made[..3], all[..3]);
+        assert_eq!(made[3], all[6]);
+        assert_eq!(made.len(), 4);
+        assert_eq!(
+            uncounted,
+            Uncounted {
+                findings: 3,
+                errors: 0
+            }
+        );
+        assert_eq!(check_tags_up_to(t, 6).0, all);
     }
 
     #[test]
