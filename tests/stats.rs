@@ -371,6 +371,39 @@ fn a_file_larger_than_a_batch() {
 }
 
 #[test]
+fn a_file_of_many_batches_counts_alike_on_any_number_of_threads() {
+    // batches are counted while the next are read, on whichever thread is free, and
+    // merged in the order they end: the counts may not depend on it
+    let games = fixture_games();
+    let text: String = (0..3000).map(|i| games[i % games.len()].as_str()).collect();
+    let options = StatsOptions {
+        by: Some(GroupBy::Opening),
+        ..StatsOptions::default()
+    };
+    let report_on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let file = pool.install(|| {
+            stats_reader(
+                "big.pdn",
+                text.as_bytes(),
+                &CheckOptions::default(),
+                &options,
+            )
+        });
+        assert!(file.error.is_none());
+        serde_json::to_value(file.stats.report(usize::MAX)).unwrap()
+    };
+    let one = report_on(1);
+    assert_eq!(one["totals"]["games"], 3000);
+    for threads in [2, 3, 8] {
+        assert_eq!(report_on(threads), one, "{threads} threads");
+    }
+}
+
+#[test]
 fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
     // an unclosed comment before the first game, a game too large to read (over 16 MiB),
     // text after the last game: `lint` reports each and reads on, and so must `stats`
