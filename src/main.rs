@@ -33,8 +33,9 @@ mod allocator {
     /// and drop megabytes of growing vectors each, and a second's worth of that stayed
     /// resident: `convert` and `stats` peaked at 52-85 MB on 40 MB of games of 10,000
     /// tags, where `-j1` took 16-25 MB. With 10 ms they stay under 45 MB. Ordinary
-    /// archives hardly free memory in large pieces, and saw no difference in time; the
-    /// pathological inputs pay 1.2-1.6x in page faults (README, Robustness).
+    /// archives hardly free memory in large pieces, and saw no difference in time; some
+    /// pathological inputs pay up to 1.6 times the time, in page faults (README,
+    /// Robustness).
     pub fn purge_sooner() {
         if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
             // SAFETY: sets an integer option; mimalloc reads it at each purge

@@ -552,7 +552,7 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
         ..
     } = proved;
     let found = findings.iter().map(Unlocated::Finding).collect();
-    let diagnostics = report(path, raw, found, tags::Uncounted::default());
+    let diagnostics = report(path, raw, found, tags::Unmade::default());
     summary.has_errors = diagnostics
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);
@@ -627,7 +627,7 @@ impl QuickGame<'_> {
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
     // (one finding past the limit is reported itself, so one more is made: see `report`)
-    let (tag_findings, uncounted) = tags::check_tags_up_to(
+    let (tag_findings, unmade) = tags::check_tags_up_to(
         game.tags
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str())),
@@ -646,7 +646,7 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
         found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
     found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let out = report(path, &raw, found, uncounted);
+    let out = report(path, &raw, found, unmade);
     CheckedGame {
         raw,
         game,
@@ -694,14 +694,14 @@ impl Unlocated<'_> {
 /// Locates what a game's check found, in text order: its syntax errors and at most
 /// [`MAX_GAME_FINDINGS`] other findings, then one `P118 too-many-errors` for the rest
 /// (an error if some of the rest are, so that the game still counts as having errors).
-/// `uncounted` are findings counted and not made, each after the findings in `found` of
+/// `unmade` are findings counted and not made, each after the findings in `found` of
 /// its kind (tag findings beyond the first ones: see [`tags::check_tags_up_to`]), so that
 /// there are more than [`MAX_GAME_FINDINGS`] in `found` before them where there are any.
 fn report(
     path: &str,
     raw: &RawGame,
     mut found: Vec<Unlocated>,
-    uncounted: tags::Uncounted,
+    unmade: tags::Unmade,
 ) -> Vec<Diagnostic> {
     // (a finding of the game as a whole is located where its text starts)
     let start = |u: &Unlocated| u.span().map_or(raw.stray_prefix, |s| s.start);
@@ -709,7 +709,7 @@ fn report(
     // Syntax errors are bounded by the reader already (`pdn::MAX_GAME_ERRORS`, then its
     // own P118); the rest are counted here. One past the limit is reported itself: a line
     // saying so would take its place.
-    let others = found.iter().filter(|u| u.counted_rule().is_some()).count() + uncounted.findings;
+    let others = found.iter().filter(|u| u.counted_rule().is_some()).count() + unmade.findings;
     let limit = if others > MAX_GAME_FINDINGS + 1 {
         MAX_GAME_FINDINGS
     } else {
@@ -717,7 +717,7 @@ fn report(
     };
     let mut locator = Locator::new(path, raw);
     let mut out: Vec<Diagnostic> = Vec::new();
-    let (mut kept, mut dropped, mut dropped_errors) = (0, uncounted.findings, uncounted.errors);
+    let (mut kept, mut dropped, mut dropped_errors) = (0, unmade.findings, unmade.errors);
     let mut first_dropped = None;
     for u in found {
         if let Some(rule) = u.counted_rule() {

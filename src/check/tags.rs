@@ -34,7 +34,7 @@ pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec
 
 /// Findings about single tags that [`check_tags_up_to`] counted and did not make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Uncounted {
+pub struct Unmade {
     /// How many.
     pub findings: usize,
     /// How many of them are errors.
@@ -49,10 +49,10 @@ pub struct Uncounted {
 pub fn check_tags_up_to<'a>(
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
     max: usize,
-) -> (Vec<TagFinding>, Uncounted) {
+) -> (Vec<TagFinding>, Unmade) {
     let tags: Vec<(&str, &str)> = tags.into_iter().collect();
     let mut findings = Vec::new();
-    let mut uncounted = Uncounted::default();
+    let mut unmade = Unmade::default();
     // A finding about tag `i`: made, or past `max` counted (its message never formatted).
     let mut add = |findings: &mut Vec<TagFinding>,
                    rule: &'static Rule,
@@ -65,8 +65,8 @@ pub fn check_tags_up_to<'a>(
                 tag: Some(i),
             });
         } else {
-            uncounted.findings += 1;
-            uncounted.errors += usize::from(rule.severity == crate::diag::Severity::Error);
+            unmade.findings += 1;
+            unmade.errors += usize::from(rule.severity == crate::diag::Severity::Error);
         }
     };
     // Each tag's first occurrence by name: looked up in a map past a few tags, so that a
@@ -129,7 +129,7 @@ pub fn check_tags_up_to<'a>(
             tag: None,
         });
     }
-    (findings, uncounted)
+    (findings, unmade)
 }
 
 /// `true` when [`check_tags`] finds nothing in `tags`, answered without allocating or
@@ -252,14 +252,14 @@ mod tests {
         let all = check_tags(t.clone());
         // the date, five duplicates, the missing roster tags
         assert_eq!(all.len(), 7);
-        let (made, uncounted) = check_tags_up_to(t.clone(), 3);
+        let (made, unmade) = check_tags_up_to(t.clone(), 3);
         // the first three about single tags, then the one about the whole section
         assert_eq!(made[..3], all[..3]);
         assert_eq!(made[3], all[6]);
         assert_eq!(made.len(), 4);
         assert_eq!(
-            uncounted,
-            Uncounted {
+            unmade,
+            Unmade {
                 findings: 3,
                 errors: 0
             }
