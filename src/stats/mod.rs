@@ -747,37 +747,39 @@ pub fn stats_reader_with_progress(
     };
     let encoding = splitter.encoding().name();
     let mut error = None;
-    // A batch's games counted on one thread, with one checker.
-    let count_batch = |games: Vec<crate::pdn::RawGame>| {
-        let mut part = Stats::new(*options);
-        let mut checker = Diagnoser::default();
-        checker.keep_first_plies(options.depth);
-        for raw in games {
-            match checker.check(path, raw, &replay_options) {
-                Checked::Full(g) => {
-                    part.add(path, &g);
-                    g.game.recycle();
-                }
-                Checked::Quick(g) => part.add_quick(path, &g),
-            }
-        }
-        part
-    };
     // Batches are counted while the next ones are read: handed to the other threads
     // while fewer than one a thread wait, else counted here. (Read, then counted by all
     // threads together, `stats -j2` was 1.3 times `-j1`: the reading held one thread
-    // and left the other idle, and each batch waited for its slowest game.) Counts merge
-    // in any order to the same stats.
-    let counted_lock = std::sync::Mutex::new(Stats::new(*options));
-    let in_flight = std::sync::atomic::AtomicUsize::new(0);
-    let max_in_flight = rayon::current_num_threads().max(1);
-    let (count_batch, in_flight) = (&count_batch, &in_flight);
-    let merge = |part: Stats| {
-        // (a batch that panicked poisons the lock and ends the scope with its panic)
-        let mut counted = counted_lock.lock().unwrap_or_else(|e| e.into_inner());
-        counted.merge(part);
+    // and left the other idle, and each batch waited for its slowest game.) Each thread
+    // counts into its own stats, with its own checker, merged once at the end: counts
+    // merge in any order to the same stats, and a batch's own stats merged into the
+    // file's took 5% of `stats`.
+    let threads = rayon::current_num_threads().max(1);
+    let new_slot = || {
+        let mut checker = Diagnoser::default();
+        checker.keep_first_plies(options.depth);
+        std::sync::Mutex::new((Stats::new(*options), checker))
     };
-    let merge = &merge;
+    // (one a thread of the pool, one more for a reading thread outside it)
+    let slots: Vec<_> = (0..=threads).map(|_| new_slot()).collect();
+    let count_batch = |games: Vec<crate::pdn::RawGame>| {
+        let slot = rayon::current_thread_index().map_or(threads, |i| i.min(threads));
+        // (a batch that panicked poisons its slot and ends the scope with its panic)
+        let mut slot = slots[slot].lock().unwrap_or_else(|e| e.into_inner());
+        let (counted, checker) = &mut *slot;
+        for raw in games {
+            match checker.check(path, raw, &replay_options) {
+                Checked::Full(g) => {
+                    counted.add(path, &g);
+                    g.game.recycle();
+                }
+                Checked::Quick(g) => counted.add_quick(path, &g),
+            }
+        }
+    };
+    let in_flight = std::sync::atomic::AtomicUsize::new(0);
+    let max_in_flight = threads;
+    let (count_batch, in_flight) = (&count_batch, &in_flight);
     rayon::in_place_scope(|scope| {
         loop {
             let mut batch = Vec::with_capacity(BATCH);
@@ -813,11 +815,11 @@ pub fn stats_reader_with_progress(
                 if max_in_flight > 1 && in_flight.load(Ordering::Acquire) < max_in_flight {
                     in_flight.fetch_add(1, Ordering::AcqRel);
                     scope.spawn(move |_| {
-                        merge(count_batch(batch));
+                        count_batch(batch);
                         in_flight.fetch_sub(1, Ordering::AcqRel);
                     });
                 } else {
-                    merge(count_batch(batch));
+                    count_batch(batch);
                 }
             }
             progress(n);
@@ -826,7 +828,10 @@ pub fn stats_reader_with_progress(
             }
         }
     });
-    stats.merge(counted_lock.into_inner().unwrap_or_else(|e| e.into_inner()));
+    for slot in slots {
+        let (counted, _) = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+        stats.merge(counted);
+    }
     stats.add_file(Some(encoding), count.get(), error.is_some());
     FileStats { stats, error }
 }
