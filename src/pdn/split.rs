@@ -68,16 +68,6 @@ impl Default for ReaderOptions {
     }
 }
 
-impl ReaderOptions {
-    /// Whether a game of `len` bytes might be over the move or item limit, so that it
-    /// must be counted: a move and the delimiter after it take two bytes at the very
-    /// least, an item one (each `(` of `(((` opens a variation), so ordinary games are
-    /// never counted.
-    fn may_be_over_count(&self, len: usize) -> bool {
-        len / 2 >= self.max_game_moves || len >= self.max_game_items
-    }
-}
-
 /// A place in the file: 1-based line, and 1-based column counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Position {
@@ -1466,6 +1456,14 @@ impl Visitor for TreeSize {
 }
 
 impl ReaderOptions {
+    /// Whether a game of `len` bytes might be over the move or item limit, so that it
+    /// must be counted: a move and the delimiter after it take two bytes at the very
+    /// least, an item one (each `(` of `(((` opens a variation), so ordinary games are
+    /// never counted.
+    fn may_be_over_count(&self, len: usize) -> bool {
+        len / 2 >= self.max_game_moves || len >= self.max_game_items
+    }
+
     /// What `game-too-large` says of `game` if it has more moves or other nodes than these
     /// limits allow. Counted only for a text long enough to hold that many, so that
     /// ordinary games cost nothing; the count reads the game without keeping anything.
