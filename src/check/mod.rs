@@ -21,7 +21,8 @@ use crate::pdn::{
     BlockStart, Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError,
 };
 use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
-use crate::rules::Position;
+use crate::rules::notation::{Style, push_move_named};
+use crate::rules::{Move, Position};
 use std::io::Read;
 
 /// How to check.
@@ -616,10 +617,31 @@ impl QuickGame<'_> {
         self.outcome
     }
 
-    /// The first main-line plies, as many as [`Diagnoser::keep_first_plies`] asked: the
-    /// position before each, the move, and its full-move number.
-    pub fn first_plies(&self) -> &[(Position, crate::rules::Move, u32)] {
+    /// The first main-line plies, as many as [`Diagnoser::keep_first_plies`] asked.
+    pub fn first_plies(&self) -> &[KeptPly] {
         self.lane.first_plies()
+    }
+}
+
+/// One of the first main-line plies of a [`QuickGame`] ([`QuickGame::first_plies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeptPly {
+    /// The position before the ply.
+    pub before: Position,
+    /// The move played.
+    pub mv: Move,
+    /// Its full-move number.
+    pub number: u32,
+    /// Whether the move is known to be named by its first and last squares alone (the
+    /// check found it so); `false` when that was not asked.
+    pub(crate) short_names_it: bool,
+}
+
+impl KeptPly {
+    /// Appends the move to `out` as [`push_move`](crate::rules::notation::push_move) writes it, without asking again what
+    /// the check found out while resolving it.
+    pub fn push_text(&self, out: &mut String, style: Style) {
+        push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
     }
 }
 

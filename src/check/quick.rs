@@ -13,8 +13,8 @@
 
 use std::borrow::Cow;
 
-use super::GameSummary;
 use super::tags::TagScreen;
+use super::{GameSummary, KeptPly};
 use crate::Color;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
@@ -24,8 +24,8 @@ use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
     number_fits, recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
 };
+use crate::rules::Position;
 use crate::rules::notation::resolve_unique;
-use crate::rules::{Move, Position};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
 #[derive(Default)]
@@ -58,7 +58,7 @@ pub(super) struct QuickLane {
     /// How many first main-line plies to keep in `opening`.
     pub(super) opening_depth: usize,
     /// The first main-line plies: the position before, the move, its full-move number.
-    opening: Vec<(Position, Move, u32)>,
+    opening: Vec<KeptPly>,
     /// The main line's start position, once its first move is read.
     start: Option<Position>,
 }
@@ -232,7 +232,7 @@ impl QuickLane {
     }
 
     /// The first main-line plies of the last game (up to `opening_depth`).
-    pub(super) fn first_plies(&self) -> &[(Position, Move, u32)] {
+    pub(super) fn first_plies(&self) -> &[KeptPly] {
         &self.opening
     }
 
@@ -380,7 +380,8 @@ impl Visitor for QuickLane {
         }
         let captures = f.captures.take();
         // (no resolution record to build and drop for most moves)
-        let Some(mv) = resolve_unique(&f.pos, text, captures) else {
+        let mut short_names_it = true;
+        let Some(mv) = resolve_unique(&f.pos, text, captures, &mut short_names_it) else {
             self.gave_up = true;
             return;
         };
@@ -393,7 +394,12 @@ impl Visitor for QuickLane {
         }
         if main_line {
             if self.opening.len() < self.opening_depth {
-                self.opening.push((before, mv, number));
+                self.opening.push(KeptPly {
+                    before,
+                    mv,
+                    number,
+                    short_names_it,
+                });
             }
             self.plies += 1;
             self.main_spans.push(span);

@@ -6,7 +6,6 @@ use super::{GameStatus, draw_basis_text, first_error, iso_date, mainline_text, r
 use crate::check::{CheckedGame, QuickGame};
 use crate::rules::FenStyle;
 use crate::rules::Square;
-use crate::rules::notation::push_move;
 use crate::rules::notation::{SquareStyle, Style};
 use std::collections::BTreeSet;
 
@@ -120,11 +119,11 @@ pub fn quick_game_row(
     // (one string, not one per move joined: written straight into the row's cell)
     let plies = g.first_plies();
     let mut moves = String::with_capacity(plies.len() * 6);
-    for (i, (before, mv, _)) in plies.iter().enumerate() {
+    for (i, ply) in plies.iter().enumerate() {
         if i > 0 {
             moves.push(' ');
         }
-        push_move(&mut moves, before, mv, style);
+        ply.push_text(&mut moves, style);
     }
     RowParts {
         path,

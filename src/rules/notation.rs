@@ -592,11 +592,21 @@ pub(crate) fn parse_and_resolve_knowing(
 /// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
 /// for a caller that only needs the move (the check's quick lane). `captures` as for
 /// [`resolve_plain`].
+///
+/// Clears `short_names_it` when the move is not known to be named by its first and last
+/// squares alone (a quiet move always is, and so is a capture found as
+/// [`Position::only_capture`]), and only then (most moves leave it untouched): what
+/// [`push_move_named`] can then skip asking.
 #[inline]
-pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
+pub(crate) fn resolve_unique(
+    pos: &Position,
+    token: &str,
+    captures: Option<bool>,
+    short_names_it: &mut bool,
+) -> Option<Move> {
     match resolve_plain(pos, token, captures) {
         Some(mv) => Some(mv),
-        None => resolve_unique_unplain(pos, token, captures),
+        None => resolve_unique_unplain(pos, token, captures, short_names_it),
     }
 }
 
@@ -604,17 +614,24 @@ pub(crate) fn resolve_unique(pos: &Position, token: &str, captures: Option<bool>
 /// of an archive): apart, so that the plain path is not set up for this one.
 #[cold]
 #[inline(never)]
-fn resolve_unique_unplain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
-    let asked = || captures.unwrap_or_else(|| pos.has_captures());
-    resolve_full_capture(pos, token, captures).or_else(|| {
-        match resolve_general(pos, token, asked()) {
-            Ok(Resolution::Unique {
-                mv,
-                separator_mismatch: false,
-            }) => Some(mv),
-            _ => None,
-        }
-    })
+fn resolve_unique_unplain(
+    pos: &Position,
+    token: &str,
+    captures: Option<bool>,
+    short_names_it: &mut bool,
+) -> Option<Move> {
+    if let Some(mv) = resolve_full_capture(pos, token, captures) {
+        return Some(mv);
+    }
+    *short_names_it = false;
+    let asked = captures.unwrap_or_else(|| pos.has_captures());
+    match resolve_general(pos, token, asked) {
+        Ok(Resolution::Unique {
+            mv,
+            separator_mismatch: false,
+        }) => Some(mv),
+        _ => None,
+    }
 }
 
 /// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
@@ -792,6 +809,20 @@ pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
 /// buffer, without a string for each (converting a game row to CSV wrote every move so,
 /// and the allocations cost as much as the writing).
 pub fn push_move(out: &mut String, pos: &Position, m: &Move, style: Style) {
+    push_move_named(out, pos, m, style, false);
+}
+
+/// [`push_move`] for a move known to be named by its first and last squares alone when
+/// `short_names_it` (as [`resolve_unique`] tells): [`CaptureStyle::Minimal`] then writes
+/// those without asking again (the capture's search was half the cost of writing the
+/// moves of a CSV row). `false` asks.
+pub(crate) fn push_move_named(
+    out: &mut String,
+    pos: &Position,
+    m: &Move,
+    style: Style,
+    short_names_it: bool,
+) {
     let short = [m.from(), m.to()];
     if !m.is_capture() || style.captures == CaptureStyle::Short {
         return push_squares(out, &short, style, m.is_capture());
@@ -800,8 +831,7 @@ pub fn push_move(out: &mut String, pos: &Position, m: &Move, style: Style) {
     // square (what `resolve` would find, with free choice among captures), which spares
     // listing its routes for nearly every capture.
     if style.captures == CaptureStyle::Minimal
-        && pos.has_captures()
-        && pos.only_capture(m.from(), m.to()) == Some(*m)
+        && (short_names_it || pos.has_captures() && pos.only_capture(m.from(), m.to()) == Some(*m))
     {
         return push_squares(out, &short, style, true);
     }
@@ -935,8 +965,17 @@ mod tests {
                         {
                             refused += 1;
                         }
-                        assert_eq!(resolve_unique(&pos, &token, Some(true)), general, "{token}");
-                        assert_eq!(resolve_unique(&pos, &token, None), general, "{token}");
+                        let unique = |captures| {
+                            let mut short_names_it = true;
+                            let mv = resolve_unique(&pos, &token, captures, &mut short_names_it);
+                            (mv, short_names_it)
+                        };
+                        assert_eq!(unique(Some(true)).0, general, "{token}");
+                        assert_eq!(unique(None).0, general, "{token}");
+                        // (a move it says its short form names is the only capture there)
+                        if let (Some(mv), true) = unique(None) {
+                            assert_eq!(pos.only_capture(mv.from(), mv.to()), Some(mv));
+                        }
                     }
                 }
             }

@@ -381,7 +381,7 @@ impl Stats {
         let depth = self.options.depth;
         // a quick game is replayed completely, so a shorter game has all its plies here
         let opening = (depth > 0 && g.start() == Position::start() && !plies.is_empty())
-            .then(|| opening_text(plies.iter().take(depth).copied()));
+            .then(|| opening_text(plies.iter().take(depth).map(|p| (p.before, p.mv, p.number))));
         self.add_record(
             file,
             Record {
