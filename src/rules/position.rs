@@ -196,62 +196,99 @@ impl Position {
     /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     /// ```
     pub fn to_fen(&self, style: FenStyle) -> String {
-        // ASCII bytes put together on the stack, made a string once: up to 32 pieces of
-        // up to four bytes (`K12,`) and six more. This runs after every ply of a JSON Lines
-        // conversion, where pushing onto a vector took a fifth of the time and making it a
-        // string as much again.
-        let mut buf = [0u8; 6 + 4 * 32];
-        let mut n = 0;
-        macro_rules! put {
-            ($byte:expr) => {{
-                buf[n] = $byte;
-                n += 1;
-            }};
-        }
-        put!(self.turn.letter() as u8);
+        let (buf, n) = self.fen_bytes(style);
+        simdutf8::basic::from_utf8(&buf[..n])
+            .map(str::to_owned)
+            .unwrap_or_default()
+    }
+
+    /// [`to_fen`](Self::to_fen)'s ASCII bytes: the first `len` of the array. Put together
+    /// on the stack (up to 32 pieces of up to four bytes, `K12,`, and six more): this runs
+    /// after every ply of a JSON Lines conversion, which writes them as they are.
+    pub(crate) fn fen_bytes(&self, style: FenStyle) -> ([u8; FEN_BYTES], usize) {
+        let mut buf = [0u8; FEN_BYTES];
+        buf[0] = self.turn.letter() as u8;
+        let mut n = 1;
         for color in [Color::White, Color::Black] {
-            put!(b':');
-            put!(color.letter() as u8);
+            if let Some([colon, letter]) = buf.get_mut(n..n + 2) {
+                (*colon, *letter) = (b':', color.letter() as u8);
+            }
+            n += 2;
             let (pieces, kings) = (self.pieces(color).0, self.kings(color).0);
             // Algebraic FEN lists the pieces in square order (a1, c1, … h8), which is bit
             // order; numeric FEN by number (rank 8 first, each rank from the a-file side),
             // which is bit order with the rows (nibbles) reversed: bit k is then square
             // number k + 1.
-            let (pieces, kings) = match style {
-                FenStyle::Algebraic => (pieces, kings),
-                FenStyle::Numeric => (rows_reversed(pieces), rows_reversed(kings)),
+            let (pieces, kings, names) = match style {
+                FenStyle::Algebraic => (pieces, kings, &ALGEBRAIC_NAMES),
+                FenStyle::Numeric => (rows_reversed(pieces), rows_reversed(kings), &NUMBERS),
             };
             let mut left = pieces;
             while left != 0 {
                 let bit = left.trailing_zeros();
+                // the piece's up to four bytes (`,K12`) as one word, written at once
+                // (a byte at a time, each index checked, made most of a JSON ply's cost)
+                let mut word = 0u32;
+                let mut len = 0;
                 if left != pieces {
-                    put!(b',');
+                    word = u32::from(b',');
+                    len = 1;
                 }
-                left &= left - 1;
                 if kings >> bit & 1 != 0 {
-                    put!(b'K');
+                    word |= u32::from(b'K') << (8 * len);
+                    len += 1;
                 }
-                match style {
-                    FenStyle::Numeric => {
-                        let number = bit as u8 + 1;
-                        if number >= 10 {
-                            put!(b'0' + number / 10);
-                        }
-                        put!(b'0' + number % 10);
-                    }
-                    FenStyle::Algebraic => {
-                        let [file, rank] = Square::new_unchecked(bit as u8).algebraic_bytes();
-                        put!(file);
-                        put!(rank);
-                    }
+                let (name, name_len) = names[bit as usize % 32];
+                word |= u32::from(name) << (8 * len);
+                len += name_len;
+                left &= left - 1;
+                // (always room: at most 32 pieces of four bytes; never `None`)
+                if let Some(slot) = buf.get_mut(n..n + 4) {
+                    slot.copy_from_slice(&word.to_le_bytes());
+                    n += len as usize;
                 }
             }
         }
-        simdutf8::basic::from_utf8(&buf[..n])
-            .map(str::to_owned)
-            .unwrap_or_default()
+        (buf, n)
     }
 }
+
+/// The most bytes a FEN of [`Position::fen_bytes`] can have: 32 pieces of up to four
+/// bytes (`K12,`) and five more, and room for the last piece's whole word.
+const FEN_BYTES: usize = 6 + 4 * 32;
+
+/// A square's name in a FEN as little-endian bytes, and how many: by bit for
+/// [`FenStyle::Numeric`] (bit `k` is square number `k + 1`, once the rows are reversed).
+const NUMBERS: [(u16, u32); 32] = {
+    let mut table = [(0, 0); 32];
+    let mut k = 0;
+    while k < 32 {
+        let number = k as u16 + 1;
+        table[k] = if number >= 10 {
+            (
+                (b'0' as u16 + number / 10) | (b'0' as u16 + number % 10) << 8,
+                2,
+            )
+        } else {
+            (b'0' as u16 + number, 1)
+        };
+        k += 1;
+    }
+    table
+};
+
+/// [`NUMBERS`] for [`FenStyle::Algebraic`]: by square index.
+const ALGEBRAIC_NAMES: [(u16, u32); 32] = {
+    let mut table = [(0, 0); 32];
+    let mut k = 0;
+    while k < 32 {
+        let square = Square::new_unchecked(k as u8);
+        let (file, rank) = (b'a' + square.file(), b'1' + square.rank());
+        table[k] = (file as u16 | (rank as u16) << 8, 2);
+        k += 1;
+    }
+    table
+};
 
 /// The board's bits with its rows (four bits each) in reverse order, each row's bits in
 /// their order: bit `4 * (7 - r) + c` is bit `4 * r + c`.
