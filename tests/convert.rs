@@ -785,6 +785,16 @@ fn the_json_writer_writes_what_the_record_serializes() {
         .write_games(&mut generated, 200)
         .unwrap();
     texts.push(("generated.pdn".into(), generated));
+    // text that JSON must escape (quotes, backslashes, tabs, line breaks, control bytes),
+    // in every place text goes, and the annotations' shapes
+    texts.push((
+        "escapes \"q\" \\ \t.pdn".into(),
+        b"[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
+          {pre \"quoted\" \\ \x02} (1. e3-f4 {lead}) 1. c3-d4! $1 {line\nbreak\r\n} \
+          (1. c3-b4 /FEN \"W:Wc3:Bd6\"/ f6-g5 $2) f6-g5 ; semi \"colon\"\n\
+          % percent \\ line\n2. b2-c3 {end} $3 /FEN \"W:Wa1:Bh8\"/ {tail} *\n"
+            .to_vec(),
+    ));
     let styles = [
         pdnkit::convert::CANONICAL,
         Style {
@@ -807,6 +817,19 @@ fn the_json_writer_writes_what_the_record_serializes() {
             }
             let record = GameRecord::new(name, &g, pdnkit::convert::CANONICAL);
             let json = serde_json::to_string(&record).unwrap();
+            if name.starts_with("escapes") {
+                for shape in [
+                    r#"back\\slash \"q\" \t tab \u0001"#,
+                    r#"line\nbreak\r\n"#,
+                    r#""leading_variations""#,
+                    r#""type":"setup""#,
+                    r#""kind":"percent""#,
+                    r#""strength":"!""#,
+                    r#""trailing""#,
+                ] {
+                    assert!(json.contains(shape), "{shape} in {json}");
+                }
+            }
             games += 1;
             commented += usize::from(json.contains(r#""type":"comment""#));
             with_variations += usize::from(json.contains(r#""variations""#));

@@ -6,7 +6,7 @@ use super::pipeline::{self, Piece};
 use super::{Cli, common};
 use pdnkit::check::{Checked, CheckedGame, Diagnoser, QuickGame, check_game};
 use pdnkit::convert::GameStatus;
-use pdnkit::convert::json::write_game_json;
+use pdnkit::convert::json::push_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
 use pdnkit::convert::table::{self, TagUnion};
 use pdnkit::diag::Severity;
@@ -340,7 +340,7 @@ impl Formatter<'_> {
                 // MAX_GAME_MOVES), which its JSON holds about as written: room for that at
                 // once, not grown to twice the size by doubling.
                 scratch.reserve(g.raw.text.len() / 8 * 9);
-                write_game_json(&mut *scratch, path, g, self.style)?;
+                push_game_json(scratch, path, g, self.style);
                 scratch.push(b'\n');
                 // (a buffer grown past the largest kept goes out itself, not copied)
                 Ok(if scratch.capacity() > MAX_JSON_SCRATCH {

@@ -16,13 +16,15 @@ use crate::diag::Diagnostic;
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
 use crate::pdn::{
-    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Span, Tag,
+    Annotation, Comment, CommentKind, Game, GameResult, Line, Move, MoveExtras, Setup, Span,
 };
 use crate::replay::Ply;
 use crate::rules::FenStyle;
 use crate::rules::notation::Style;
-use crate::rules::{Bitboard, Position, Square};
-use serde::{Deserialize, Serialize, Serializer};
+use crate::rules::notation::push_move;
+use crate::rules::{Position, Square};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -228,7 +230,7 @@ impl GameRecord {
     /// The record of a checked game; resolved moves are written in `style`.
     pub fn new(path: &str, g: &CheckedGame, style: Style) -> GameRecord {
         let tree = resolve_tree(&g.game, &g.replay);
-        let f = GameFields::of(g);
+        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
         GameRecord {
             path: path.to_string(),
             game: g.raw.index,
@@ -242,16 +244,19 @@ impl GameRecord {
                     value: t.value.clone(),
                 })
                 .collect(),
-            date: f.date,
-            result: f.result.map(String::from),
-            outcome: f.outcome,
-            status: f.status,
-            start_fen: f.start_fen,
-            plies: f.plies,
-            final_fen: f.final_fen,
-            first_error: f.first_error,
-            draw_basis: f.draw_basis,
-            draw_basis_text: f.draw_basis_text,
+            date: g.game.tag("Date").and_then(iso_date),
+            result: g.game.result.as_ref().map(|r| r.raw.clone()),
+            outcome: g.replay.outcome,
+            status: GameStatus::of(g),
+            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
+            plies: g.replay.mainline.len() as u32,
+            final_fen: g
+                .replay
+                .final_position()
+                .map(|p| p.to_fen(FenStyle::Numeric)),
+            first_error: first_error(&g.diagnostics),
+            draw_basis: basis,
+            draw_basis_text: basis.as_ref().map(draw_basis_text),
             moves: line_record(&g.game.moves, &tree, style),
             diagnostics: g
                 .diagnostics
@@ -437,225 +442,42 @@ fn line_record(line: &Line, tree: &ResolvedLine, style: Style) -> LineRecord {
 /// game tree. A record holds a copy of every comment and a few hundred bytes a move (a game
 /// of twenty thousand moves made a record of several megabytes per worker thread), which
 /// this does not.
-pub fn write_game_json<W: std::io::Write>(
-    out: W,
+///
+/// The JSON is written by hand, not through serde: most of it is keys, numbers, squares
+/// and FENs that need no escaping, and serde_json's escaping scan and call per value made
+/// JSON Lines the slowest conversion by far. Text from the file (tags, comments, moves as
+/// written) is escaped as serde_json escapes it, by serde_json when it needs any.
+pub fn write_game_json<W: Write>(
+    mut out: W,
     path: &str,
     g: &CheckedGame,
     style: Style,
 ) -> serde_json::Result<()> {
-    let start = main_line_start(&g.replay);
-    let view = GameView {
-        path,
-        game: g.raw.index,
-        line: g.raw.start.line,
-        tags: Views(&g.game.tags, TagView::of),
-        fields: GameFields::of(g),
-        moves: LineView::new(&g.game.moves, start, Some(&g.replay.mainline), style),
-        diagnostics: Views(&g.diagnostics, DiagnosticView::of),
-    };
-    serde_json::to_writer(out, &view)
+    let mut json = Vec::new();
+    push_game_json(&mut json, path, g, style);
+    out.write_all(&json).map_err(serde_json::Error::io)
 }
 
-// The borrowed views below serialize as the records above do (same names, same order,
-// same omissions); `the_json_writer_writes_what_the_record_serializes` in tests/convert.rs
+/// [`write_game_json`] appended to `out` (what `pdnkit convert` writes each game's line
+/// into): the bytes go straight into the vector, a few at a time.
+pub fn push_game_json(out: &mut Vec<u8>, path: &str, g: &CheckedGame, style: Style) {
+    JsonWriter {
+        out,
+        text: String::new(),
+        style,
+    }
+    .game(path, g);
+}
+
+// The writer below writes what the records above serialize (same names, same order, same
+// omissions); `the_json_writer_writes_what_the_record_serializes` in tests/convert.rs
 // holds them together.
 
-/// [`GameRecord`], borrowed.
-#[derive(Serialize)]
-struct GameView<'a> {
-    path: &'a str,
-    game: u64,
-    line: u64,
-    tags: Views<'a, Tag, TagView<'a>>,
-    #[serde(flatten)]
-    fields: GameFields<'a>,
-    moves: LineView<'a>,
-    #[serde(skip_serializing_if = "Views::is_empty")]
-    diagnostics: Views<'a, Diagnostic, DiagnosticView<'a>>,
-}
-
-/// The fields of a [`GameRecord`] between its tags and its moves, as both the record and
-/// the view compute them.
-#[derive(Serialize)]
-struct GameFields<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    date: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<&'a str>,
-    outcome: Outcome,
-    status: GameStatus,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start_fen: Option<String>,
-    plies: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    final_fen: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    first_error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    draw_basis: Option<DrawBasis>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    draw_basis_text: Option<String>,
-}
-
-impl GameFields<'_> {
-    fn of(g: &CheckedGame) -> GameFields<'_> {
-        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
-        GameFields {
-            date: g.game.tag("Date").and_then(iso_date),
-            result: g.game.result.as_ref().map(|r| r.raw.as_str()),
-            outcome: g.replay.outcome,
-            status: GameStatus::of(g),
-            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
-            plies: g.replay.mainline.len() as u32,
-            final_fen: g
-                .replay
-                .final_position()
-                .map(|p| p.to_fen(FenStyle::Numeric)),
-            first_error: first_error(&g.diagnostics),
-            draw_basis: basis,
-            draw_basis_text: basis.as_ref().map(draw_basis_text),
-        }
-    }
-}
-
-/// A slice serialized as a list of views of its items (the view made as each is written).
-struct Views<'a, T, V>(&'a [T], fn(&'a T) -> V);
-
-impl<T, V> Views<'_, T, V> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl<'a, T, V: Serialize> Serialize for Views<'a, T, V> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(self.1))
-    }
-}
-
-/// [`TagRecord`], borrowed.
-#[derive(Serialize)]
-struct TagView<'a> {
-    name: &'a str,
-    value: &'a str,
-}
-
-impl TagView<'_> {
-    fn of(t: &Tag) -> TagView<'_> {
-        TagView {
-            name: &t.name,
-            value: &t.value,
-        }
-    }
-}
-
-/// [`DiagnosticRecord`], borrowed.
-#[derive(Serialize)]
-struct DiagnosticView<'a> {
-    code: &'a str,
-    name: &'a str,
-    severity: &'a str,
-    message: &'a str,
-    line: usize,
-    column: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ply: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
-    move_text: Option<&'a str>,
-}
-
-impl DiagnosticView<'_> {
-    fn of(d: &Diagnostic) -> DiagnosticView<'_> {
-        DiagnosticView {
-            code: d.rule.code,
-            name: d.rule.name,
-            severity: d.severity.as_str(),
-            message: &d.message,
-            line: d.line,
-            column: d.column,
-            ply: d.ply,
-            move_text: d.move_text.as_deref(),
-        }
-    }
-}
-
-/// [`AnnotationRecord`], borrowed.
-#[derive(Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum AnnotationView<'a> {
-    Comment {
-        kind: CommentKindRecord,
-        text: &'a str,
-    },
-    Setup {
-        fen: &'a str,
-    },
-    Nag {
-        nag: u16,
-    },
-}
-
-impl AnnotationView<'_> {
-    fn of(a: &Annotation) -> AnnotationView<'_> {
-        match a {
-            Annotation::Comment(c) => AnnotationView::Comment {
-                kind: CommentKindRecord::of(c.kind),
-                text: &c.text,
-            },
-            Annotation::Setup(s) => AnnotationView::Setup { fen: &s.fen },
-            Annotation::Nag(n) => AnnotationView::Nag { nag: *n },
-        }
-    }
-}
-
-/// Annotations as [`AnnotationRecord`]s.
-type Annotations<'a> = Views<'a, Annotation, AnnotationView<'a>>;
-
-/// The annotations `list` as [`AnnotationRecord`]s.
-fn annotation_views(list: &[Annotation]) -> Annotations<'_> {
-    Views(list, AnnotationView::of)
-}
-
-/// [`LineRecord`], borrowed.
-#[derive(Serialize)]
-struct LineView<'a> {
-    #[serde(skip_serializing_if = "Lines::is_empty")]
-    leading_variations: Lines<'a>,
-    moves: Moves<'a>,
-    #[serde(skip_serializing_if = "Views::is_empty")]
-    trailing: Annotations<'a>,
-}
-
-impl<'a> LineView<'a> {
-    /// The line from `start`; `main` holds the replayed plies when it is the main line
-    /// (as for [`resolve_tree`], which resolves the same moves).
-    fn new(
-        line: &'a Line,
-        start: Option<(Position, u32)>,
-        main: Option<&'a [Ply]>,
-        style: Style,
-    ) -> LineView<'a> {
-        LineView {
-            leading_variations: Lines {
-                lines: &line.leading_variations,
-                start: VariationStart::Fixed(start),
-                style,
-            },
-            moves: Moves {
-                moves: &line.moves,
-                start,
-                main,
-                style,
-            },
-            trailing: annotation_views(&line.trailing),
-        }
-    }
-}
-
-/// Variations: those of a move, or those written before a line's first move.
-struct Lines<'a> {
-    lines: &'a [Line],
-    start: VariationStart,
+/// The JSON of one game, written piece by piece into `out`.
+struct JsonWriter<'a> {
+    out: &'a mut Vec<u8>,
+    /// A move's notation, made here before it is written.
+    text: String,
     style: Style,
 }
 
@@ -668,145 +490,303 @@ enum VariationStart {
     Alternatives(Alternatives),
 }
 
-impl Lines<'_> {
-    fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+impl JsonWriter<'_> {
+    #[inline(always)]
+    fn put(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
     }
-}
 
-impl Serialize for Lines<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.lines.iter().map(|v| {
-            let start = match self.start {
+    /// `"key":` after a comma unless it is the object's first.
+    #[inline(always)]
+    fn key(&mut self, first: &mut bool, key: &str) {
+        if !std::mem::take(first) {
+            self.put(b",");
+        }
+        self.put(b"\"");
+        self.put(key.as_bytes());
+        self.put(b"\":")
+    }
+
+    /// A string, escaped as serde_json escapes it.
+    fn string(&mut self, s: &str) {
+        if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            // (writing into a vector cannot fail)
+            let _ = serde_json::to_writer(&mut *self.out, s);
+            return;
+        }
+        self.put(b"\"");
+        self.put(s.as_bytes());
+        self.put(b"\"")
+    }
+
+    fn number(&mut self, n: impl itoa::Integer) {
+        self.put(itoa::Buffer::new().format(n).as_bytes())
+    }
+
+    /// A value as serde serializes it (the names of enums: a few a game).
+    fn serialized(&mut self, value: &impl Serialize) {
+        // (writing into a vector cannot fail, nor can serializing a name)
+        let _ = serde_json::to_writer(&mut *self.out, value);
+    }
+
+    fn color(&mut self, color: Color) {
+        self.put(match color {
+            Color::White => b"\"white\"",
+            Color::Black => b"\"black\"",
+        })
+    }
+
+    /// A list, each item written by `item`.
+    fn list<T>(&mut self, items: impl IntoIterator<Item = T>, mut item: impl FnMut(&mut Self, T)) {
+        self.put(b"[");
+        for (i, x) in items.into_iter().enumerate() {
+            if i > 0 {
+                self.put(b",");
+            }
+            item(self, x);
+        }
+        self.put(b"]")
+    }
+
+    /// [`GameRecord`].
+    fn game(&mut self, path: &str, g: &CheckedGame) {
+        let first = &mut true;
+        self.put(b"{");
+        self.key(first, "path");
+        self.string(path);
+        self.key(first, "game");
+        self.number(g.raw.index);
+        self.key(first, "line");
+        self.number(g.raw.start.line);
+        self.key(first, "tags");
+        self.list(&g.game.tags, |w, t| {
+            w.put(b"{\"name\":");
+            w.string(&t.name);
+            w.put(b",\"value\":");
+            w.string(&t.value);
+            w.put(b"}")
+        });
+        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+        if let Some(date) = g.game.tag("Date").and_then(iso_date) {
+            self.key(first, "date");
+            self.string(&date);
+        }
+        if let Some(result) = &g.game.result {
+            self.key(first, "result");
+            self.string(&result.raw);
+        }
+        self.key(first, "outcome");
+        self.serialized(&g.replay.outcome);
+        self.key(first, "status");
+        self.serialized(&GameStatus::of(g));
+        if let Some(start) = g.replay.start {
+            self.key(first, "start_fen");
+            self.fen(&start);
+        }
+        self.key(first, "plies");
+        self.number(g.replay.mainline.len() as u32);
+        if let Some(end) = g.replay.final_position() {
+            self.key(first, "final_fen");
+            self.fen(end);
+        }
+        if let Some(error) = first_error(&g.diagnostics) {
+            self.key(first, "first_error");
+            self.string(&error);
+        }
+        if let Some(basis) = basis {
+            self.key(first, "draw_basis");
+            self.serialized(&basis);
+            self.key(first, "draw_basis_text");
+            self.string(&draw_basis_text(&basis));
+        }
+        self.key(first, "moves");
+        let start = main_line_start(&g.replay);
+        self.line(&g.game.moves, start, Some(&g.replay.mainline));
+        if !g.diagnostics.is_empty() {
+            self.key(first, "diagnostics");
+            self.list(&g.diagnostics, Self::diagnostic);
+        }
+        self.put(b"}")
+    }
+
+    /// A numeric FEN, made on the stack (ASCII: nothing to escape).
+    fn fen(&mut self, pos: &Position) {
+        let (bytes, len) = pos.fen_bytes(FenStyle::Numeric);
+        self.put(b"\"");
+        self.put(&bytes[..len]);
+        self.put(b"\"")
+    }
+
+    /// [`DiagnosticRecord`].
+    fn diagnostic(&mut self, d: &Diagnostic) {
+        self.put(b"{\"code\":");
+        self.string(d.rule.code);
+        self.put(b",\"name\":");
+        self.string(d.rule.name);
+        self.put(b",\"severity\":");
+        self.string(d.severity.as_str());
+        self.put(b",\"message\":");
+        self.string(&d.message);
+        self.put(b",\"line\":");
+        self.number(d.line);
+        self.put(b",\"column\":");
+        self.number(d.column);
+        if let Some(ply) = d.ply {
+            self.put(b",\"ply\":");
+            self.number(ply);
+        }
+        if let Some(text) = &d.move_text {
+            self.put(b",\"move\":");
+            self.string(text);
+        }
+        self.put(b"}")
+    }
+
+    /// [`LineRecord`]: the line from `start`; `main` holds the replayed plies when it is
+    /// the main line (as for [`resolve_tree`], which resolves the same moves).
+    fn line(&mut self, line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) {
+        let first = &mut true;
+        self.put(b"{");
+        if !line.leading_variations.is_empty() {
+            self.key(first, "leading_variations");
+            self.lines(&line.leading_variations, VariationStart::Fixed(start));
+        }
+        self.key(first, "moves");
+        self.list(LineWalk::new(&line.moves, start, main), |w, (m, walked)| {
+            w.move_record(m, &walked)
+        });
+        if !line.trailing.is_empty() {
+            self.key(first, "trailing");
+            self.annotations(&line.trailing);
+        }
+        self.put(b"}")
+    }
+
+    /// Variations: those of a move, or those written before a line's first move.
+    fn lines(&mut self, lines: &[Line], start: VariationStart) {
+        self.list(lines, |w, v| {
+            let start = match start {
                 VariationStart::Fixed(start) => start,
                 VariationStart::Alternatives(alternatives) => alternatives.start(v),
             };
-            LineView::new(v, start, None, self.style)
-        }))
+            w.line(v, start, None)
+        })
     }
-}
 
-/// A line's moves, resolved one by one as they are written, as [`MoveRecord`]s.
-struct Moves<'a> {
-    moves: &'a [Move],
-    start: Option<(Position, u32)>,
-    main: Option<&'a [Ply]>,
-    style: Style,
-}
-
-impl Serialize for Moves<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let style = self.style;
-        let walk = LineWalk::new(self.moves, self.start, self.main);
-        s.collect_seq(walk.map(|(m, walked)| MoveView {
-            before: annotation_views(m.before()),
-            number: m.number,
-            side: m.side,
-            text: &m.text,
-            strength: m.strength(),
-            nags: m.nags(),
-            after: annotation_views(m.after()),
-            variations: Lines {
-                lines: m.variations(),
-                start: VariationStart::Alternatives(walked.alternatives),
-                style,
-            },
-            resolved: walked.info.as_ref().map(|i| ResolvedView::new(i, style)),
-        }))
-    }
-}
-
-/// [`MoveRecord`], borrowed.
-#[derive(Serialize)]
-struct MoveView<'a> {
-    #[serde(skip_serializing_if = "Views::is_empty")]
-    before: Annotations<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    number: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<Color>,
-    text: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    strength: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[u16]>::is_empty")]
-    nags: &'a [u16],
-    #[serde(skip_serializing_if = "Views::is_empty")]
-    after: Annotations<'a>,
-    #[serde(skip_serializing_if = "Lines::is_empty")]
-    variations: Lines<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resolved: Option<ResolvedView>,
-}
-
-/// [`ResolvedRecord`], with its squares written as they are serialized (a string per
-/// square and a vector per list were most of the allocations of a ply).
-#[derive(Serialize)]
-struct ResolvedView {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ply: Option<u32>,
-    move_number: u32,
-    side: Color,
-    #[serde(rename = "move")]
-    notation: String,
-    from: SquareName,
-    to: SquareName,
-    route: SquareNames,
-    #[serde(skip_serializing_if = "SquareNames::is_empty")]
-    captured: SquareNames,
-    #[serde(skip_serializing_if = "is_false")]
-    promotes: bool,
-    fen_after: String,
-}
-
-impl ResolvedView {
-    fn new(info: &MoveInfo, style: Style) -> ResolvedView {
-        ResolvedView {
-            ply: info.ply,
-            move_number: info.move_number,
-            side: info.side,
-            notation: info.text(style),
-            from: SquareName(info.mv.from()),
-            to: SquareName(info.mv.to()),
-            route: SquareNames::Route(info.route()),
-            captured: SquareNames::Set(info.mv.captured()),
-            promotes: info.mv.promotes(),
-            fen_after: info.fen_after(),
+    /// [`MoveRecord`].
+    fn move_record(&mut self, m: &Move, walked: &super::WalkedMove) {
+        let first = &mut true;
+        self.put(b"{");
+        if !m.before().is_empty() {
+            self.key(first, "before");
+            self.annotations(m.before());
         }
-    }
-}
-
-/// A square, serialized by its algebraic name.
-struct SquareName(Square);
-
-impl Serialize for SquareName {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0.algebraic_name())
-    }
-}
-
-/// Squares, serialized as a list of their algebraic names.
-enum SquareNames {
-    /// In route order.
-    Route(Vec<Square>),
-    /// In square order.
-    Set(Bitboard),
-}
-
-impl SquareNames {
-    fn is_empty(&self) -> bool {
-        match self {
-            SquareNames::Route(squares) => squares.is_empty(),
-            SquareNames::Set(set) => !set.any(),
+        if let Some(number) = m.number {
+            self.key(first, "number");
+            self.number(number);
         }
-    }
-}
-
-impl Serialize for SquareNames {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            SquareNames::Route(squares) => s.collect_seq(squares.iter().map(|&q| SquareName(q))),
-            SquareNames::Set(set) => s.collect_seq(set.map(SquareName)),
+        if let Some(side) = m.side {
+            self.key(first, "side");
+            self.color(side);
         }
+        self.key(first, "text");
+        self.string(&m.text);
+        if let Some(strength) = m.strength() {
+            self.key(first, "strength");
+            self.string(strength);
+        }
+        if !m.nags().is_empty() {
+            self.key(first, "nags");
+            self.list(m.nags(), |w, &n| w.number(n));
+        }
+        if !m.after().is_empty() {
+            self.key(first, "after");
+            self.annotations(m.after());
+        }
+        if !m.variations().is_empty() {
+            self.key(first, "variations");
+            self.lines(
+                m.variations(),
+                VariationStart::Alternatives(walked.alternatives),
+            );
+        }
+        if let Some(info) = &walked.info {
+            self.key(first, "resolved");
+            self.resolved(info);
+        }
+        self.put(b"}")
+    }
+
+    /// [`ResolvedRecord`].
+    fn resolved(&mut self, info: &MoveInfo) {
+        let first = &mut true;
+        self.put(b"{");
+        if let Some(ply) = info.ply {
+            self.key(first, "ply");
+            self.number(ply);
+        }
+        self.key(first, "move_number");
+        self.number(info.move_number);
+        self.put(b",\"side\":");
+        self.color(info.side);
+        self.put(b",\"move\":\"");
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        push_move(&mut text, &info.before, &info.mv, self.style);
+        // (squares and separators: nothing to escape)
+        self.put(text.as_bytes());
+        self.text = text;
+        self.put(b"\",\"from\":");
+        self.square(info.mv.from());
+        self.put(b",\"to\":");
+        self.square(info.mv.to());
+        self.put(b",\"route\":");
+        let captured = info.mv.captured();
+        if captured.count() <= 1 {
+            // (as `MoveInfo::route` says, without making the list)
+            self.list([info.mv.from(), info.mv.to()], Self::square);
+        } else {
+            self.list(info.route(), Self::square);
+        }
+        if captured.any() {
+            self.put(b",\"captured\":");
+            self.list(captured, Self::square);
+        }
+        if info.mv.promotes() {
+            self.put(b",\"promotes\":true");
+        }
+        self.put(b",\"fen_after\":");
+        self.fen(&info.after);
+        self.put(b"}")
+    }
+
+    /// A square by its algebraic name.
+    fn square(&mut self, square: Square) {
+        let [file, rank] = square.algebraic_bytes();
+        self.put(&[b'"', file, rank, b'"'])
+    }
+
+    /// [`AnnotationRecord`]s.
+    fn annotations(&mut self, list: &[Annotation]) {
+        self.list(list, |w, a| match a {
+            Annotation::Comment(c) => {
+                w.put(b"{\"type\":\"comment\",\"kind\":");
+                w.serialized(&CommentKindRecord::of(c.kind));
+                w.put(b",\"text\":");
+                w.string(&c.text);
+                w.put(b"}")
+            }
+            Annotation::Setup(s) => {
+                w.put(b"{\"type\":\"setup\",\"fen\":");
+                w.string(&s.fen);
+                w.put(b"}")
+            }
+            Annotation::Nag(n) => {
+                w.put(b"{\"type\":\"nag\",\"nag\":");
+                w.number(*n);
+                w.put(b"}")
+            }
+        })
     }
 }
 
