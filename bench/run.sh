@@ -179,6 +179,8 @@ row "pdnkit lint -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j1 -q --exit-zero -
 row "pdnkit lint -j2" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j2 -q --exit-zero --format jsonl "$FILE"
 row "pdnkit convert --to csv -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to csv -q "$FILE"
 row "pdnkit convert --to csv" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert --to csv -q "$FILE"
+row "pdnkit convert --to jsonl -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to jsonl -q "$FILE"
+row "pdnkit convert --to jsonl" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert --to jsonl -q "$FILE"
 row "pdnkit stats" "$BYTES" "$GAMES" "$RUNS" "$BIN" stats "$FILE"
 row "pdnkit stats -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" stats -j1 "$FILE"
 echo

@@ -18,7 +18,7 @@ use crate::pdn::writer::{WriteOptions, write_game};
 use crate::pdn::{Game, Line};
 use crate::replay::Ply;
 use crate::rules::Position;
-use crate::rules::notation::Style;
+use crate::rules::notation::{Style, push_move};
 
 /// How to write PDN.
 #[derive(Clone, Copy, Debug)]
@@ -71,15 +71,19 @@ fn rewrite(line: &mut Line, tree: &ResolvedLine, style: Style) {
     }
 }
 
-/// [`rewrite`] resolving each move as it goes (see [`LineWalker`]).
+/// [`rewrite`] resolving each move as it goes (see [`LineWalker`]). `text` is room for a
+/// move's notation, reused from move to move: written there, a move's new text fits in
+/// the move's own (inline for up to 24 bytes), where a string made for each and dropped
+/// was an allocation a move.
 fn rewrite_walking(
     line: &mut Line,
     start: Option<(Position, u32)>,
     main: Option<&[Ply]>,
     style: Style,
+    text: &mut String,
 ) {
     for v in &mut line.leading_variations {
-        rewrite_walking(v, start, None, style);
+        rewrite_walking(v, start, None, style, text);
     }
     let mut walker = LineWalker::new(start, main);
     for i in 0..line.moves.len() {
@@ -87,12 +91,14 @@ fn rewrite_walking(
         let walked = walker.step(&line.moves, i);
         let m = &mut line.moves[i];
         if let Some(info) = &walked.info {
-            m.text = info.text(style).into();
+            text.clear();
+            push_move(text, &info.before, &info.mv, style);
+            m.text = text.as_str().into();
         }
         if !m.variations().is_empty() {
             for v in &mut m.extras_mut().variations {
                 let start = walked.alternatives.start(v);
-                rewrite_walking(v, start, None, style);
+                rewrite_walking(v, start, None, style, text);
             }
         }
     }
@@ -120,7 +126,13 @@ pub fn write_pdn_renotating(out: &mut String, g: &mut CheckedGame, opts: &PdnOpt
             // (walked as resolve_tree walks it, without holding a resolution a move)
             let start = main_line_start(&g.replay);
             let main = Some(&g.replay.mainline[..]);
-            rewrite_walking(&mut g.game.moves, start, main, opts.style);
+            rewrite_walking(
+                &mut g.game.moves,
+                start,
+                main,
+                opts.style,
+                &mut String::new(),
+            );
             write_game(out, &g.game, &write_options(opts))
                 .expect("writing to a String cannot fail");
         }

@@ -256,27 +256,38 @@ impl<W: Write> Wrapper<'_, W> {
         };
         // (without format!: one per move of every game written)
         let mut digits = itoa::Buffer::new();
-        let digits = digits.format(n);
-        let mut text = String::with_capacity(digits.len() + dots.len());
-        text.push_str(digits);
-        text.push_str(dots);
-        self.token(&text);
+        self.one_line_token(&[digits.format(n), dots]);
     }
 
     fn mv(&mut self, m: &Move) {
-        let mut t = String::with_capacity(m.text.len() + 8);
-        t.push_str(&m.text);
-        if self.opts.strength {
-            if let Some(s) = m.strength() {
-                t.push_str(s);
-            }
+        let strength = m.strength().filter(|_| self.opts.strength).unwrap_or("");
+        // (a byte at a time: a move is a few bytes, shorter than memchr's set-up)
+        if !m.text.bytes().any(|b| b == b'\n' || b == b'\r') {
+            // (a mark has no line break: the reader ends it at a blank)
+            self.one_line_token(&[&m.text, strength]);
+        } else {
+            // (the reader gives no move with a line break in it; were there one, it is
+            // measured as the general token is)
+            self.token(&[m.text.as_str(), strength].concat());
         }
-        self.token(&t);
         if self.opts.nags {
-            for n in m.nags() {
-                self.token(&format!("${n}"));
+            for &n in m.nags() {
+                let mut digits = itoa::Buffer::new();
+                self.one_line_token(&["$", digits.format(n)]);
             }
         }
+    }
+
+    /// A token made of `pieces`, none with a line break, written one after another
+    /// without putting them together first (a move number and its dots, a move and its
+    /// mark: two strings made and dropped for every move of every game written).
+    fn one_line_token(&mut self, pieces: &[&str]) {
+        let width = pieces.iter().map(|p| char_count(p)).sum();
+        self.separate(width);
+        for piece in pieces {
+            self.put(piece);
+        }
+        self.column += width;
     }
 }
 
