@@ -638,8 +638,8 @@ pub struct KeptPly {
 }
 
 impl KeptPly {
-    /// Appends the move to `out` as [`push_move`](crate::rules::notation::push_move) writes it, without asking again what
-    /// the check found out while resolving it.
+    /// Appends the move to `out` as [`push_move`](crate::rules::notation::push_move)
+    /// writes it, without asking again what the check found out while resolving it.
     pub fn push_text(&self, out: &mut String, style: Style) {
         push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
     }

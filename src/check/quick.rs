@@ -57,7 +57,7 @@ pub(super) struct QuickLane {
     gave_up: bool,
     /// How many first main-line plies to keep in `opening`.
     pub(super) opening_depth: usize,
-    /// The first main-line plies: the position before, the move, its full-move number.
+    /// The first main-line plies (up to `opening_depth`).
     opening: Vec<KeptPly>,
     /// The main line's start position, once its first move is read.
     start: Option<Position>,
