@@ -226,11 +226,41 @@ pub struct DiagnosticRecord {
     pub move_text: Option<String>,
 }
 
+/// The fields of a game's JSON between its tags and its moves, as both the record and the
+/// writer compute them.
+struct GameFields<'a> {
+    date: Option<String>,
+    result: Option<&'a str>,
+    outcome: Outcome,
+    status: GameStatus,
+    start: Option<Position>,
+    plies: u32,
+    end: Option<&'a Position>,
+    first_error: Option<String>,
+    draw_basis: Option<DrawBasis>,
+}
+
+impl GameFields<'_> {
+    fn of(g: &CheckedGame) -> GameFields<'_> {
+        GameFields {
+            date: g.game.tag("Date").and_then(iso_date),
+            result: g.game.result.as_ref().map(|r| r.raw.as_str()),
+            outcome: g.replay.outcome,
+            status: GameStatus::of(g),
+            start: g.replay.start,
+            plies: g.replay.mainline.len() as u32,
+            end: g.replay.final_position(),
+            first_error: first_error(&g.diagnostics),
+            draw_basis: g.replay.draw.as_ref().and_then(|v| v.basis),
+        }
+    }
+}
+
 impl GameRecord {
     /// The record of a checked game; resolved moves are written in `style`.
     pub fn new(path: &str, g: &CheckedGame, style: Style) -> GameRecord {
         let tree = resolve_tree(&g.game, &g.replay);
-        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
+        let f = GameFields::of(g);
         GameRecord {
             path: path.to_string(),
             game: g.raw.index,
@@ -244,19 +274,16 @@ impl GameRecord {
                     value: t.value.clone(),
                 })
                 .collect(),
-            date: g.game.tag("Date").and_then(iso_date),
-            result: g.game.result.as_ref().map(|r| r.raw.clone()),
-            outcome: g.replay.outcome,
-            status: GameStatus::of(g),
-            start_fen: g.replay.start.map(|p| p.to_fen(FenStyle::Numeric)),
-            plies: g.replay.mainline.len() as u32,
-            final_fen: g
-                .replay
-                .final_position()
-                .map(|p| p.to_fen(FenStyle::Numeric)),
-            first_error: first_error(&g.diagnostics),
-            draw_basis: basis,
-            draw_basis_text: basis.as_ref().map(draw_basis_text),
+            date: f.date,
+            result: f.result.map(String::from),
+            outcome: f.outcome,
+            status: f.status,
+            start_fen: f.start.map(|p| p.to_fen(FenStyle::Numeric)),
+            plies: f.plies,
+            final_fen: f.end.map(|p| p.to_fen(FenStyle::Numeric)),
+            first_error: f.first_error,
+            draw_basis: f.draw_basis,
+            draw_basis_text: f.draw_basis.as_ref().map(draw_basis_text),
             moves: line_record(&g.game.moves, &tree, style),
             diagnostics: g
                 .diagnostics
@@ -566,38 +593,38 @@ impl JsonWriter<'_> {
             w.string(&t.value);
             w.put(b"}")
         });
-        let basis = g.replay.draw.as_ref().and_then(|v| v.basis);
-        if let Some(date) = g.game.tag("Date").and_then(iso_date) {
+        let f = GameFields::of(g);
+        if let Some(date) = &f.date {
             self.key(first, "date");
-            self.string(&date);
+            self.string(date);
         }
-        if let Some(result) = &g.game.result {
+        if let Some(result) = f.result {
             self.key(first, "result");
-            self.string(&result.raw);
+            self.string(result);
         }
         self.key(first, "outcome");
-        self.serialized(&g.replay.outcome);
+        self.serialized(&f.outcome);
         self.key(first, "status");
-        self.serialized(&GameStatus::of(g));
-        if let Some(start) = g.replay.start {
+        self.serialized(&f.status);
+        if let Some(start) = &f.start {
             self.key(first, "start_fen");
-            self.fen(&start);
+            self.fen(start);
         }
         self.key(first, "plies");
-        self.number(g.replay.mainline.len() as u32);
-        if let Some(end) = g.replay.final_position() {
+        self.number(f.plies);
+        if let Some(end) = f.end {
             self.key(first, "final_fen");
             self.fen(end);
         }
-        if let Some(error) = first_error(&g.diagnostics) {
+        if let Some(error) = &f.first_error {
             self.key(first, "first_error");
-            self.string(&error);
+            self.string(error);
         }
-        if let Some(basis) = basis {
+        if let Some(basis) = &f.draw_basis {
             self.key(first, "draw_basis");
-            self.serialized(&basis);
+            self.serialized(basis);
             self.key(first, "draw_basis_text");
-            self.string(&draw_basis_text(&basis));
+            self.string(&draw_basis_text(basis));
         }
         self.key(first, "moves");
         let start = main_line_start(&g.replay);
@@ -741,13 +768,11 @@ impl JsonWriter<'_> {
         self.put(b",\"to\":");
         self.square(info.mv.to());
         self.put(b",\"route\":");
-        let captured = info.mv.captured();
-        if captured.count() <= 1 {
-            // (as `MoveInfo::route` says, without making the list)
-            self.list([info.mv.from(), info.mv.to()], Self::square);
-        } else {
-            self.list(info.route(), Self::square);
+        match info.long_route() {
+            Some(route) => self.list(route, Self::square),
+            None => self.list([info.mv.from(), info.mv.to()], Self::square),
         }
+        let captured = info.mv.captured();
         if captured.any() {
             self.put(b",\"captured\":");
             self.list(captured, Self::square);

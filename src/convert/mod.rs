@@ -115,17 +115,19 @@ impl MoveInfo {
 
     /// The landing squares of the move (from, landings…, to) along its first route.
     pub fn route(&self) -> Vec<Square> {
+        self.long_route()
+            .unwrap_or_else(|| vec![self.mv.from(), self.mv.to()])
+    }
+
+    /// [`route`](Self::route) when it is more than `from` and `to` (a capture of several
+    /// pieces); `None` when it is just those two, so that a writer need not make a list.
+    pub(crate) fn long_route(&self) -> Option<Vec<Square>> {
         // a quiet move, and a capture of one piece, land only on `to` (the route search
         // would list every legal move to say so, for every quiet move of a game)
         if self.mv.captured().count() <= 1 {
-            return vec![self.mv.from(), self.mv.to()];
+            return None;
         }
-        self.before
-            .routes(&self.mv)
-            .into_iter()
-            .next()
-            .map(|r| r.0)
-            .unwrap_or_else(|| vec![self.mv.from(), self.mv.to()])
+        self.before.routes(&self.mv).into_iter().next().map(|r| r.0)
     }
 
     /// The FEN after the move (numeric squares, as Russian PDN files write it).
