@@ -778,7 +778,6 @@ pub fn stats_reader_with_progress(
         }
     };
     let in_flight = std::sync::atomic::AtomicUsize::new(0);
-    let max_in_flight = threads;
     let (count_batch, in_flight) = (&count_batch, &in_flight);
     rayon::in_place_scope(|scope| {
         loop {
@@ -812,7 +811,7 @@ pub fn stats_reader_with_progress(
             let n = batch.len() as u64;
             if !batch.is_empty() {
                 // (with one thread, a batch handed over would wait for the end of the file)
-                if max_in_flight > 1 && in_flight.load(Ordering::Acquire) < max_in_flight {
+                if threads > 1 && in_flight.load(Ordering::Acquire) < threads {
                     in_flight.fetch_add(1, Ordering::AcqRel);
                     scope.spawn(move |_| {
                         count_batch(batch);
