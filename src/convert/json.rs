@@ -636,11 +636,10 @@ impl JsonWriter<'_> {
         self.put(b"}")
     }
 
-    /// A numeric FEN, made on the stack (ASCII: nothing to escape).
+    /// A numeric FEN, made in place (ASCII: nothing to escape).
     fn fen(&mut self, pos: &Position) {
-        let (bytes, len) = pos.fen_bytes(FenStyle::Numeric);
         self.put(b"\"");
-        self.put(&bytes[..len]);
+        pos.push_fen(FenStyle::Numeric, self.out);
         self.put(b"\"")
     }
 

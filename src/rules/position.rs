@@ -196,66 +196,100 @@ impl Position {
     /// assert_eq!(Position::start().to_fen(FenStyle::Numeric), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     /// ```
     pub fn to_fen(&self, style: FenStyle) -> String {
-        let (buf, n) = self.fen_bytes(style);
-        simdutf8::basic::from_utf8(&buf[..n])
-            .map(str::to_owned)
-            .unwrap_or_default()
+        let mut out = Vec::with_capacity(FEN_BYTES);
+        self.push_fen(style, &mut out);
+        // (ASCII, always: never the empty default)
+        String::from_utf8(out).unwrap_or_default()
     }
 
-    /// [`to_fen`](Self::to_fen)'s ASCII bytes: the first `len` of the array. Put together
-    /// on the stack (up to 32 pieces of up to four bytes, `K12,`, and six more): this runs
-    /// after every ply of a JSON Lines conversion, which writes them as they are.
-    pub(crate) fn fen_bytes(&self, style: FenStyle) -> ([u8; FEN_BYTES], usize) {
-        let mut buf = [0u8; FEN_BYTES];
+    /// Appends [`to_fen`](Self::to_fen)'s ASCII bytes to `out`. Put together in place a
+    /// row at a time, from a table: this runs after every ply of a JSON Lines conversion,
+    /// which writes them as they are.
+    pub(crate) fn push_fen(&self, style: FenStyle, out: &mut Vec<u8>) {
+        let start = out.len();
+        // room for the longest FEN and a row's copy past its end, cut to size below
+        out.resize(start + FEN_BYTES, 0);
+        let buf = &mut out[start..];
         buf[0] = self.turn.letter() as u8;
         let mut n = 1;
         for color in [Color::White, Color::Black] {
-            if let Some([colon, letter]) = buf.get_mut(n..n + 2) {
-                (*colon, *letter) = (b':', color.letter() as u8);
-            }
+            buf[n] = b':';
             n += 2;
             let (pieces, kings) = (self.pieces(color).0, self.kings(color).0);
             // Algebraic FEN lists the pieces in square order (a1, c1, … h8), which is bit
             // order; numeric FEN by number (rank 8 first, each rank from the a-file side),
             // which is bit order with the rows (nibbles) reversed: bit k is then square
             // number k + 1.
-            let (pieces, kings, names) = match style {
-                FenStyle::Algebraic => (pieces, kings, &ALGEBRAIC_NAMES),
-                FenStyle::Numeric => (rows_reversed(pieces), rows_reversed(kings), &NUMBERS),
+            let (mut pieces, mut kings, rows) = match style {
+                FenStyle::Algebraic => (pieces, kings, &ALGEBRAIC_ROWS),
+                FenStyle::Numeric => (rows_reversed(pieces), rows_reversed(kings), &NUMBER_ROWS),
             };
-            let mut left = pieces;
-            while left != 0 {
-                let bit = left.trailing_zeros();
-                // the piece's up to four bytes (`,K12`) as one word, written at once
-                // (a byte at a time, each index checked, made most of a JSON ply's cost)
-                let mut word = 0u32;
-                let mut len = 0;
-                if left != pieces {
-                    word = u32::from(b',');
-                    len = 1;
-                }
-                if kings >> bit & 1 != 0 {
-                    word |= u32::from(b'K') << (8 * len);
-                    len += 1;
-                }
-                let (name, name_len) = names[bit as usize % 32];
-                word |= u32::from(name) << (8 * len);
-                len += name_len;
-                left &= left - 1;
-                // (always room: at most 32 pieces of four bytes; never `None`)
-                if let Some(slot) = buf.get_mut(n..n + 4) {
-                    slot.copy_from_slice(&word.to_le_bytes());
-                    n += len as usize;
+            // Every piece is written after a comma, from where the colour's letter goes:
+            // the first comma, if any, is then overwritten by the letter.
+            let letter_at = n - 1;
+            n = letter_at;
+            for row in &rows.0 {
+                // a row's pieces at once (up to four of `,K12`), whichever are kings
+                let (text, len) = &row[((pieces & 15) | (kings & 15) << 4) as usize];
+                (pieces, kings) = (pieces >> 4, kings >> 4);
+                if let Some(slot) = buf.get_mut(n..n + 16) {
+                    slot.copy_from_slice(text);
+                    n += usize::from(*len);
                 }
             }
+            buf[letter_at] = color.letter() as u8;
+            n = n.max(letter_at + 1);
         }
-        (buf, n)
+        out.truncate(start + n);
     }
 }
 
-/// The most bytes a FEN of [`Position::fen_bytes`] can have: 32 pieces of up to four
-/// bytes (`K12,`) and five more, and room for the last piece's whole word.
-const FEN_BYTES: usize = 6 + 4 * 32;
+/// The most bytes a FEN of [`Position::push_fen`] can have: 32 pieces of up to four
+/// bytes (`K12,`) and five more, and room for a whole row's copy after the last piece.
+const FEN_BYTES: usize = 5 + 4 * 32 + 16;
+
+/// For each row (four bits of the board, in a style's order) and each set of pieces on
+/// it with each set of kings among them (index: pieces | kings << 4), their names in a
+/// FEN list, each after a comma, and how many bytes that is.
+struct RowLists([[([u8; 16], u8); 256]; 8]);
+
+/// [`RowLists`] of a style from its square names (by bit).
+const fn row_lists(names: &[(u16, u32); 32]) -> RowLists {
+    let mut rows = [[([0u8; 16], 0u8); 256]; 8];
+    let mut row = 0;
+    while row < 8 {
+        let mut index = 0;
+        while index < 256 {
+            let (pieces, kings) = (index & 15, index >> 4);
+            let (mut text, mut len) = ([0u8; 16], 0);
+            let mut c = 0;
+            // (kings not among the pieces: an index never looked up, left empty)
+            while c < 4 && kings & !pieces == 0 {
+                if pieces >> c & 1 != 0 {
+                    let (name, name_len) = names[4 * row + c];
+                    text[len] = b',';
+                    len += 1;
+                    if kings >> c & 1 != 0 {
+                        text[len] = b'K';
+                        len += 1;
+                    }
+                    text[len] = name as u8;
+                    text[len + 1] = (name >> 8) as u8;
+                    len += name_len as usize;
+                }
+                c += 1;
+            }
+            rows[row][index] = (text, len as u8);
+            index += 1;
+        }
+        row += 1;
+    }
+    RowLists(rows)
+}
+
+/// [`RowLists`] of [`FenStyle::Numeric`] and [`FenStyle::Algebraic`].
+static NUMBER_ROWS: RowLists = row_lists(&NUMBERS);
+static ALGEBRAIC_ROWS: RowLists = row_lists(&ALGEBRAIC_NAMES);
 
 /// A square's name in a FEN as little-endian bytes, and how many: by bit for
 /// [`FenStyle::Numeric`] (bit `k` is square number `k + 1`, once the rows are reversed).
@@ -390,10 +424,16 @@ mod tests {
 
     #[test]
     fn fen_lists_pieces_in_number_or_square_order() {
-        // against the plain way: every square in the order each style lists them
+        // against the plain way: every square in the order each style lists them, on
+        // crowded boards and on sparse ones (a side with no piece, rows without kings)
         let mut rng = crate::generate::SplitMix64::new(5);
-        for k in 0..2000 {
-            let p = random_crowded(&mut rng, [Color::White, Color::Black][k % 2]);
+        for k in 0..4000 {
+            let turn = [Color::White, Color::Black][k % 2];
+            let p = if k < 2000 {
+                random_crowded(&mut rng, turn)
+            } else {
+                random_board(&mut rng, turn, 24, 2, [0, 1][k % 3 / 2])
+            };
             for style in [FenStyle::Numeric, FenStyle::Algebraic] {
                 let mut want = String::from(p.turn.letter());
                 for color in [Color::White, Color::Black] {
