@@ -245,7 +245,8 @@ impl Position {
 }
 
 /// The most bytes a FEN of [`Position::push_fen`] can have: 32 pieces of up to four
-/// bytes (`K12,`) and five more, and room for a whole row's copy after the last piece.
+/// bytes (`K12,`) and five more, and 16 bytes of room past that, so that every row's
+/// copy fits whole (an empty row's too, which may come after the last piece).
 const FEN_BYTES: usize = 5 + 4 * 32 + 16;
 
 /// For each row (four bits of the board, in a style's order) and each set of pieces on
@@ -457,6 +458,19 @@ mod tests {
                 assert_eq!(p.to_fen(style), want);
             }
         }
+        // the longest list: a king of one side on every square (the buffer's bound)
+        let full = Position {
+            men: [Bitboard::EMPTY; 2],
+            kings: [Bitboard(u32::MAX), Bitboard::EMPTY],
+            turn: Color::White,
+            variant: Variant::Russian,
+        };
+        let numbers: Vec<String> = (1..=32).map(|n| format!("K{n}")).collect();
+        let want = format!("W:W{}:B", numbers.join(","));
+        assert_eq!(full.to_fen(FenStyle::Numeric), want);
+        let squares: Vec<String> = Square::all().map(|sq| format!("K{sq}")).collect();
+        let want = format!("W:W{}:B", squares.join(","));
+        assert_eq!(full.to_fen(FenStyle::Algebraic), want);
     }
 
     fn pos(fen: &str) -> Result<Position, SetupError> {
