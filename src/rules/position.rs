@@ -294,6 +294,7 @@ static ALGEBRAIC_ROWS: RowLists = row_lists(&ALGEBRAIC_NAMES);
 
 /// A square's name in a FEN as little-endian bytes, and how many: by bit for
 /// [`FenStyle::Numeric`] (bit `k` is square number `k + 1`, once the rows are reversed).
+/// Read only to make [`NUMBER_ROWS`].
 const NUMBERS: [(u16, u32); 32] = {
     let mut table = [(0, 0); 32];
     let mut k = 0;
@@ -433,7 +434,7 @@ mod tests {
             let p = if k < 2000 {
                 random_crowded(&mut rng, turn)
             } else {
-                random_board(&mut rng, turn, 24, 2, [0, 1][k % 3 / 2])
+                random_board(&mut rng, turn, 24, 2, u64::from(k % 3 == 2))
             };
             for style in [FenStyle::Numeric, FenStyle::Algebraic] {
                 let mut want = String::from(p.turn.letter());
