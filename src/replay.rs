@@ -22,7 +22,8 @@ use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
 use crate::rules::notation::{
-    CaptureStyle, Resolution, Style, format_move, parse_and_resolve, parse_and_resolve_knowing,
+    CaptureStyle, Resolution, Style, format_move, parse_and_resolve, parse_and_resolve_marking,
+    push_move_named,
 };
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
@@ -75,6 +76,25 @@ pub struct Ply {
     pub before: Position,
     /// The position after it.
     pub after: Position,
+    /// Whether `mv` is known to be the only legal move from its first to its last square
+    /// (a quiet move, or a capture found as its piece's only one to there), so that
+    /// those two squares name it; `false` says nothing. Lets a writer of the minimal
+    /// capture form skip asking again.
+    pub short_names_it: bool,
+}
+
+impl Ply {
+    /// The move written in `style` (as [`format_move`] writes it).
+    pub fn text(&self, style: Style) -> String {
+        let mut text = String::with_capacity(8);
+        self.push_text(&mut text, style);
+        text
+    }
+
+    /// [`text`](Self::text) appended to `out`.
+    pub(crate) fn push_text(&self, out: &mut String, style: Style) {
+        push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
+    }
 }
 
 /// Something wrong (or worth knowing) in the game, by byte span in the game text.
@@ -503,12 +523,14 @@ impl Replayer {
             ply += 1;
             self.check_number(m, &pos, move_number, start.mainline.then_some(ply));
             let has_captures = captures.take().unwrap_or_else(|| pos.has_captures());
+            let mut short_names_it = true;
             let played = self.resolve_move(
                 m,
                 &pos,
                 has_captures,
                 &line.moves[i + 1..],
                 start.mainline.then_some(ply),
+                &mut short_names_it,
             );
             let after = played.map(|mv| pos.after(&mv));
             self.variations_of(m, pos, after, move_number);
@@ -532,6 +554,7 @@ impl Replayer {
                     mv,
                     before,
                     after: pos,
+                    short_names_it,
                 });
                 captures = follow_ply(self.tracker.as_mut(), &before, &mv, &pos);
             }
@@ -543,7 +566,8 @@ impl Replayer {
     }
 
     /// Resolves one written move against `pos`, reporting what is wrong; `None` when the
-    /// line cannot go on. `rest` is the rest of the line, for ambiguous captures.
+    /// line cannot go on. `rest` is the rest of the line, for ambiguous captures. Clears
+    /// `short_names_it` as [`parse_and_resolve_marking`] does.
     fn resolve_move(
         &mut self,
         m: &PdnMove,
@@ -551,6 +575,7 @@ impl Replayer {
         has_captures: bool,
         rest: &[PdnMove],
         ply: Option<u32>,
+        short_names_it: &mut bool,
     ) -> Option<Move> {
         let pos = *pos;
         let finding = |rule: &'static Rule, message: String| {
@@ -567,17 +592,18 @@ impl Replayer {
             self.finding(f);
             return None;
         }
-        let resolution = match parse_and_resolve_knowing(&pos, &m.text, has_captures) {
-            Ok(r) => r,
-            Err(e) => {
-                let f = finding(
-                    &codes::UNREADABLE_MOVE,
-                    format!("cannot read move `{}`: {e}", m.text),
-                );
-                self.finding(f);
-                return None;
-            }
-        };
+        let resolution =
+            match parse_and_resolve_marking(&pos, &m.text, has_captures, short_names_it) {
+                Ok(r) => r,
+                Err(e) => {
+                    let f = finding(
+                        &codes::UNREADABLE_MOVE,
+                        format!("cannot read move `{}`: {e}", m.text),
+                    );
+                    self.finding(f);
+                    return None;
+                }
+            };
         let mv = match resolution {
             Resolution::Unique {
                 mv,

@@ -21,7 +21,6 @@ use crate::pdn::{
 use crate::replay::Ply;
 use crate::rules::FenStyle;
 use crate::rules::notation::Style;
-use crate::rules::notation::push_move;
 use crate::rules::{Position, Square};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -758,7 +757,7 @@ impl JsonWriter<'_> {
         self.put(b",\"move\":\"");
         let mut text = std::mem::take(&mut self.text);
         text.clear();
-        push_move(&mut text, &info.before, &info.mv, self.style);
+        info.push_text(&mut text, self.style);
         // (squares and separators: nothing to escape)
         self.put(text.as_bytes());
         self.text = text;

@@ -32,8 +32,8 @@ use crate::pdn::{Annotation, Game, Line, Move as PdnMove};
 use crate::replay::{Ply, Replay, Status};
 use crate::replay::{fitting_candidates, setup_position, variation_start};
 use crate::rules::notation::{
-    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move,
-    push_move, resolve,
+    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, push_move_named,
+    resolve,
 };
 use crate::rules::{FenStyle, Move, Position, Square};
 
@@ -94,6 +94,8 @@ pub struct MoveInfo {
     pub side: Color,
     /// The main-line ply (1-based) for a main-line move, `None` in a variation.
     pub ply: Option<u32>,
+    /// As [`Ply::short_names_it`] (`false` in a variation: not known).
+    pub short_names_it: bool,
 }
 
 impl MoveInfo {
@@ -105,12 +107,20 @@ impl MoveInfo {
             move_number: p.move_number,
             side: p.side,
             ply: Some(p.ply),
+            short_names_it: p.short_names_it,
         }
     }
 
     /// The move written in `style`.
     pub fn text(&self, style: Style) -> String {
-        format_move(&self.before, &self.mv, style)
+        let mut text = String::with_capacity(8);
+        self.push_text(&mut text, style);
+        text
+    }
+
+    /// [`text`](Self::text) appended to `out`.
+    pub(crate) fn push_text(&self, out: &mut String, style: Style) {
+        push_move_named(out, &self.before, &self.mv, style, self.short_names_it)
     }
 
     /// The landing squares of the move (from, landings…, to) along its first route.
@@ -332,6 +342,7 @@ impl<'a> LineWalker<'a> {
             move_number: number,
             side: pos.turn(),
             ply: None,
+            short_names_it: false,
         })
     }
 }
@@ -405,7 +416,7 @@ pub fn mainline_text(g: &CheckedGame, style: Style) -> String {
             text.push(' ');
         }
         match plies.get(i) {
-            Some(p) => push_move(&mut text, &p.before, &p.mv, style),
+            Some(p) => p.push_text(&mut text, style),
             None => text.push_str(&m.text),
         }
     }

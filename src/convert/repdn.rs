@@ -18,7 +18,7 @@ use crate::pdn::writer::{WriteOptions, write_game};
 use crate::pdn::{Game, Line};
 use crate::replay::Ply;
 use crate::rules::Position;
-use crate::rules::notation::{Style, push_move};
+use crate::rules::notation::Style;
 
 /// How to write PDN.
 #[derive(Clone, Copy, Debug)]
@@ -92,7 +92,7 @@ fn rewrite_walking(
         let m = &mut line.moves[i];
         if let Some(info) = &walked.info {
             text.clear();
-            push_move(text, &info.before, &info.mv, style);
+            info.push_text(text, style);
             m.text = text.as_str().into();
         }
         if !m.variations().is_empty() {

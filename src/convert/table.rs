@@ -218,7 +218,7 @@ pub fn ply_rows(path: &str, g: &CheckedGame, style: Style) -> Vec<Vec<String>> {
                 decimal(p.move_number),
                 p.side.name().to_owned(),
                 p.written.to_string(),
-                crate::rules::notation::format_move(&p.before, &p.mv, style),
+                p.text(style),
                 square(p.mv.from(), style),
                 square(p.mv.to(), style),
                 captured,

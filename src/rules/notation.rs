@@ -574,6 +574,17 @@ pub(crate) fn parse_and_resolve_knowing(
     token: &str,
     captures: bool,
 ) -> Result<Resolution, ParseMoveError> {
+    parse_and_resolve_marking(pos, token, captures, &mut true)
+}
+
+/// [`parse_and_resolve_knowing`], clearing `short_names_it` as [`resolve_unique`] does:
+/// when the move is not known to be named by its first and last squares alone.
+pub(crate) fn parse_and_resolve_marking(
+    pos: &Position,
+    token: &str,
+    captures: bool,
+    short_names_it: &mut bool,
+) -> Result<Resolution, ParseMoveError> {
     // the ordinary writing of a legal move (most tokens of every file), at once
     let known = Some(captures);
     if let Some(mv) =
@@ -584,6 +595,7 @@ pub(crate) fn parse_and_resolve_knowing(
             separator_mismatch: false,
         });
     }
+    *short_names_it = false;
     resolve_general(pos, token, captures)
 }
 
