@@ -22,8 +22,8 @@ use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
 use crate::rules::notation::{
-    CaptureStyle, Resolution, Style, format_move, parse_and_resolve, parse_and_resolve_marking,
-    push_move_named,
+    CaptureStyle, Resolution, Style, format_move, format_move_named, parse_and_resolve,
+    parse_and_resolve_knowing, push_move_named,
 };
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
@@ -86,9 +86,7 @@ pub struct Ply {
 impl Ply {
     /// The move written in `style` (as [`format_move`] writes it).
     pub fn text(&self, style: Style) -> String {
-        let mut text = String::with_capacity(8);
-        self.push_text(&mut text, style);
-        text
+        format_move_named(&self.before, &self.mv, style, self.short_names_it)
     }
 
     /// [`text`](Self::text) appended to `out`.
@@ -567,7 +565,7 @@ impl Replayer {
 
     /// Resolves one written move against `pos`, reporting what is wrong; `None` when the
     /// line cannot go on. `rest` is the rest of the line, for ambiguous captures. Clears
-    /// `short_names_it` as [`parse_and_resolve_marking`] does.
+    /// `short_names_it` as [`parse_and_resolve_knowing`] does.
     fn resolve_move(
         &mut self,
         m: &PdnMove,
@@ -593,7 +591,7 @@ impl Replayer {
             return None;
         }
         let resolution =
-            match parse_and_resolve_marking(&pos, &m.text, has_captures, short_names_it) {
+            match parse_and_resolve_knowing(&pos, &m.text, has_captures, short_names_it) {
                 Ok(r) => r,
                 Err(e) => {
                     let f = finding(

@@ -32,8 +32,8 @@ use crate::pdn::{Annotation, Game, Line, Move as PdnMove};
 use crate::replay::{Ply, Replay, Status};
 use crate::replay::{fitting_candidates, setup_position, variation_start};
 use crate::rules::notation::{
-    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, push_move_named,
-    resolve,
+    CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move_named,
+    push_move_named, resolve,
 };
 use crate::rules::{FenStyle, Move, Position, Square};
 
@@ -113,9 +113,7 @@ impl MoveInfo {
 
     /// The move written in `style`.
     pub fn text(&self, style: Style) -> String {
-        let mut text = String::with_capacity(8);
-        self.push_text(&mut text, style);
-        text
+        format_move_named(&self.before, &self.mv, style, self.short_names_it)
     }
 
     /// [`text`](Self::text) appended to `out`.

@@ -436,7 +436,7 @@ fn two_squares(token: &str) -> Option<(FenSquare, Separator, FenSquare)> {
 
 /// Parses and resolves in one step (without allocating for the common two-square token).
 pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
-    parse_and_resolve_knowing(pos, token, pos.has_captures())
+    parse_and_resolve_knowing(pos, token, pos.has_captures(), &mut true)
 }
 
 /// The move a plain token names when it is written the ordinary way: two squares
@@ -569,17 +569,9 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> 
 
 /// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
 /// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
+/// Clears `short_names_it` as [`resolve_unique`] does: when the move is not known to be
+/// named by its first and last squares alone.
 pub(crate) fn parse_and_resolve_knowing(
-    pos: &Position,
-    token: &str,
-    captures: bool,
-) -> Result<Resolution, ParseMoveError> {
-    parse_and_resolve_marking(pos, token, captures, &mut true)
-}
-
-/// [`parse_and_resolve_knowing`], clearing `short_names_it` as [`resolve_unique`] does:
-/// when the move is not known to be named by its first and last squares alone.
-pub(crate) fn parse_and_resolve_marking(
     pos: &Position,
     token: &str,
     captures: bool,
@@ -812,8 +804,18 @@ fn as_text(squares: &[Square]) -> MoveText {
 /// square to add, so it is written in full, which is also its short form; a reader resolves
 /// it from the rest of the game (RULES.md §3).
 pub fn format_move(pos: &Position, m: &Move, style: Style) -> String {
+    format_move_named(pos, m, style, false)
+}
+
+/// [`format_move`] as [`push_move_named`] writes it.
+pub(crate) fn format_move_named(
+    pos: &Position,
+    m: &Move,
+    style: Style,
+    short_names_it: bool,
+) -> String {
     let mut out = String::with_capacity(8);
-    push_move(&mut out, pos, m, style);
+    push_move_named(&mut out, pos, m, style, short_names_it);
     out
 }
 
