@@ -18,14 +18,14 @@ use super::{GameSummary, KeptPly};
 use crate::Color;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
-use crate::pdn::plain::{visit_plain, visit_plain_game};
+use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
 use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
     number_fits, recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
 };
 use crate::rules::Position;
-use crate::rules::notation::resolve_unique;
+use crate::rules::notation::{PlainSquares, resolve_unique, resolve_unique_written};
 
 /// Reusable state of the quick lane (buffers survive from game to game).
 #[derive(Default)]
@@ -264,6 +264,70 @@ impl QuickLane {
         main.started = true;
     }
 
+    /// Replays the move `text` written at `span` (`written_squares`: its squares, when
+    /// the reader has read them), or gives up.
+    #[inline(always)]
+    fn play(&mut self, text: &str, span: Span, written_squares: Option<PlainSquares>) {
+        if self.gave_up {
+            return;
+        }
+        let main_line = self.outer.is_empty();
+        let f = &mut self.line;
+        let written = f.number.take();
+        if !f.started {
+            match f.alternative_to {
+                None => {
+                    self.start_main_line(written);
+                    if self.gave_up {
+                        return;
+                    }
+                }
+                Some((before, after, number)) => {
+                    (f.pos, f.move_number) =
+                        variation_start_numbered(written, before, Some(after), number);
+                    f.started = true;
+                }
+            }
+        }
+        let f = &mut self.line;
+        // (a `- -` placeholder names no square, so it does not resolve below)
+        if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) {
+            self.gave_up = true;
+            return;
+        }
+        let captures = f.captures.take();
+        // (no resolution record to build and drop for most moves)
+        let mut short_names_it = true;
+        let resolved = match written_squares {
+            Some(w) => resolve_unique_written(&f.pos, w, text, captures, &mut short_names_it),
+            None => resolve_unique(&f.pos, text, captures, &mut short_names_it),
+        };
+        let Some(mv) = resolved else {
+            self.gave_up = true;
+            return;
+        };
+        let (before, number) = (f.pos, f.move_number);
+        f.pos.play_unchecked(&mv);
+        f.last = Some((before, number));
+        f.moves += 1;
+        if before.turn() == Color::Black {
+            f.move_number += 1;
+        }
+        if main_line {
+            if self.opening.len() < self.opening_depth {
+                self.opening.push(KeptPly {
+                    before,
+                    mv,
+                    number,
+                    short_names_it,
+                });
+            }
+            self.plies += 1;
+            self.main_spans.push(span);
+            f.captures = follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos);
+        }
+    }
+
     /// How the game ends, when nothing but the draw verdict is to be reported.
     fn finish(&mut self) -> Option<Ending> {
         let main = self.outer.first().unwrap_or(&self.line);
@@ -297,6 +361,13 @@ impl QuickLane {
             end,
             outcome: recorded,
         })
+    }
+}
+
+impl PlainVisitor for QuickLane {
+    #[inline(always)]
+    fn plain_move(&mut self, squares: PlainSquares, text: &str, span: Span) {
+        self.play(text, span, Some(squares));
     }
 }
 
@@ -351,60 +422,7 @@ impl Visitor for QuickLane {
     }
 
     fn mv(&mut self, text: &str, span: Span) {
-        if self.gave_up {
-            return;
-        }
-        let main_line = self.outer.is_empty();
-        let f = &mut self.line;
-        let written = f.number.take();
-        if !f.started {
-            match f.alternative_to {
-                None => {
-                    self.start_main_line(written);
-                    if self.gave_up {
-                        return;
-                    }
-                }
-                Some((before, after, number)) => {
-                    (f.pos, f.move_number) =
-                        variation_start_numbered(written, before, Some(after), number);
-                    f.started = true;
-                }
-            }
-        }
-        let f = &mut self.line;
-        // (a `- -` placeholder names no square, so it does not resolve below)
-        if written.is_some_and(|n| !number_fits(n, &f.pos, f.move_number)) {
-            self.gave_up = true;
-            return;
-        }
-        let captures = f.captures.take();
-        // (no resolution record to build and drop for most moves)
-        let mut short_names_it = true;
-        let Some(mv) = resolve_unique(&f.pos, text, captures, &mut short_names_it) else {
-            self.gave_up = true;
-            return;
-        };
-        let (before, number) = (f.pos, f.move_number);
-        f.pos.play_unchecked(&mv);
-        f.last = Some((before, number));
-        f.moves += 1;
-        if before.turn() == Color::Black {
-            f.move_number += 1;
-        }
-        if main_line {
-            if self.opening.len() < self.opening_depth {
-                self.opening.push(KeptPly {
-                    before,
-                    mv,
-                    number,
-                    short_names_it,
-                });
-            }
-            self.plies += 1;
-            self.main_spans.push(span);
-            f.captures = follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos);
-        }
+        self.play(text, span, None);
     }
 
     fn strength(&mut self, _mark: &str, _span: Span) {

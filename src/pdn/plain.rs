@@ -20,7 +20,23 @@ use super::token::{
     MoveNumber, RawTag, is_delimiter, is_space, is_tag_name_byte, lex_move, lex_move_number,
     lex_plain_move, may_start_result, paren_strength, parse_result, token_end,
 };
-use super::visitor::{Skip, Visitor};
+use super::visitor::{MoveCount, Skip, Visitor};
+use crate::rules::Square;
+use crate::rules::notation::{
+    ALGEBRAIC_SQUARES, NO_SQUARE, NUMERIC_SQUARES, ONE_DIGIT_SQUARES, PlainSquares,
+};
+
+/// A [`Visitor`] the plain reader can hand the squares of a move it has read them of.
+pub(crate) trait PlainVisitor: Visitor {
+    /// A move token of two plain squares (`c3-d4`, `22:18`): [`Visitor::mv`] with the
+    /// squares that [`crate::rules::notation::plain_squares`] reads from `text`, read as
+    /// the token was recognised. By default, `mv`.
+    fn plain_move(&mut self, _squares: PlainSquares, text: &str, span: Span) {
+        self.mv(text, span);
+    }
+}
+
+impl PlainVisitor for MoveCount {}
 
 /// Why [`visit_plain`] did not finish a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +51,7 @@ pub(crate) enum Stop {
 /// token of the movetext: when it says the rest of the game cannot change the visitor's
 /// output, the reading ends there with `end_game`. (Where a line starts does not matter:
 /// the `%` comment that depends on it is not plain.)
-pub(crate) fn visit_plain<V: Visitor>(
+pub(crate) fn visit_plain<V: PlainVisitor>(
     text: &str,
     visitor: &mut V,
     done: impl Fn(&V) -> bool,
@@ -58,7 +74,7 @@ pub(crate) fn visit_plain<V: Visitor>(
 ///   too);
 /// - a result token glued to the token before it (the splitter reads the two as one);
 /// - `done(visitor)` before the result: where the game ends is then not known.
-pub(crate) fn visit_plain_game<V: Visitor>(
+pub(crate) fn visit_plain_game<V: PlainVisitor>(
     text: &str,
     visitor: &mut V,
     done: impl Fn(&V) -> bool,
@@ -70,7 +86,7 @@ pub(crate) fn visit_plain_game<V: Visitor>(
 /// [`visit_plain`] and, when `GAME`, [`visit_plain_game`]: returns the output and where
 /// the reading ended.
 #[inline(always)]
-fn read_plain<V: Visitor, const GAME: bool>(
+fn read_plain<V: PlainVisitor, const GAME: bool>(
     text: &str,
     visitor: &mut V,
     done: impl Fn(&V) -> bool,
@@ -160,6 +176,13 @@ fn read_plain<V: Visitor, const GAME: bool>(
                     Common::Move(len) => {
                         movetext!();
                         visitor.mv(ascii_token(text, i, i + len), Span::new(i, i + len));
+                        i += len;
+                        continue;
+                    }
+                    Common::Squares(len, squares) => {
+                        movetext!();
+                        let (token, span) = (ascii_token(text, i, i + len), Span::new(i, i + len));
+                        visitor.plain_move(squares, token, span);
                         i += len;
                         continue;
                     }
@@ -293,6 +316,9 @@ fn line_breaks(blanks: &[u8]) -> usize {
 enum Common {
     /// A move of two plain squares, `c3-d4`, `c3:e5`, `22-18` or `22-9`, this long.
     Move(usize),
+    /// Such a move, with the squares [`crate::rules::notation::plain_squares`] reads of
+    /// it (when it reads any).
+    Squares(usize, PlainSquares),
     /// A move number with one dot, `7.` or `12.`, this long, and its number.
     Number(usize, u32),
     /// Anything else: the general dispatch reads it.
@@ -302,9 +328,10 @@ enum Common {
 /// The token at the start of `w` (the next eight bytes of the movetext) when it is one
 /// of the shapes most tokens have, read as the general dispatch of [`visit_plain`] reads
 /// it, with no bounds to check: the squares of a move as [`lex_plain_move`] reads them
-/// (without the one-digit first square, which a result such as `1-0` shares), and a move
-/// number as [`lex_move_number`] reads it when no ellipsis can follow. A test compares
-/// the two readings on random windows made of pieces of these shapes.
+/// (but for the results shaped as such, `1-0`, `2-0` and `1-1`), and a move number as
+/// [`lex_move_number`] reads it when no ellipsis can follow. A move's squares are read
+/// too, by table, as [`crate::rules::notation::plain_squares`] reads them. A test compares
+/// the readings on random windows made of pieces of these shapes.
 #[inline(always)]
 fn common_token(w: &[u8; 8]) -> Common {
     let file = |c: u8| c.wrapping_sub(b'a') < 8;
@@ -314,12 +341,28 @@ fn common_token(w: &[u8; 8]) -> Common {
     // (a move ends at a delimiter, but not at the `(` of a glued strength mark)
     let ends = |c: u8| is_delimiter(c) && c != b'(';
     let [a, b, c, d, e, f, ..] = *w;
-    if file(a) {
-        return if rank(b) && separator(c) && file(d) && rank(e) && ends(f) {
-            Common::Move(5)
-        } else {
-            Common::Other
+    // a move of `len` bytes, with its squares as `plain_squares` reads them, when it reads
+    // them (`X` is not one of its separators)
+    let squares = |len: usize, from: u8, separator: u8, to: u8| {
+        if from == NO_SQUARE || to == NO_SQUARE || separator == b'X' {
+            return Common::Move(len);
+        }
+        let squares = PlainSquares {
+            from: Square::new_unchecked(from),
+            to: Square::new_unchecked(to),
+            capture: separator != b'-',
         };
+        Common::Squares(len, squares)
+    };
+    if file(a) {
+        if !(rank(b) && separator(c) && file(d) && rank(e) && ends(f)) {
+            return Common::Other;
+        }
+        // (a file and a rank are below 8: the mask only tells the compiler so)
+        let square = |file: u8, rank: u8| {
+            ALGEBRAIC_SQUARES[usize::from((file - b'a') | (rank - b'1') << 3) & 63]
+        };
+        return squares(5, square(a, b), c, square(d, e));
     }
     if !digit(a) {
         return Common::Other;
@@ -333,6 +376,28 @@ fn common_token(w: &[u8; 8]) -> Common {
     if a != b'0' && b == b'.' && single(c, d) {
         return Common::Number(2, value(a));
     }
+    if separator(b) {
+        // a one-digit first square, `9-13` or `5-9` (not `0`, which no move starts with)
+        if a == b'0' || !digit(c) {
+            return Common::Other;
+        }
+        let from = ONE_DIGIT_SQUARES[usize::from(value(a) as u8) % 10];
+        let (len, to) = if digit(d) {
+            if !ends(e) {
+                return Common::Other;
+            }
+            let to = NUMERIC_SQUARES[usize::from(value(c) as u8 * 10 + value(d) as u8) % 100];
+            (4, to)
+        } else {
+            // `1-0`, `2-0` and `1-1` are results (the others start with `0`)
+            let result = b == b'-' && matches!((a, c), (b'1' | b'2', b'0') | (b'1', b'1'));
+            if !ends(d) || result {
+                return Common::Other;
+            }
+            (3, ONE_DIGIT_SQUARES[usize::from(value(c) as u8) % 10])
+        };
+        return squares(len, from, b, to);
+    }
     if !digit(b) {
         return Common::Other;
     }
@@ -342,11 +407,16 @@ fn common_token(w: &[u8; 8]) -> Common {
     if !separator(c) || !digit(d) {
         return Common::Other;
     }
-    match (digit(e), e, f) {
-        (true, _, f) if ends(f) => Common::Move(5),
-        (false, e, _) if ends(e) => Common::Move(4),
-        _ => Common::Other,
-    }
+    let from = NUMERIC_SQUARES[usize::from(value(a) as u8 * 10 + value(b) as u8) % 100];
+    let (len, to) = match (digit(e), e, f) {
+        (true, _, f) if ends(f) => (
+            5,
+            NUMERIC_SQUARES[usize::from(value(d) as u8 * 10 + value(e) as u8) % 100],
+        ),
+        (false, e, _) if ends(e) => (4, ONE_DIGIT_SQUARES[usize::from(value(d) as u8) % 10]),
+        _ => return Common::Other,
+    };
+    squares(len, from, c, to)
 }
 
 /// `text[start..end]` for a token the lexer read as ASCII: its first and last bytes are
@@ -367,7 +437,7 @@ fn ascii_token(text: &str, start: usize, end: usize) -> &str {
 
 /// A move without strength marks at `start`; returns its end.
 #[inline(always)]
-fn plain_move<V: Visitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
+fn plain_move<V: PlainVisitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
     match lex_move(text.as_bytes(), start) {
         Some((end, marks_end)) if marks_end == end => {
             visitor.mv(ascii_token(text, start, end), Span::new(start, end));
@@ -384,6 +454,7 @@ mod tests {
     use crate::pdn::parser::visit_text;
     use crate::pdn::token::{MoveNumber, ResultToken};
     use crate::pdn::{CommentKind, GameSplitter, SyntaxError};
+    use crate::rules::notation::plain_squares;
 
     /// Every event with its span, as text.
     #[derive(Default)]
@@ -438,6 +509,14 @@ mod tests {
         fn end_game(&mut self) -> Vec<String> {
             self.0.push("end".into());
             std::mem::take(&mut self.0)
+        }
+    }
+
+    impl PlainVisitor for Log {
+        fn plain_move(&mut self, squares: PlainSquares, t: &str, s: Span) {
+            // the squares are those the resolver would read, and the event is `mv`'s
+            assert_eq!(Some(squares), plain_squares(t), "{t}");
+            self.mv(t, s);
         }
     }
 
@@ -505,16 +584,36 @@ mod tests {
         lex_move_number(b, 0).map_or(Common::Other, number)
     }
 
+    /// `common` in the terms of [`dispatched`], which knows no squares.
+    fn as_dispatched(common: Common) -> Common {
+        match common {
+            Common::Squares(len, _) => Common::Move(len),
+            other => other,
+        }
+    }
+
+    /// A move's squares, when [`common_token`] gives them, are those the resolver reads
+    /// of the token; when it gives none, the resolver reads none either.
+    fn squares_read_alike(common: Common, b: &[u8]) {
+        let (len, squares) = match common {
+            Common::Squares(len, squares) => (len, Some(squares)),
+            Common::Move(len) => (len, None),
+            _ => return,
+        };
+        let token = std::str::from_utf8(&b[..len]).unwrap();
+        assert_eq!(squares, plain_squares(token), "{token}");
+    }
+
     #[test]
     fn common_tokens_are_read_as_the_general_dispatch_reads_them() {
         // windows of fragments of the shapes, at random
         let fragments: &[&[u8]] = &[
-            b"c3", b"h8", b"a1", b"b9", b"i2", b"C3", b"22", b"09", b"9", b"0", b"1", b"2", b"-",
-            b":", b"x", b"X", b".", b"...", b" ", b"\t", b"\n", b"(", b"{", b"*", b"/", b"1-0",
-            b"0-1", b"2-0", b"!",
+            b"c3", b"h8", b"a1", b"b9", b"i2", b"C3", b"d4", b"e5", b"22", b"09", b"13", b"32",
+            b"33", b"9", b"5", b"0", b"1", b"2", b"-", b":", b"x", b"X", b".", b"...", b" ", b"\t",
+            b"\n", b"(", b"{", b"*", b"/", b"1-0", b"0-1", b"2-0", b"!",
         ];
         let mut rng = SplitMix64::new(5);
-        let (mut moves, mut numbers) = (0, 0);
+        let (mut moves, mut numbers, mut with_squares) = (0, 0, 0);
         for _ in 0..400_000 {
             let mut b = Vec::new();
             while b.len() < 12 {
@@ -524,25 +623,67 @@ mod tests {
             let window: &[u8; 8] = b[..8].try_into().unwrap();
             let common = common_token(window);
             match common {
-                Common::Move(_) => moves += 1,
+                Common::Move(_) | Common::Squares(..) => moves += 1,
                 Common::Number(..) => numbers += 1,
                 Common::Other => continue,
             }
-            assert_eq!(common, dispatched(&b), "{:?}", String::from_utf8_lossy(&b));
+            let text = String::from_utf8_lossy(&b);
+            assert_eq!(as_dispatched(common), dispatched(&b), "{text:?}");
+            squares_read_alike(common, &b);
+            if matches!(common, Common::Squares(..)) {
+                with_squares += 1;
+            }
         }
         for text in [
-            "c3-d4 ", "22-18\n", "29-3 x", "12. c3", "7.c3-d4", "1. 22-9 ",
+            "c3-d4 ", "22-18\n", "29-3 x", "12. c3", "7.c3-d4", "1. 22-9 ", "9-13 ", "5-9)",
+            "1x10\n", "3:7 ",
         ] {
             let mut b = [b' '; 12];
             b[..text.len()].copy_from_slice(text.as_bytes());
             let common = common_token(b[..8].try_into().unwrap());
-            assert_ne!(common, Common::Other, "{text}");
-            assert_eq!(common, dispatched(&b), "{text}");
+            assert!(
+                matches!(common, Common::Squares(..) | Common::Number(..)),
+                "{text}"
+            );
+            assert_eq!(as_dispatched(common), dispatched(&b), "{text}");
+            squares_read_alike(common, &b);
+        }
+        // tokens shaped like moves, of squares good and bad (light, off the board, `0`)
+        let squares: &[&[u8]] = &[
+            b"c3", b"d4", b"b8", b"g1", b"c4", b"a2", b"i3", b"22", b"32", b"10", b"33", b"09",
+            b"40", b"9", b"1", b"2", b"0", b"5",
+        ];
+        let separators: &[&[u8]] = &[b"-", b"x", b":", b"X", b"/", b"."];
+        let tails: &[&[u8]] = &[b" ", b"\n", b"(", b")", b"{", b"x", b"!", b"0", b"5", b"."];
+        for _ in 0..100_000 {
+            let mut b = Vec::new();
+            for part in [squares, separators, squares, tails, tails] {
+                let piece: &&[u8] = rng.pick(part);
+                b.extend_from_slice(piece);
+            }
+            b.resize(12, b' ');
+            let common = common_token(b[..8].try_into().unwrap());
+            let text = String::from_utf8_lossy(&b);
+            if common != Common::Other {
+                assert_eq!(as_dispatched(common), dispatched(&b), "{text:?}");
+                squares_read_alike(common, &b);
+                if matches!(common, Common::Squares(..)) {
+                    with_squares += 1;
+                }
+            }
+        }
+        // results that look like one-digit squares are left to the general dispatch
+        for text in ["1-0 ", "2-0\n", "1-1 ", "0-1 ", "0-2 ", "0-0 "] {
+            let b = format!("{text}       ");
+            assert_eq!(
+                common_token(b.as_bytes()[..8].try_into().unwrap()),
+                Common::Other
+            );
         }
         // the window does not hold every such token, but most
         assert!(
-            moves > 1_000 && numbers > 1_000,
-            "{moves} moves, {numbers} numbers"
+            moves > 1_000 && numbers > 1_000 && with_squares > 1_000,
+            "{moves} moves ({with_squares} with squares), {numbers} numbers"
         );
     }
 

@@ -450,6 +450,22 @@ pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, Pars
 /// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
 #[inline(always)]
 pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
+    resolve_plain_squares(pos, plain_squares(token)?, captures)
+}
+
+/// The two squares of a token written the way [`resolve_plain`] reads, and its separator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlainSquares {
+    pub from: Square,
+    pub to: Square,
+    /// Written with `:` or `x` (else `-`).
+    pub capture: bool,
+}
+
+/// The squares of `token` when it has the shape [`resolve_plain`] reads: two squares
+/// joined by `-`, `:` or `x`.
+#[inline(always)]
+pub(crate) fn plain_squares(token: &str) -> Option<PlainSquares> {
     let (one, two) = (square_of_one, square_of_two);
     let is_separator = |c: u8| matches!(c, b'-' | b'x' | b':');
     // the shapes by length: the separator ends a square of one or two bytes
@@ -460,7 +476,23 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>)
         [a, s, d] if is_separator(s) => (one(a)?, s, one(d)?),
         _ => return None,
     };
-    if sep != b'-' {
+    Some(PlainSquares {
+        from,
+        to,
+        capture: sep != b'-',
+    })
+}
+
+/// [`resolve_plain`] of a token whose squares are read (by [`plain_squares`], or by a
+/// reader that has recognised the same shape).
+#[inline(always)]
+pub(crate) fn resolve_plain_squares(
+    pos: &Position,
+    written: PlainSquares,
+    captures: Option<bool>,
+) -> Option<Move> {
+    let PlainSquares { from, to, capture } = written;
+    if capture {
         // a capture that the piece has is one the side to move has: whether it has any
         // need not be asked (without one, there is none to find)
         return if captures == Some(false) {
@@ -474,6 +506,51 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>)
     }
     pos.quiet_move(from, to)
 }
+
+/// [`Square::from_file_rank`] by table, for a file and a rank already known to be below
+/// 8 (the plain reader's move tokens): index `file + 8 * rank`, [`NO_SQUARE`] for a light
+/// square.
+pub(crate) static ALGEBRAIC_SQUARES: [u8; 64] = {
+    let mut t = [NO_SQUARE; 64];
+    let mut k = 0;
+    while k < 64 {
+        if let Some(sq) = Square::from_file_rank(k as u8 % 8, k as u8 / 8) {
+            t[k] = sq.index() as u8;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`square_of_two`] of two digits by table: index `10 * first + second`, [`NO_SQUARE`]
+/// where it gives none (a first digit `0`, numbers above 32).
+pub(crate) static NUMERIC_SQUARES: [u8; 100] = {
+    let mut t = [NO_SQUARE; 100];
+    let mut n = 10;
+    while n < 100 {
+        if let Some(sq) = Square::from_numeric(n as u32) {
+            t[n] = sq.index() as u8;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// [`square_of_one`] of a digit by table: index the digit, [`NO_SQUARE`] for `0`.
+pub(crate) static ONE_DIGIT_SQUARES: [u8; 10] = {
+    let mut t = [NO_SQUARE; 10];
+    let mut n = 1;
+    while n < 10 {
+        if let Some(sq) = Square::from_numeric(n as u32) {
+            t[n] = sq.index() as u8;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// No square, in [`ALGEBRAIC_SQUARES`], [`NUMERIC_SQUARES`] and [`ONE_DIGIT_SQUARES`].
+pub(crate) const NO_SQUARE: u8 = u8::MAX;
 
 /// A square written in two bytes, `c3` or `22`.
 fn square_of_two(a: u8, b: u8) -> Option<Square> {
@@ -609,6 +686,23 @@ pub(crate) fn resolve_unique(
     short_names_it: &mut bool,
 ) -> Option<Move> {
     match resolve_plain(pos, token, captures) {
+        Some(mv) => Some(mv),
+        None => resolve_unique_unplain(pos, token, captures, short_names_it),
+    }
+}
+
+/// [`resolve_unique`] of a token whose squares a reader has read as [`plain_squares`]
+/// reads them (`written` is `plain_squares(token)`).
+#[inline]
+pub(crate) fn resolve_unique_written(
+    pos: &Position,
+    written: PlainSquares,
+    token: &str,
+    captures: Option<bool>,
+    short_names_it: &mut bool,
+) -> Option<Move> {
+    debug_assert_eq!(plain_squares(token), Some(written), "{token}");
+    match resolve_plain_squares(pos, written, captures) {
         Some(mv) => Some(mv),
         None => resolve_unique_unplain(pos, token, captures, short_names_it),
     }
