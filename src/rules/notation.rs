@@ -693,7 +693,7 @@ pub(crate) fn resolve_unique(
 
 /// [`resolve_unique`] of a token whose squares a reader has read as [`plain_squares`]
 /// reads them (`written` is `plain_squares(token)`).
-#[inline]
+#[inline(always)]
 pub(crate) fn resolve_unique_written(
     pos: &Position,
     written: PlainSquares,
