@@ -732,7 +732,7 @@ impl JsonWriter<'_> {
             self.key(first, "variations");
             self.lines(
                 m.variations(),
-                VariationStart::Alternatives(walked.alternatives),
+                VariationStart::Alternatives(walked.alternatives()),
             );
         }
         if let Some(info) = &walked.info {

@@ -186,7 +186,7 @@ fn walk_line(line: &Line, start: Option<(Position, u32)>, main: Option<&[Ply]>) 
             variations: m
                 .variations()
                 .iter()
-                .map(|v| walk_line(v, walked.alternatives.start(v), None))
+                .map(|v| walk_line(v, walked.alternatives().start(v), None))
                 .collect(),
             info: walked.info,
         }
@@ -255,8 +255,26 @@ pub(crate) struct LineWalker<'a> {
 pub(crate) struct WalkedMove {
     /// Its resolution.
     pub info: Option<MoveInfo>,
-    /// Where its variations start.
-    pub alternatives: Alternatives,
+    /// The position the move was to be played from and its number, when it was not
+    /// resolved there (a variation's move); else `None` (the resolution has them).
+    unresolved_at: Option<(Position, u32)>,
+}
+
+impl WalkedMove {
+    /// Where its variations start (made when asked: most moves have none, and the two
+    /// positions were copied for every move).
+    pub fn alternatives(&self) -> Alternatives {
+        match &self.info {
+            Some(i) => Alternatives {
+                at: Some((i.before, i.move_number)),
+                after: Some(i.after),
+            },
+            None => Alternatives {
+                at: self.unresolved_at,
+                after: None,
+            },
+        }
+    }
 }
 
 /// Where the variations of a move start: they are alternatives to it.
@@ -289,16 +307,10 @@ impl<'a> LineWalker<'a> {
             Some(plies) => plies.get(i).map(MoveInfo::from_ply),
             None => self.resolve_variation_move(moves, i),
         };
-        let alternatives = Alternatives {
-            at: info
-                .as_ref()
-                .map(|i| (i.before, i.move_number))
-                .or(if self.main.is_none() {
-                    self.state
-                } else {
-                    None
-                }),
-            after: info.as_ref().map(|i| i.after),
+        // (a main-line move not replayed has no position to start variations from)
+        let unresolved_at = match (&info, self.main) {
+            (None, None) => self.state,
+            _ => None,
         };
         self.state = info.as_ref().map(|i| {
             let next = if i.side == Color::Black {
@@ -308,7 +320,10 @@ impl<'a> LineWalker<'a> {
             };
             (i.after, next)
         });
-        WalkedMove { info, alternatives }
+        WalkedMove {
+            info,
+            unresolved_at,
+        }
     }
 
     /// The resolution of `moves[i]` from `self.state`, after its setup commands.

@@ -97,7 +97,7 @@ fn rewrite_walking(
         }
         if !m.variations().is_empty() {
             for v in &mut m.extras_mut().variations {
-                let start = walked.alternatives.start(v);
+                let start = walked.alternatives().start(v);
                 rewrite_walking(v, start, None, style, text);
             }
         }
