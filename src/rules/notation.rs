@@ -524,30 +524,23 @@ pub(crate) static ALGEBRAIC_SQUARES: [u8; 64] = {
 
 /// [`square_of_two`] of two digits by table: index `10 * first + second`, [`NO_SQUARE`]
 /// where it gives none (a first digit `0`, numbers above 32).
-pub(crate) static NUMERIC_SQUARES: [u8; 100] = {
-    let mut t = [NO_SQUARE; 100];
-    let mut n = 10;
-    while n < 100 {
-        if let Some(sq) = Square::from_numeric(n as u32) {
-            t[n] = sq.index() as u8;
-        }
-        n += 1;
-    }
-    t
-};
+pub(crate) static NUMERIC_SQUARES: [u8; 100] = numeric_squares(10);
 
 /// [`square_of_one`] of a digit by table: index the digit, [`NO_SQUARE`] for `0`.
-pub(crate) static ONE_DIGIT_SQUARES: [u8; 10] = {
-    let mut t = [NO_SQUARE; 10];
-    let mut n = 1;
-    while n < 10 {
+pub(crate) static ONE_DIGIT_SQUARES: [u8; 10] = numeric_squares(1);
+
+/// The squares numbered `from..N` at their numbers, [`NO_SQUARE`] elsewhere.
+const fn numeric_squares<const N: usize>(from: usize) -> [u8; N] {
+    let mut t = [NO_SQUARE; N];
+    let mut n = from;
+    while n < N {
         if let Some(sq) = Square::from_numeric(n as u32) {
             t[n] = sq.index() as u8;
         }
         n += 1;
     }
     t
-};
+}
 
 /// No square, in [`ALGEBRAIC_SQUARES`], [`NUMERIC_SQUARES`] and [`ONE_DIGIT_SQUARES`].
 pub(crate) const NO_SQUARE: u8 = u8::MAX;
