@@ -20,13 +20,16 @@ use super::token::{
     MoveNumber, RawTag, is_delimiter, is_space, is_tag_name_byte, lex_move, lex_move_number,
     lex_plain_move, may_start_result, paren_strength, parse_result, token_end,
 };
-use super::visitor::{MoveCount, Skip, Visitor};
+#[cfg(test)]
+use super::visitor::MoveCount;
+use super::visitor::{Skip, Visitor};
 use crate::rules::Square;
 use crate::rules::notation::{
     ALGEBRAIC_SQUARES, NO_SQUARE, NUMERIC_SQUARES, ONE_DIGIT_SQUARES, PlainSquares,
 };
 
-/// A [`Visitor`] the plain reader can hand the squares of a move it has read them of.
+/// A [`Visitor`] to which the plain reader can hand a move's squares, read while it
+/// recognised the token.
 pub(crate) trait PlainVisitor: Visitor {
     /// A move token of two plain squares (`c3-d4`, `22:18`): [`Visitor::mv`] with the
     /// squares that [`crate::rules::notation::plain_squares`] reads from `text`, read as
@@ -36,6 +39,8 @@ pub(crate) trait PlainVisitor: Visitor {
     }
 }
 
+// (the splitter's tests drive the reader with it)
+#[cfg(test)]
 impl PlainVisitor for MoveCount {}
 
 /// Why [`visit_plain`] did not finish a game.
@@ -376,25 +381,29 @@ fn common_token(w: &[u8; 8]) -> Common {
     if a != b'0' && b == b'.' && single(c, d) {
         return Common::Number(2, value(a));
     }
+    // the square numbered by one digit or two, by table (the remainders only tell the
+    // compiler that digits index within it)
+    let one_digit = |x: u8| ONE_DIGIT_SQUARES[usize::from(x - b'0') % 10];
+    let two_digits =
+        |x: u8, y: u8| NUMERIC_SQUARES[usize::from((x - b'0') * 10 + (y - b'0')) % 100];
     if separator(b) {
         // a one-digit first square, `9-13` or `5-9` (not `0`, which no move starts with)
         if a == b'0' || !digit(c) {
             return Common::Other;
         }
-        let from = ONE_DIGIT_SQUARES[usize::from(value(a) as u8) % 10];
+        let from = one_digit(a);
         let (len, to) = if digit(d) {
             if !ends(e) {
                 return Common::Other;
             }
-            let to = NUMERIC_SQUARES[usize::from(value(c) as u8 * 10 + value(d) as u8) % 100];
-            (4, to)
+            (4, two_digits(c, d))
         } else {
             // `1-0`, `2-0` and `1-1` are results (the others start with `0`)
             let result = b == b'-' && matches!((a, c), (b'1' | b'2', b'0') | (b'1', b'1'));
             if !ends(d) || result {
                 return Common::Other;
             }
-            (3, ONE_DIGIT_SQUARES[usize::from(value(c) as u8) % 10])
+            (3, one_digit(c))
         };
         return squares(len, from, b, to);
     }
@@ -407,13 +416,10 @@ fn common_token(w: &[u8; 8]) -> Common {
     if !separator(c) || !digit(d) {
         return Common::Other;
     }
-    let from = NUMERIC_SQUARES[usize::from(value(a) as u8 * 10 + value(b) as u8) % 100];
+    let from = two_digits(a, b);
     let (len, to) = match (digit(e), e, f) {
-        (true, _, f) if ends(f) => (
-            5,
-            NUMERIC_SQUARES[usize::from(value(d) as u8 * 10 + value(e) as u8) % 100],
-        ),
-        (false, e, _) if ends(e) => (4, ONE_DIGIT_SQUARES[usize::from(value(d) as u8) % 10]),
+        (true, _, f) if ends(f) => (5, two_digits(d, e)),
+        (false, e, _) if ends(e) => (4, one_digit(d)),
         _ => return Common::Other,
     };
     squares(len, from, c, to)
@@ -437,7 +443,7 @@ fn ascii_token(text: &str, start: usize, end: usize) -> &str {
 
 /// A move without strength marks at `start`; returns its end.
 #[inline(always)]
-fn plain_move<V: PlainVisitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
+fn plain_move<V: Visitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
     match lex_move(text.as_bytes(), start) {
         Some((end, marks_end)) if marks_end == end => {
             visitor.mv(ascii_token(text, start, end), Span::new(start, end));
