@@ -306,9 +306,11 @@ impl QuickLane {
             self.gave_up = true;
             return;
         };
-        let (before, number) = (f.pos, f.move_number);
+        // (the position before the move is kept where a variation will look for it, and
+        // read there: not copied out first)
+        let (before, number) = f.last.insert((f.pos, f.move_number));
+        let number = *number;
         f.pos.play_unchecked(&mv);
-        f.last = Some((before, number));
         f.moves += 1;
         if before.turn() == Color::Black {
             f.move_number += 1;
@@ -316,7 +318,7 @@ impl QuickLane {
         if main_line {
             if self.opening.len() < self.opening_depth {
                 self.opening.push(KeptPly {
-                    before,
+                    before: *before,
                     mv,
                     number,
                     short_names_it,
@@ -324,7 +326,7 @@ impl QuickLane {
             }
             self.plies += 1;
             self.main_spans.push(span);
-            f.captures = follow_ply(self.tracker.as_mut(), &before, &mv, &f.pos);
+            f.captures = follow_ply(self.tracker.as_mut(), before, &mv, &f.pos);
         }
     }
 
