@@ -357,7 +357,7 @@ pub(crate) fn ply_facts_and_captures(
 /// is then left to the next ply to show (at the end of the line the caller
 /// [settles](DrawTracker::settle) it), and whether it has a capture to the next move's
 /// resolution, which needs it for a quiet move only.
-#[inline]
+#[inline(always)]
 pub(crate) fn follow_ply(
     tracker: Option<&mut DrawTracker>,
     before: &Position,
@@ -366,10 +366,22 @@ pub(crate) fn follow_ply(
 ) -> Option<bool> {
     let tracker = tracker?;
     if !tracker.holding() && (after.kings(Color::White) | after.kings(Color::Black)).is_empty() {
-        // (most plies of a game: no rule's condition holds without a king)
+        // (most plies of a game: no rule's condition holds without a king; this much is
+        // inlined in the replayers' loops, the rest is a call)
         tracker.push_without_kings(before.turn());
         return None;
     }
+    follow_ply_with_kings(tracker, before, mv, after)
+}
+
+/// [`follow_ply`] after a ply that leaves a king on the board, or while a rule holds.
+#[inline(never)]
+fn follow_ply_with_kings(
+    tracker: &mut DrawTracker,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+) -> Option<bool> {
     if !tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after) {
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
