@@ -678,8 +678,8 @@ pub(crate) fn resolve_unique(
     captures: Option<bool>,
     short_names_it: &mut bool,
 ) -> Option<Move> {
-    match resolve_plain(pos, token, captures) {
-        Some(mv) => Some(mv),
+    match plain_squares(token) {
+        Some(written) => resolve_unique_written(pos, written, token, captures, short_names_it),
         None => resolve_unique_unplain(pos, token, captures, short_names_it),
     }
 }
