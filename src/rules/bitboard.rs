@@ -232,6 +232,13 @@ impl Bitboard {
         self.0 != 0
     }
 
+    /// Whether some square of the set is on a rank of even number (2, 4, 6, 8), where the
+    /// dark squares are on files b, d, f, h.
+    #[inline]
+    pub(crate) const fn is_on_odd_row(self) -> bool {
+        self.0 & ODD_ROWS != 0
+    }
+
     /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
@@ -284,6 +291,42 @@ impl Bitboard {
             Direction::SouthWest => (b & !FILES_AB) >> 9,
             Direction::SouthEast => (b & !FILES_GH) >> 7,
         })
+    }
+
+    /// The jumps of a man on one of `self`'s squares, all on one row parity (`ODD`: ranks
+    /// 2, 4, 6, 8), over one of `victims` onto one of `empty`: per direction (indexed by
+    /// [`Direction`]), the jumped squares and the landings. A jump crosses two rows, so a
+    /// man's chain of jumps stays on the row parity it starts on, where each step is one
+    /// shift whose amount the parity fixes ([`shift`](Self::shift) masks and shifts for
+    /// both parities). The edge files are masked off first: no wrap on either step.
+    #[inline(always)]
+    pub(crate) fn jumps_on_parity<const ODD: bool>(
+        self,
+        victims: Bitboard,
+        empty: Bitboard,
+    ) -> [(Bitboard, Bitboard); 4] {
+        let (b, v, e) = (self.0, victims.0, empty.0);
+        // (first step, second step): from an odd row NW +4 then +3, NE +5 then +4, SW -4
+        // then -5, SE -3 then -4; from an even row the other way round
+        let (nw, ne, sw, se) = if ODD {
+            ((4, 3), (5, 4), (4, 5), (3, 4))
+        } else {
+            ((3, 4), (4, 5), (5, 4), (4, 3))
+        };
+        let north = |mask: u32, (first, second): (u32, u32)| {
+            let land = ((((b & !mask) << first) & v) << second) & e;
+            (Bitboard(land >> second), Bitboard(land))
+        };
+        let south = |mask: u32, (first, second): (u32, u32)| {
+            let land = ((((b & !mask) >> first) & v) >> second) & e;
+            (Bitboard(land << second), Bitboard(land))
+        };
+        [
+            north(FILES_AB, nw),
+            north(FILES_GH, ne),
+            south(FILES_AB, sw),
+            south(FILES_GH, se),
+        ]
     }
 
     /// Whether a piece of `self` can jump in `dir` over one of `over` onto one of `onto`
@@ -396,6 +439,35 @@ mod tests {
         for b in singles.chain(random).chain([Bitboard(u32::MAX)]) {
             for dir in Direction::ALL {
                 assert_eq!(b.jump(dir), b.shift(dir).shift(dir), "{:#x} {dir:?}", b.0);
+            }
+        }
+    }
+
+    #[test]
+    fn jumps_on_one_parity_are_two_steps_over_a_victim_onto_an_empty_square() {
+        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut random = || Bitboard(rng.next_u64() as u32);
+        for k in 0..4000 {
+            // single men most often (the chains' case), else any set of one parity
+            let from = if k % 2 == 0 {
+                Bitboard(1 << (k / 2 % 32))
+            } else {
+                random()
+            };
+            let (victims, empty) = (random(), random() & random());
+            for odd in [false, true] {
+                let men = from & Bitboard(if odd { ODD_ROWS } else { EVEN_ROWS });
+                let jumps = if odd {
+                    men.jumps_on_parity::<true>(victims, empty)
+                } else {
+                    men.jumps_on_parity::<false>(victims, empty)
+                };
+                for dir in Direction::ALL {
+                    let land = (men.shift(dir) & victims).shift(dir) & empty;
+                    let over = land.shift(dir.opposite());
+                    let case = format!("{:#x} {:#x} {:#x} {dir:?}", men.0, victims.0, empty.0);
+                    assert_eq!(jumps[dir as usize], (over, land), "{case}");
+                }
             }
         }
     }

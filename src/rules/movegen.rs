@@ -582,6 +582,18 @@ impl Position {
         if !self.men(us).contains(from) || !self.variant.men_capture_backwards() {
             return None;
         }
+        // (the chain stays on the row parity of `from`: one shift a step)
+        if Bitboard::from_square(from).is_on_odd_row() {
+            self.forced_jumps_on::<true>(from, to)
+        } else {
+            self.forced_jumps_on::<false>(from, to)
+        }
+    }
+
+    /// [`forced_jumps`](Self::forced_jumps) of a man on a row of parity `ODD`.
+    #[inline(always)]
+    fn forced_jumps_on<const ODD: bool>(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.turn;
         let f = Bitboard::from_square(from);
         let promotion = Position::promotion_rank(us);
         // the jumped pieces stay on the board until the move ends (1.5.11, the Turkish
@@ -593,15 +605,13 @@ impl Position {
         // (each turn jumps a piece not jumped before: at most 12 turns)
         loop {
             // the jumps it has from here: over a piece not jumped yet, onto an empty square
+            // (by shifts: a table looked up by `at` made every turn wait for the load)
             let victims = enemy & !jumped;
-            // each direction's jump, by shifts (a table looked up by `at` made every
-            // turn wait for the load): over a victim next to it onto an empty square
             let (mut open, mut over, mut land) = (0, Bitboard::EMPTY, Bitboard::EMPTY);
-            for dir in Direction::ALL {
-                let to = (at.shift(dir) & victims).shift(dir) & empty;
-                open += u32::from(to.any());
-                land |= to;
-                over |= to.shift(dir.opposite());
+            for (jumped_here, landing) in at.jumps_on_parity::<ODD>(victims, empty) {
+                open += u32::from(landing.any());
+                land |= landing;
+                over |= jumped_here;
             }
             if open == 0 {
                 break;
