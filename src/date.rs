@@ -83,6 +83,11 @@ const MONTHS: [&str; 12] = [
 
 /// Reads a `Date` tag value.
 pub fn parse_date(raw: &str) -> DateValue {
+    // (nearly every Date tag: read before any trimming or scanning; no other reading of
+    // such a value applies, so one that is no date is unreadable)
+    if let Some(date) = canonical(raw.as_bytes()) {
+        return date.map_or(DateValue::Unreadable, DateValue::Date);
+    }
     let s = raw.trim();
     if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
         return DateValue::Unknown;
@@ -138,16 +143,26 @@ fn part(p: &str) -> Result<Option<u32>, ()> {
 
 fn parse_single(s: &str) -> Option<PartialDate> {
     let s = s.trim().trim_end_matches(['.', ',']);
-    // the canonical `YYYY.MM.DD` of nearly every Date tag, without splitting
-    if let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *s.as_bytes() {
-        let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
-        if digits.iter().all(u8::is_ascii_digit) {
-            let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
-            let (y, m, d) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
-            return valid(Some(y as u16), Some(m as u8), Some(d as u8));
-        }
+    match canonical(s.as_bytes()) {
+        Some(date) => date,
+        None => parse_split(s),
     }
-    parse_split(s)
+}
+
+/// The canonical `YYYY.MM.DD` of nearly every Date tag, without splitting: `Some` of what
+/// [`parse_split`] reads of it when `s` has that shape (`None` inside for no valid date).
+#[inline]
+fn canonical(s: &[u8]) -> Option<Option<PartialDate>> {
+    let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *s else {
+        return None;
+    };
+    let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
+    let (y, m, d) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
+    Some(valid(Some(y as u16), Some(m as u8), Some(d as u8)))
 }
 
 /// [`parse_single`] for any shape (`s` trimmed).
@@ -234,6 +249,10 @@ mod tests {
                 for d in ["00", "01", "28", "31", "32", "99"] {
                     let s = format!("{y}.{m}.{d}");
                     assert_eq!(parse_single(&s), parse_split(&s), "{s}");
+                    // a whole Date tag so written: no range separator, not all unknown,
+                    // so what splitting reads or nothing
+                    let whole = parse_split(&s).map_or(DateValue::Unreadable, DateValue::Date);
+                    assert_eq!(parse_date(&s), whole, "{s}");
                     checked += 1;
                 }
             }

@@ -308,12 +308,7 @@ fn may_meet_a_condition_at(edition: Edition, pos: &Position) -> bool {
 /// order of [`draw_view`]'s material (0.3% of `lint`'s instructions).
 fn draw_view_key(pos: &Position) -> PositionKey {
     PositionKey::new(
-        [
-            pos.men[0].0,
-            pos.men[1].0,
-            pos.kings[0].0,
-            pos.kings[1].0,
-        ],
+        [pos.men[0].0, pos.men[1].0, pos.kings[0].0, pos.kings[1].0],
         pos.turn(),
     )
 }
