@@ -132,6 +132,39 @@ static RAY: [[u32; 32]; 4] = {
     t
 };
 
+/// Marker in [`BETWEEN`] for two squares on no common diagonal (no set of squares
+/// between two squares is the whole board).
+const NOT_ALIGNED: u32 = u32::MAX;
+
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they are distinct
+/// squares of one diagonal, else [`NOT_ALIGNED`]. One lookup answers both whether a
+/// king's move is along a diagonal and what it passes (the replayer asks it for every
+/// king's quiet move).
+static BETWEEN: [[u32; 32]; 32] = {
+    let mut t = [[NOT_ALIGNED; 32]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let sq = Square::new_unchecked(i as u8);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = Direction::ALL[d].delta();
+            let mut f = sq.file() as i8 + df;
+            let mut r = sq.rank() as i8 + dr;
+            let mut passed = 0u32;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let k = (r * 4 + f / 2) as usize;
+                t[i][k] = passed;
+                passed |= 1 << k;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 impl Square {
     /// The first square of `among` met going from `self` in `dir` (any distance).
     #[inline]
@@ -178,6 +211,14 @@ impl Square {
         } else {
             Some(Square::new_unchecked(n))
         }
+    }
+
+    /// The squares strictly between `self` and `other` when they are distinct squares of
+    /// one diagonal (empty for neighbours), else `None`.
+    #[inline]
+    pub(crate) fn between(self, other: Square) -> Option<Bitboard> {
+        let between = BETWEEN[self.index()][other.index()];
+        (between != NOT_ALIGNED).then_some(Bitboard(between))
     }
 
     /// If `self` and `other` are distinct squares on one diagonal, the direction from
@@ -515,6 +556,24 @@ mod tests {
         let h8 = Square::from_algebraic("h8").unwrap();
         assert_eq!(h8.step(Direction::SouthWest), Square::from_algebraic("g7"));
         assert_eq!(h8.step(Direction::NorthEast), None);
+    }
+
+    #[test]
+    fn between_is_the_ray_up_to_the_other_square() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let expected = a
+                    .direction_to(b)
+                    .map(|(dir, _)| a.ray(dir) & !b.ray(dir) & !Bitboard::from_square(b));
+                assert_eq!(a.between(b), expected, "{a} {b}");
+            }
+        }
+        let (c3, f6) = (
+            Square::from_algebraic("c3").unwrap(),
+            Square::from_algebraic("f6").unwrap(),
+        );
+        let passed: Vec<String> = c3.between(f6).unwrap().map(|s| s.to_string()).collect();
+        assert_eq!(passed, ["d4", "e5"]);
     }
 
     #[test]

@@ -775,12 +775,14 @@ impl Position {
         if !self.kings(self.turn).contains(from) {
             return None;
         }
-        let (dir, dist) = from.direction_to(to)?;
-        // a king reaches `to` when nothing stands on the squares between (`to` itself is
-        // empty): the ray from `from` without the ray beyond `to`
-        let reaches = dist == 1
-            || (self.variant.flying_kings()
-                && (from.ray(dir) & !to.ray(dir) & self.occupied()).is_empty());
+        // a king reaches `to` (on its diagonal, itself empty) when nothing stands on the
+        // squares between, and a king that does not fly when there are none
+        let between = from.between(to)?;
+        let reaches = if self.variant.flying_kings() {
+            (between & self.occupied()).is_empty()
+        } else {
+            between.is_empty()
+        };
         reaches.then(|| quiet(false))
     }
 
