@@ -422,6 +422,13 @@ impl Position {
     /// search: the cheap test that decides between the two generators.
     #[inline]
     pub fn has_captures(&self) -> bool {
+        self.has_captures_inline()
+    }
+
+    /// [`has_captures`](Self::has_captures), always inlined (for
+    /// [`quiet_move_unless_capture`](Self::quiet_move_unless_capture)).
+    #[inline(always)]
+    fn has_captures_inline(&self) -> bool {
         let us = self.turn;
         let enemy = self.pieces(us.opponent());
         let empty = self.empty();
@@ -746,6 +753,12 @@ impl Position {
     /// the replayer's common case, answered without listing every move.
     #[inline]
     pub(crate) fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        self.quiet_move_inline(from, to)
+    }
+
+    /// [`quiet_move`](Self::quiet_move), always inlined.
+    #[inline(always)]
+    fn quiet_move_inline(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
         if self.occupied().contains(to) {
             return None;
@@ -761,6 +774,26 @@ impl Position {
             });
         }
         self.king_quiet_move(from, to)
+    }
+
+    /// [`quiet_move`](Self::quiet_move) when the side to move has no capture, else `None`:
+    /// the resolution of a quiet move written `from`-`to`, in one call (most plies of a
+    /// game). `captures`: whether the side to move has a capture, when already known.
+    #[inline(never)]
+    pub(crate) fn quiet_move_unless_capture(
+        &self,
+        from: Square,
+        to: Square,
+        captures: Option<bool>,
+    ) -> Option<Move> {
+        let captures = match captures {
+            Some(known) => known,
+            None => self.has_captures_inline(),
+        };
+        if captures {
+            return None;
+        }
+        self.quiet_move_inline(from, to)
     }
 
     /// [`quiet_move`](Self::quiet_move) by a king (apart: most quiet moves are men's).

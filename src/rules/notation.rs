@@ -501,10 +501,7 @@ pub(crate) fn resolve_plain_squares(
             pos.only_capture(from, to)
         };
     }
-    if captures.unwrap_or_else(|| pos.has_captures()) {
-        return None;
-    }
-    pos.quiet_move(from, to)
+    pos.quiet_move_unless_capture(from, to, captures)
 }
 
 /// [`Square::from_file_rank`] by table, for a file and a rank already known to be below
