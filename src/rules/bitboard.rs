@@ -141,26 +141,22 @@ const NOT_ALIGNED: u32 = u32::MAX;
 /// king's move is along a diagonal and what it passes (the replayer asks it for every
 /// king's quiet move).
 static BETWEEN: [[u32; 32]; 32] = {
+    // along each ray from `a`, the ray beyond `b` taken off the ray from `a`
     let mut t = [[NOT_ALIGNED; 32]; 32];
-    let mut i = 0;
-    while i < 32 {
-        let sq = Square::new_unchecked(i as u8);
+    let mut a = 0;
+    while a < 32 {
         let mut d = 0;
         while d < 4 {
-            let (df, dr) = Direction::ALL[d].delta();
-            let mut f = sq.file() as i8 + df;
-            let mut r = sq.rank() as i8 + dr;
-            let mut passed = 0u32;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                let k = (r * 4 + f / 2) as usize;
-                t[i][k] = passed;
-                passed |= 1 << k;
-                f += df;
-                r += dr;
+            let ray = RAY[d][a];
+            let mut rest = ray;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                t[a][b] = ray & !RAY[d][b] & !(1 << b);
             }
             d += 1;
         }
-        i += 1;
+        a += 1;
     }
     t
 };
