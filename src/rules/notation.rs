@@ -616,15 +616,15 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> 
     let mut jumped = Bitboard::EMPTY;
     for pair in squares[..n].windows(2) {
         let (at, next) = (pair[0], pair[1]);
-        let (dir, dist) = at.direction_to(next)?;
-        let between = at.ray(dir) & !next.ray(dir) & !Bitboard::from_square(next);
+        let between = at.between(next)?;
         let over = between & !empty;
         let one = over.0 != 0 && over.0 & (over.0 - 1) == 0;
+        // (a man jumps two steps: one square between, the piece it jumps)
         if !one
             || (over & enemy).is_empty()
             || (over & jumped).any()
             || !empty.contains(next)
-            || (!king && dist != 2)
+            || (!king && between != over)
         {
             return None;
         }
