@@ -57,6 +57,31 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// A [`PositionKey`]'s placement as two words: a pair of scalars, which is passed in
+/// registers (an array is passed through memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placement(u64, u64);
+
+impl Placement {
+    #[inline(always)]
+    fn of(key: &PositionKey) -> Placement {
+        let [a, b, c, d] = key.placement.map(u64::from);
+        Placement(a | b << 32, c | d << 32)
+    }
+
+    #[inline(always)]
+    fn key(self, side_to_move: Color) -> PositionKey {
+        let Placement(low, high) = self;
+        let placement = [
+            low as u32,
+            (low >> 32) as u32,
+            high as u32,
+            (high >> 32) as u32,
+        ];
+        PositionKey::new(placement, side_to_move)
+    }
+}
+
 /// What identifies a position for threefold repetition (7.2.3): the placement of all
 /// pieces and the side to move.
 ///
@@ -419,10 +444,13 @@ pub struct DrawTracker {
     /// The plies at which each position that stood twice or more stood (0 = initial
     /// position).
     seen: HashMap<PositionKey, Vec<u32>, BuildHasherDefault<KeyHasher>>,
-    /// The positions since the last capture or man move (the one after it first), with
-    /// their plies: the only ones that can stand again (see
-    /// [`follow_repetition`](Self::follow_repetition)).
-    run: Vec<(PositionKey, u32)>,
+    /// The placements since the last capture or man move (the one after it first), with
+    /// their plies: the only positions that can stand again (see
+    /// [`follow_repetition`](Self::follow_repetition)). The sides to move alternate, the
+    /// last one's being `to_move`, so they are not kept, and a placement is passed in two
+    /// registers, not copied through the stack (where a wide load of narrow stores
+    /// stalled every king ply: about 1% of `lint`'s time).
+    run: Vec<(Placement, u32)>,
     /// Once `run` is long, where each of its positions first stood (hashed: looking
     /// through a long run for every ply would cost its length squared).
     run_index: HashMap<PositionKey, u32, BuildHasherDefault<KeyHasher>>,
@@ -487,7 +515,7 @@ impl DrawTracker {
         self.unsettled = false;
         self.run.clear();
         self.run_index.clear();
-        self.run.push((initial_key, 0));
+        self.run.push((Placement::of(&initial_key), 0));
         self.holding = false;
         if !may_meet_a_condition(edition, &initial) {
             return;
@@ -595,10 +623,10 @@ impl DrawTracker {
     ) -> Option<DrawEvent> {
         if !reversible {
             self.forget_run();
-            self.run.push((key, ply));
+            self.run.push((Placement::of(&key), ply));
             return None;
         }
-        self.look_up_repetition(key, ply)
+        self.look_up_repetition(Placement::of(&key), key.side_to_move, ply)
     }
 
     /// Empties the run of positions that may stand again (after an irreversible ply).
@@ -611,15 +639,30 @@ impl DrawTracker {
     }
 
     /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
-    fn look_up_repetition(&mut self, key: PositionKey, ply: u32) -> Option<DrawEvent> {
+    /// `placement` and `side_to_move`: the position after the ply.
+    fn look_up_repetition(
+        &mut self,
+        placement: Placement,
+        side_to_move: Color,
+        ply: u32,
+    ) -> Option<DrawEvent> {
+        let key = placement.key(side_to_move);
         // the last ply at which the position stood before, if it did
         let before = if self.run.len() < SCANNED_RUN {
+            // (the entries with the same side to move: every second one from the last)
             let mut same_side = self.run.iter().rev().skip(1).step_by(2);
-            same_side.find(|&&(k, _)| k == key).map(|&(_, p)| p)
+            same_side.find(|&&(p, _)| p == placement).map(|&(_, p)| p)
         } else {
             if self.run_index.is_empty() {
-                for &(k, p) in &self.run {
-                    self.run_index.entry(k).or_insert(p);
+                // (the last entry has the other side to move, the one before this side…)
+                let len = self.run.len();
+                for (k, &(p, at)) in self.run.iter().enumerate() {
+                    let side = if (len - k) % 2 == 0 {
+                        side_to_move
+                    } else {
+                        side_to_move.opponent()
+                    };
+                    self.run_index.entry(p.key(side)).or_insert(at);
                 }
             }
             match self.run_index.entry(key) {
@@ -630,7 +673,7 @@ impl DrawTracker {
                 }
             }
         };
-        self.run.push((key, ply));
+        self.run.push((placement, ply));
         let before = before?;
         // (a position listed stood in this run: no earlier one can come back; one not
         // listed yet stood once before, at `before`)
