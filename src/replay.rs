@@ -379,7 +379,13 @@ fn follow_ply_with_kings(
     mv: &Move,
     after: &Position,
 ) -> Option<bool> {
-    if !tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after) {
+    // (the material changes only by a capture or a promotion)
+    let idle = if tracker.idle_material() && !mv.is_capture() && !mv.promotes() {
+        true
+    } else {
+        !tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after)
+    };
+    if idle {
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
         tracker.push_idle(mover, draw_view_key(after), reversible, None);

@@ -460,6 +460,10 @@ pub struct DrawTracker {
     /// Whether the side to move has a move after the last ply is not known yet (see
     /// [`push_idle`](Self::push_idle)).
     unsettled: bool,
+    /// The last ply was followed idle ([`push_idle`](Self::push_idle) or
+    /// [`push_without_kings`](Self::push_without_kings)): no rule holds, and none can
+    /// while the material stays as it is, that is until a capture or a promotion.
+    idle_material: bool,
 }
 
 impl DrawTracker {
@@ -485,6 +489,7 @@ impl DrawTracker {
             automatic: None,
             won_at: None,
             unsettled: false,
+            idle_material: false,
         };
         t.restart(edition, initial, initial_key);
         t
@@ -517,6 +522,7 @@ impl DrawTracker {
         self.run_index.clear();
         self.run.push((Placement::of(&initial_key), 0));
         self.holding = false;
+        self.idle_material = false;
         if !may_meet_a_condition(edition, &initial) {
             return;
         }
@@ -581,6 +587,7 @@ impl DrawTracker {
         if !holding && !may_meet_a_condition(self.edition, &f.after) {
             return self.push_idle(f.mover, f.key, reversible, Some(f.side_to_move_has_moves));
         }
+        self.idle_material = false;
         let (ply, won) = self.count_ply(f.mover, f.side_to_move_has_moves);
         self.update_conditions(&f.after);
         let all_idle = !holding && !self.any_condition;
@@ -719,6 +726,7 @@ impl DrawTracker {
         side_to_move_has_moves: Option<bool>,
     ) -> Option<DrawEvent> {
         debug_assert!(!self.holding);
+        self.idle_material = true;
         let (ply, _) = self.count_ply(mover, side_to_move_has_moves.unwrap_or(true));
         self.unsettled = side_to_move_has_moves.is_none();
         self.follow_repetition(key, reversible, ply)
@@ -734,6 +742,7 @@ impl DrawTracker {
     #[inline]
     pub(crate) fn push_without_kings(&mut self, mover: Color) {
         debug_assert!(!self.holding);
+        self.idle_material = true;
         self.count_ply(mover, true);
         self.unsettled = true;
         self.forget_run();
@@ -752,6 +761,13 @@ impl DrawTracker {
     /// Whether some rule's condition holds in the current position.
     pub(crate) fn holding(&self) -> bool {
         self.holding
+    }
+
+    /// Whether the last ply was followed idle, so that a ply that neither captures nor
+    /// promotes (and so leaves the material as it is) is idle too, without asking
+    /// [`may_meet_a_condition`] again.
+    pub(crate) fn idle_material(&self) -> bool {
+        self.idle_material
     }
 
     /// Counts one more ply by `mover`, noting a win when the side to move has no move;
