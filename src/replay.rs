@@ -379,7 +379,7 @@ fn follow_ply_with_kings(
     mv: &Move,
     after: &Position,
 ) -> Option<bool> {
-    // (the material changes only by a capture or a promotion)
+    // (the numbers of men and kings change only by a capture or a promotion)
     let idle = if tracker.idle_material() && !mv.is_capture() && !mv.promotes() {
         true
     } else {

@@ -764,8 +764,8 @@ impl DrawTracker {
     }
 
     /// Whether the last ply was followed idle, so that a ply that neither captures nor
-    /// promotes (and so leaves the material as it is) is idle too, without asking
-    /// [`may_meet_a_condition`] again.
+    /// promotes (and so leaves each side as many men and kings) is idle too, without
+    /// asking [`may_meet_a_condition`] again.
     pub(crate) fn idle_material(&self) -> bool {
         self.idle_material
     }
