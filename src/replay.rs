@@ -380,12 +380,8 @@ fn follow_ply_with_kings(
     after: &Position,
 ) -> Option<bool> {
     // (the numbers of men and kings change only by a capture or a promotion)
-    let idle = if tracker.idle_material() && !mv.is_capture() && !mv.promotes() {
-        true
-    } else {
-        !tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after)
-    };
-    if idle {
+    let counts_kept = tracker.idle_material() && !mv.is_capture() && !mv.promotes();
+    if counts_kept || (!tracker.holding() && !may_meet_a_condition_at(tracker.edition(), after)) {
         let mover = before.turn();
         let reversible = !mv.is_capture() && !before.men(mover).contains(mv.from());
         tracker.push_idle(mover, draw_view_key(after), reversible, None);

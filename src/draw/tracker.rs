@@ -462,7 +462,9 @@ pub struct DrawTracker {
     unsettled: bool,
     /// The last ply was followed idle ([`push_idle`](Self::push_idle) or
     /// [`push_without_kings`](Self::push_without_kings)): no rule holds, and none can
-    /// while the material stays as it is, that is until a capture or a promotion.
+    /// while each side keeps as many men and kings, that is until a capture or a
+    /// promotion ([`may_meet_a_condition`] looks at those counts only, not at the main
+    /// road).
     idle_material: bool,
 }
 
@@ -653,7 +655,6 @@ impl DrawTracker {
         side_to_move: Color,
         ply: u32,
     ) -> Option<DrawEvent> {
-        let key = placement.key(side_to_move);
         // the last ply at which the position stood before, if it did
         let before = if self.run.len() < SCANNED_RUN {
             // (the entries with the same side to move: every second one from the last)
@@ -672,7 +673,7 @@ impl DrawTracker {
                     self.run_index.entry(p.key(side)).or_insert(at);
                 }
             }
-            match self.run_index.entry(key) {
+            match self.run_index.entry(placement.key(side_to_move)) {
                 Entry::Occupied(first) => Some(*first.get()),
                 Entry::Vacant(e) => {
                     e.insert(ply);
@@ -682,6 +683,7 @@ impl DrawTracker {
         };
         self.run.push((placement, ply));
         let before = before?;
+        let key = placement.key(side_to_move);
         // (a position listed stood in this run: no earlier one can come back; one not
         // listed yet stood once before, at `before`)
         let times = match self.seen.entry(key) {
