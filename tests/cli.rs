@@ -377,8 +377,11 @@ fn readme_lists_every_diagnostic() {
 /// ones are read and checked whole by a worker, a few at a time. All must give the same
 /// report, in the same order, and the same exit code, on small files and on one file of
 /// many games.
+/// `lint` and `convert --to csv` (whose game rows are made in one pass, as `lint` reads)
+/// give the same bytes whatever the number of threads: a big file read in blocks, a
+/// middling one read whole by a worker, many small ones.
 #[test]
-fn lint_is_the_same_on_one_thread_and_on_several() {
+fn lint_and_csv_rows_are_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
     let mut big = Vec::new();
     pdnkit::generate::Generator::new(21)
@@ -406,30 +409,38 @@ fn lint_is_the_same_on_one_thread_and_on_several() {
         let name = ["lint/diagnostics.pdn", "example.pdn"][i % 2];
         std::fs::copy(fixture(name), dir.path().join(format!("g{i:02}.pdn"))).unwrap();
     }
-    let run = |jobs: &str| {
-        pdnkit()
-            .args(["lint", "--format", "jsonl", "-q", "-j", jobs])
-            .arg(dir.path())
-            .output()
-            .unwrap()
-    };
-    let one = run("1");
-    assert_eq!(one.status.code(), Some(1));
-    assert!(jsonl(&one.stdout).len() > 40);
-    for jobs in ["2", "3"] {
-        let several = run(jobs);
-        assert_eq!(several.status.code(), one.status.code());
-        assert_eq!(
-            String::from_utf8_lossy(&one.stdout),
-            String::from_utf8_lossy(&several.stdout),
-            "-j {jobs}"
-        );
+    for command in [
+        &["lint", "--format", "jsonl"][..],
+        &["convert", "--to", "csv", "--tags", "Event,Round"][..],
+    ] {
+        let run = |jobs: &str| {
+            pdnkit()
+                .args(command)
+                .args(["-q", "-j", jobs])
+                .arg(dir.path())
+                .output()
+                .unwrap()
+        };
+        let one = run("1");
+        let lines = String::from_utf8_lossy(&one.stdout).lines().count();
+        // (each small file has a game or more; 1,800 games in the big file)
+        assert!(lines > 40, "{command:?}: {lines} lines");
+        for jobs in ["2", "3"] {
+            let several = run(jobs);
+            assert_eq!(several.status.code(), one.status.code(), "{command:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&one.stdout),
+                String::from_utf8_lossy(&several.stdout),
+                "{command:?} -j {jobs}"
+            );
+        }
     }
 }
 
 /// With several threads a big UTF-8 file is cut into blocks that workers read and check
 /// apart, where standard input is split into games by the reader thread: both must give
-/// the same report, game numbers and `pdnkit show` hints included, whatever the file holds
+/// the same report (and `convert --to csv` the same rows), game numbers and `pdnkit show`
+/// hints included, whatever the file holds
 /// at the places it is cut (comments between games, which make a block end where the
 /// next game's text starts, so that the rest is read again in order; a malformed byte
 /// after the text the encoding is told from; CR LF and a BOM; CR alone; megabytes with no
@@ -475,10 +486,15 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
     for (name, bytes) in files {
         let path = dir.path().join(name);
         std::fs::write(&path, &bytes).unwrap();
-        for format in ["jsonl", "full"] {
-            let args = [
-                "lint", "--format", format, "--color", "never", "-q", "-j", "2",
-            ];
+        for args in [
+            [
+                "lint", "--format", "jsonl", "--color", "never", "-q", "-j", "2",
+            ],
+            [
+                "lint", "--format", "full", "--color", "never", "-q", "-j", "2",
+            ],
+            ["convert", "--to", "csv", "--tags", "Round", "-q", "-j", "2"],
+        ] {
             let blocks = pdnkit().args(args).arg(&path).output().unwrap();
             let whole = pdnkit()
                 .args(args)
@@ -491,7 +507,7 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
             let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
             let whole = String::from_utf8_lossy(&whole.stdout);
             assert!(whole.lines().count() > 50, "{name}: {whole}");
-            assert_eq!(blocks, whole, "{name} ({format})");
+            assert_eq!(blocks, whole, "{name} ({args:?})");
         }
     }
 }

@@ -337,3 +337,70 @@ fn csv_rows_from_the_quick_lane_equal_rows_from_the_full_check() {
     }
     assert!(compared >= 400, "{compared} rows compared of {n} games");
 }
+
+/// `DiagnosedGames::next_checked` (what `convert --to csv` reads with) gives, game by game,
+/// what `Diagnoser::check` gives for the games the splitter cuts: compared as CSV rows
+/// (tags, every move, the final position, status, first error, draw basis, number) and
+/// diagnostics, file-level problems included, on generated games, corrupted copies of them
+/// and the corpus.
+#[test]
+fn checked_games_read_in_one_pass_equal_games_cut_then_checked() {
+    use pdnkit::check::Checked;
+    use pdnkit::convert::table::{game_row, quick_game_row};
+    use pdnkit::rules::notation::Style;
+    let mut inputs = generated_and_corpus();
+    let mut text = Vec::new();
+    Generator::new(17).write_games(&mut text, 40).unwrap();
+    let mut rng = SplitMix64::new(9);
+    let alphabet = b"abcdefgh12345678-:x.(){}*?!/ 0\n\"[]";
+    for k in 0..40 {
+        inputs.push((
+            format!("mutated-{k}.pdn"),
+            rng.corrupted(&text, 3, alphabet),
+        ));
+    }
+    let columns = vec!["Round".to_string(), "NoSuchTag".to_string()];
+    let row = |path: &str, checked: Checked<'_>| match checked {
+        Checked::Quick(g) => (
+            quick_game_row(path, &g, Style::default(), &columns),
+            format!("{:?}", g.diagnosed.diagnostics),
+            true,
+        ),
+        Checked::Full(g) => (
+            game_row(path, &g, Style::default(), &columns),
+            format!("{:?}", g.diagnostics),
+            false,
+        ),
+    };
+    let check = CheckOptions::default();
+    let options = check.replay_options();
+    let (mut games, mut quick) = (0, 0);
+    for (path, bytes) in &inputs {
+        let mut cut = CheckedGames::new(path, &bytes[..], &check).unwrap();
+        let mut checker = Diagnoser::default();
+        checker.keep_first_plies(usize::MAX);
+        let mut want = Vec::new();
+        while let Some(item) = cut.next_raw() {
+            want.push(item.map(|raw| row(path, checker.check(path, raw, &options))));
+        }
+        let mut one_pass = DiagnosedGames::new(path, &bytes[..], &check).unwrap();
+        one_pass.keep_first_plies(usize::MAX);
+        let mut got = Vec::new();
+        while let Some(item) = one_pass.next_checked(|c| row(path, c)) {
+            got.push(item);
+        }
+        assert_eq!(got.len(), want.len(), "{path}");
+        for (got, want) in got.iter().zip(&want) {
+            assert_eq!(format!("{got:?}"), format!("{want:?}"), "{path}");
+            if let Ok((_, _, took_quick)) = got {
+                games += 1;
+                quick += usize::from(*took_quick);
+            }
+        }
+    }
+    // (most games are proved by the quick lane, some are not)
+    assert!(
+        quick > 200 && quick < games,
+        "{quick} of {games} games quick"
+    );
+}

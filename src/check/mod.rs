@@ -363,6 +363,78 @@ impl<R: Read> DiagnosedGames<R> {
     pub fn quick_games(&self) -> u64 {
         self.checker.quick_games()
     }
+
+    /// Keeps the first `plies` main-line plies of the games the quick lane takes, for
+    /// [`next_checked`](Self::next_checked) (see [`Diagnoser::keep_first_plies`]).
+    pub fn keep_first_plies(&mut self, plies: usize) {
+        self.checker.keep_first_plies(plies);
+    }
+
+    /// The next game as [`Diagnoser::check`] gives it, handed to `f`, or a located
+    /// file-level problem: for callers that need more of a game than its diagnostics
+    /// (its tags, plies and end position), read as [`next`](Iterator::next) reads games,
+    /// in one pass over the text of most of them. A game the quick lane takes is borrowed
+    /// from the checker for the call (its `raw` holds the game's text from its first tag
+    /// pair to its result, as `next` locates its diagnostics in).
+    ///
+    /// ```
+    /// use pdnkit::check::{CheckOptions, Checked, DiagnosedGames};
+    ///
+    /// let pdn = "[Event \"a\"]\n1. c3-d4 f6-e5 1-0\n\n[Event \"b\"]\n1. c3-d5 *\n";
+    /// let mut games = DiagnosedGames::new("g.pdn", pdn.as_bytes(), &CheckOptions::default())?;
+    /// games.keep_first_plies(usize::MAX);
+    /// let plies = |c: Checked<'_>| match c {
+    ///     Checked::Quick(g) => (g.tag("Event").map(str::to_string), g.first_plies().len()),
+    ///     Checked::Full(g) => (g.game.tag("Event").map(str::to_string), g.replay.mainline.len()),
+    /// };
+    /// assert_eq!(games.next_checked(plies).unwrap().unwrap(), (Some("a".into()), 2));
+    /// // an illegal move: the full check, whose replay stops before it
+    /// assert_eq!(games.next_checked(plies).unwrap().unwrap(), (Some("b".into()), 0));
+    /// assert!(games.next_checked(plies).is_none());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_checked<T>(
+        &mut self,
+        f: impl FnOnce(Checked<'_>) -> T,
+    ) -> Option<Result<T, Diagnostic>> {
+        let games = &mut self.games;
+        if games.failed {
+            return None;
+        }
+        let options = games.options;
+        let lane = &mut self.checker.quick;
+        let mut read = |text: &str, at_end| {
+            let (len, proved) = lane.check_game_text(text, at_end, &options, true)?;
+            Some((len, (proved, text[..len].to_string())))
+        };
+        Some(match games.splitter.next_fused(&mut read)? {
+            Ok(Split::Fused(game)) => {
+                self.checker.quick_games += 1;
+                let (mut proved, text) = game.value;
+                proved.summary.index = game.index as usize;
+                let raw = RawGame {
+                    index: game.index,
+                    text,
+                    start: game.start,
+                    offset: game.offset,
+                    stray_prefix: 0,
+                    decoding_replaced: false,
+                };
+                let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
+                let diagnosed = located(&games.path, &raw, proved);
+                Ok(f(Checked::Quick(QuickGame {
+                    lane: &self.checker.quick,
+                    raw,
+                    start,
+                    end,
+                    outcome,
+                    diagnosed,
+                })))
+            }
+            Ok(Split::Raw(raw)) => Ok(f(self.checker.check(&games.path, raw, &options))),
+            Err(e) => Err(games.read_error(e)),
+        })
+    }
 }
 
 /// Each item is a diagnosed game, or a located file-level problem, as from
@@ -378,7 +450,7 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
         let options = games.options;
         let lane = &mut self.checker.quick;
         let mut read = |text: &str, at_end| {
-            let (len, proved) = lane.check_game_text(text, at_end, &options)?;
+            let (len, proved) = lane.check_game_text(text, at_end, &options, false)?;
             // (findings are located in the game's text: kept for them)
             let kept = (!proved.findings.is_empty()).then(|| text[..len].to_string());
             Some((len, (proved, kept)))

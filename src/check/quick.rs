@@ -141,15 +141,16 @@ impl QuickLane {
     /// says: its length, and what it proved (summary index 0: the caller knows it).
     /// `None` when the game must be cut and checked the usual way. `at_end`: `text` ends
     /// where the input does. See [`crate::pdn::plain::visit_plain_game`] for where such a
-    /// game ends.
+    /// game ends. `keep_tags` as in [`QuickLane::keep_tags`].
     pub(super) fn check_game_text(
         &mut self,
         text: &str,
         at_end: bool,
         options: &ReplayOptions,
+        keep_tags: bool,
     ) -> Option<(usize, Proved)> {
         self.options = *options;
-        self.keep_tags = false;
+        self.keep_tags = keep_tags;
         let (ending, len) = visit_plain_game(text, self, |lane| lane.gave_up, at_end).ok()?;
         Some((len, self.proved(ending?, text, 0)))
     }

@@ -2,14 +2,15 @@
 
 use super::files::{self, Input};
 use super::interrupt;
-use super::pipeline::{self, Piece};
+use super::pipeline::{self, OnePass, OnePassGames, Piece};
 use super::{Cli, common};
-use pdnkit::check::{Checked, CheckedGame, Diagnoser, QuickGame, check_game};
+use pdnkit::check::{CheckOptions, Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::push_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
 use pdnkit::convert::table::{self, TagUnion};
-use pdnkit::diag::Severity;
+use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::pdn::BlockStart;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::cell::RefCell;
 use std::fs::File;
@@ -359,10 +360,157 @@ impl Formatter<'_> {
         }
     }
 
-    /// A CSV game row for a game the quick lane took.
-    fn quick_game_row(&self, path: &str, g: &QuickGame<'_>) -> io::Result<Vec<u8>> {
-        let row = table::quick_game_row(path, g, self.style, &self.tag_columns);
-        csv_bytes([row])
+    /// A game's CSV row, without its number (see [`Converted`]), from what the quick lane
+    /// kept of it (every ply) or from the full check; `number_at`: [`number_at`] of
+    /// `path`.
+    fn csv_game_row(&self, path: &str, checked: Checked<'_>, number_at: usize) -> Converted {
+        let (status, mut row, index) = match checked {
+            Checked::Quick(g) => {
+                let row = table::quick_game_row(path, &g, self.style, &self.tag_columns);
+                (GameStatus::Ok, row, g.raw.index)
+            }
+            Checked::Full(g) => {
+                let status = GameStatus::of(&g);
+                let row = table::game_row(path, &g, self.style, &self.tag_columns);
+                let index = g.raw.index;
+                // (a long game's main line is kept for the next one: see Game::recycle)
+                g.game.recycle();
+                (status, row, index)
+            }
+        };
+        // (the number is the second cell: left empty, written in on output)
+        row[1].clear();
+        Converted {
+            status,
+            bytes: csv_bytes([row]),
+            number: Some((number_at, index)),
+        }
+    }
+}
+
+/// A converted game: how it fared, and its bytes. A CSV game row is held without its game
+/// number, which is written in at `number` as the row is output: the blocks of a big file
+/// are read apart, each numbering its games from 1 until the games before it are counted
+/// ([`OnePass::rebase`]).
+struct Converted {
+    status: GameStatus,
+    bytes: io::Result<Vec<u8>>,
+    /// Where the number goes in `bytes`, and the number.
+    number: Option<(usize, u64)>,
+}
+
+impl Converted {
+    /// Writes the bytes, the number in its place.
+    fn write_to(self, out: &mut impl Write) -> io::Result<()> {
+        let bytes = self.bytes?;
+        match self.number {
+            Some((at, n)) => {
+                out.write_all(&bytes[..at])?;
+                out.write_all(itoa::Buffer::new().format(n).as_bytes())?;
+                out.write_all(&bytes[at..])
+            }
+            None => out.write_all(&bytes),
+        }
+    }
+}
+
+/// Where the game number goes in the CSV game rows of the input `path`: after the first
+/// cell, the path as CSV writes it, and its comma.
+fn number_at(path: &str) -> usize {
+    let mut w = csv_builder().from_writer(Vec::new());
+    // (`path,` and the row's end; a path is never empty, so never quoted for that)
+    if w.write_record([path, ""]).is_err() {
+        return 0;
+    }
+    w.into_inner().map_or(0, |bytes| bytes.len() - 2)
+}
+
+/// `convert --to csv`'s [`OnePass`] for game rows: most games are read, checked and made
+/// rows in one pass over their text, and a big file is read in blocks on every thread.
+struct CsvRowsOnePass<'a> {
+    formatter: &'a Formatter<'a>,
+    /// The input read from standard input, spooled to this file (rows say `-`).
+    spooled: Option<&'a Path>,
+}
+
+impl<'a> OnePass<Converted> for CsvRowsOnePass<'a> {
+    fn read<'s>(
+        &'s self,
+        path: &str,
+        input: Box<dyn io::Read + 's>,
+        options: &CheckOptions,
+        start: Option<BlockStart>,
+    ) -> io::Result<Box<dyn OnePassGames<Converted> + 's>> {
+        let games = match start {
+            None => DiagnosedGames::new(path, input, options)?,
+            Some(start) => DiagnosedGames::at(path, input, options, start)?,
+        };
+        Ok(Box::new(self.rows(path, games)))
+    }
+
+    fn read_text<'s>(
+        &'s self,
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> io::Result<Box<dyn OnePassGames<Converted> + 's>> {
+        let games = DiagnosedGames::at_text(path, text, options, start)?;
+        Ok(Box::new(self.rows(path, games)))
+    }
+
+    fn rebase(&self, converted: &mut Converted, games: u64) {
+        if let Some((_, n)) = &mut converted.number {
+            *n += games;
+        }
+    }
+}
+
+impl<'a> CsvRowsOnePass<'a> {
+    fn rows<R: io::Read>(&self, path: &str, mut games: DiagnosedGames<R>) -> CsvRows<'a, R> {
+        games.keep_first_plies(usize::MAX);
+        let label = match self.spooled {
+            Some(spooled) if Path::new(path) == spooled => "-".to_string(),
+            _ => path.to_string(),
+        };
+        CsvRows {
+            number_at: number_at(&label),
+            games,
+            formatter: self.formatter,
+            label,
+        }
+    }
+}
+
+/// The rows of a [`CsvRowsOnePass`] reading.
+struct CsvRows<'a, R: io::Read> {
+    games: DiagnosedGames<R>,
+    formatter: &'a Formatter<'a>,
+    label: String,
+    number_at: usize,
+}
+
+impl<R: io::Read> Iterator for CsvRows<'_, R> {
+    type Item = Result<Converted, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (formatter, label, at) = (self.formatter, &self.label, self.number_at);
+        self.games
+            .next_checked(|checked| formatter.csv_game_row(label, checked, at))
+    }
+}
+
+impl<R: io::Read> OnePassGames<Converted> for CsvRows<'_, R> {
+    fn games_indexed(&self) -> u64 {
+        self.games.games().games_indexed()
+    }
+
+    fn ended_clean(&self) -> bool {
+        self.games.games().ended_clean()
+    }
+
+    fn take_buffer(&mut self) -> String {
+        self.games.take_buffer()
     }
 }
 
@@ -462,40 +610,52 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let quick_rows = args.to == Target::Csv && !args.per_move;
     let work = |batch: pipeline::Batch| {
         let label = &labels[batch.input];
-        let mut checker = Diagnoser::default();
-        checker.keep_first_plies(usize::MAX);
+        if quick_rows {
+            let mut checker = Diagnoser::default();
+            checker.keep_first_plies(usize::MAX);
+            let at = number_at(label);
+            return batch
+                .games
+                .into_iter()
+                .map(|raw| {
+                    let checked = checker.check(&batch.path, raw, &batch.options);
+                    formatter.csv_game_row(label, checked, at)
+                })
+                .collect();
+        }
         batch
             .games
             .into_iter()
             .map(|raw| {
-                // (a long game's main line is kept for the next one: see Game::recycle)
-                let full = |mut g: CheckedGame| {
-                    let converted = (GameStatus::of(&g), formatter.game(label, &mut g));
-                    g.game.recycle();
-                    converted
+                let mut g = check_game(&batch.path, raw, &batch.options);
+                let converted = Converted {
+                    status: GameStatus::of(&g),
+                    bytes: formatter.game(label, &mut g),
+                    number: None,
                 };
-                if !quick_rows {
-                    return full(check_game(&batch.path, raw, &batch.options));
-                }
-                match checker.check(&batch.path, raw, &batch.options) {
-                    Checked::Quick(g) => (GameStatus::Ok, formatter.quick_game_row(label, &g)),
-                    Checked::Full(g) => full(*g),
-                }
+                // (a long game's main line is kept for the next one: see Game::recycle)
+                g.game.recycle();
+                converted
             })
             .collect()
     };
     // what a converted game holds is its bytes
-    let weigh = |(_, bytes): &(GameStatus, io::Result<Vec<u8>>)| bytes.as_ref().map_or(0, Vec::len);
-    pipeline::run(&pool, &inputs, &options, work, weigh, None, |piece| {
+    let weigh = |c: &Converted| c.bytes.as_ref().map_or(0, Vec::len);
+    let one_pass = CsvRowsOnePass {
+        formatter: &formatter,
+        spooled: _spooled.as_ref().map(|s| s.0.as_path()),
+    };
+    let one_pass = quick_rows.then_some(&one_pass as &dyn OnePass<Converted>);
+    pipeline::run(&pool, &inputs, &options, work, weigh, one_pass, |piece| {
         match piece {
             Piece::Start => counts.files += 1,
             Piece::Games(results) => {
-                for (status, bytes) in results {
-                    counts.add(status);
+                for converted in results {
+                    counts.add(converted.status);
                     if args.to == Target::Pdn && !std::mem::take(&mut first) {
                         output.writer.write_all(b"\n")?;
                     }
-                    output.writer.write_all(&bytes?)?;
+                    converted.write_to(&mut output.writer)?;
                 }
             }
             // a file-level problem (not PDN, a game too large to read, unreadable):
