@@ -415,13 +415,25 @@ fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
         text.push_str(g);
     }
     text.push_str("trailing words\n");
-    let file = stats_reader(
-        "x.pdn",
-        text.as_bytes(),
-        &CheckOptions::default(),
-        &StatsOptions::default(),
-    );
+    // (on one thread every game is read in one pass; on two, the small file is one batch
+    // cut for another thread)
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            stats_reader(
+                "x.pdn",
+                text.as_bytes(),
+                &CheckOptions::default(),
+                &StatsOptions::default(),
+            )
+        })
+    };
+    let file = on(1);
     assert!(file.error.is_none(), "{:?}", file.error);
+    assert_eq!(on(2).stats, file.stats);
     let r = file.stats.report(0);
     assert_eq!((r.totals.games, r.totals.unreadable_files), (4, 0));
     let count = |code: &str| {

@@ -402,14 +402,32 @@ impl<R: Read> DiagnosedGames<R> {
             return None;
         }
         let options = games.options;
-        let lane = &mut self.checker.quick;
+        let item = self
+            .checker
+            .next_checked_from(&mut games.splitter, &games.path, &options, f)?;
+        Some(item.map_err(|e| games.read_error(e)))
+    }
+}
+
+impl Diagnoser {
+    /// The next item of `splitter` (the input named `path`), read and checked as
+    /// [`DiagnosedGames::next_checked`] reads and checks it; read errors as the splitter
+    /// gives them.
+    pub(crate) fn next_checked_from<R: Read, T>(
+        &mut self,
+        splitter: &mut GameSplitter<R>,
+        path: &str,
+        options: &ReplayOptions,
+        f: impl FnOnce(Checked<'_>) -> T,
+    ) -> Option<Result<T, ReadError>> {
+        let lane = &mut self.quick;
         let mut read = |text: &str, at_end| {
-            let (len, proved) = lane.check_game_text(text, at_end, &options, true)?;
+            let (len, proved) = lane.check_game_text(text, at_end, options, true)?;
             Some((len, (proved, text[..len].to_string())))
         };
-        Some(match games.splitter.next_fused(&mut read)? {
+        Some(match splitter.next_fused(&mut read)? {
             Ok(Split::Fused(game)) => {
-                self.checker.quick_games += 1;
+                self.quick_games += 1;
                 let (mut proved, text) = game.value;
                 proved.summary.index = game.index as usize;
                 let raw = RawGame {
@@ -421,9 +439,9 @@ impl<R: Read> DiagnosedGames<R> {
                     decoding_replaced: false,
                 };
                 let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
-                let diagnosed = located(&games.path, &raw, proved);
+                let diagnosed = located(path, &raw, proved);
                 Ok(f(Checked::Quick(QuickGame {
-                    lane: &self.checker.quick,
+                    lane: &self.quick,
                     raw,
                     start,
                     end,
@@ -431,8 +449,8 @@ impl<R: Read> DiagnosedGames<R> {
                     diagnosed,
                 })))
             }
-            Ok(Split::Raw(raw)) => Ok(f(self.checker.check(&games.path, raw, &options))),
-            Err(e) => Err(games.read_error(e)),
+            Ok(Split::Raw(raw)) => Ok(f(self.check(path, raw, options))),
+            Err(e) => Err(e),
         })
     }
 }

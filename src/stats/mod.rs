@@ -398,6 +398,19 @@ impl Stats {
         );
     }
 
+    /// Counts one game as [`crate::check::Diagnoser::check`] gave it: [`add`](Self::add)
+    /// or [`add_quick`](Self::add_quick).
+    pub fn add_checked(&mut self, file: &str, g: Checked<'_>) {
+        match g {
+            Checked::Full(g) => {
+                self.add(file, &g);
+                // (a long game's main line is kept for the next one: see Game::recycle)
+                g.game.recycle();
+            }
+            Checked::Quick(g) => self.add_quick(file, &g),
+        }
+    }
+
     fn add_record(&mut self, file: &str, g: Record<'_>) {
         let outcome = g.outcome;
         let replayed = g.replayed;
@@ -707,7 +720,9 @@ impl<R: Read> Read for Counting<R> {
 /// [`crate::check::CheckedGames`] does. Games are read one by one, in batches of at most
 /// [`BATCH`] games that are counted on the current rayon pool while the next ones are
 /// read (at most one a thread waiting), so a huge file uses every core and memory stays
-/// bounded. Never panics on input; an I/O error ends the file and is returned
+/// bounded; while every other thread is busy (and always on one thread) the reading
+/// thread counts the next games itself, reading most in one pass over their text.
+/// Never panics on input; an I/O error ends the file and is returned
 /// beside what was counted before it.
 pub fn stats_reader(
     path: &str,
@@ -748,7 +763,9 @@ pub fn stats_reader_with_progress(
     let encoding = splitter.encoding().name();
     let mut error = None;
     // Batches are counted while the next ones are read: handed to the other threads
-    // while fewer than one a thread wait, else counted here. (Read, then counted by all
+    // while fewer than one a thread wait; else the next games are counted here, read and
+    // checked in one pass (on the 10 MB archive, `stats -j1` 9% faster than cutting them
+    // into a batch first, `-j2` 3%). (Read, then counted by all
     // threads together, `stats -j2` was 1.3 times `-j1`: the reading held one thread
     // and left the other idle, and each batch waited for its slowest game.) Each thread
     // counts into its own stats, with its own checker, merged once at the end: counts
@@ -762,25 +779,56 @@ pub fn stats_reader_with_progress(
     };
     // (one a thread of the pool, one more for a reading thread outside it)
     let slots: Vec<_> = (0..=threads).map(|_| new_slot()).collect();
-    let count_batch = |games: Vec<crate::pdn::RawGame>| {
+    // this thread's slot (a batch that panicked poisons its slot and ends the scope with
+    // its panic)
+    let slot = || {
         let slot = rayon::current_thread_index().map_or(threads, |i| i.min(threads));
-        // (a batch that panicked poisons its slot and ends the scope with its panic)
-        let mut slot = slots[slot].lock().unwrap_or_else(|e| e.into_inner());
+        slots[slot].lock().unwrap_or_else(|e| e.into_inner())
+    };
+    let count_batch = |games: Vec<crate::pdn::RawGame>| {
+        let mut slot = slot();
         let (counted, checker) = &mut *slot;
         for raw in games {
-            match checker.check(path, raw, &replay_options) {
-                Checked::Full(g) => {
-                    counted.add(path, &g);
-                    g.game.recycle();
-                }
-                Checked::Quick(g) => counted.add_quick(path, &g),
-            }
+            counted.add_checked(path, checker.check(path, raw, &replay_options));
         }
     };
     let in_flight = std::sync::atomic::AtomicUsize::new(0);
     let (count_batch, in_flight) = (&count_batch, &in_flight);
     rayon::in_place_scope(|scope| {
         loop {
+            if threads == 1 || in_flight.load(Ordering::Acquire) >= threads {
+                // Every thread is busy (or there is only this one): the next games are
+                // counted here, each read and checked in one pass over its text where the
+                // quick lane takes it, not cut out and copied for a batch first.
+                let mut slot = slot();
+                let (counted, checker) = &mut *slot;
+                let (mut n, mut done) = (0, false);
+                while n < BATCH as u64 {
+                    let count = |g: Checked<'_>| counted.add_checked(path, g);
+                    match checker.next_checked_from(&mut splitter, path, &replay_options, count) {
+                        Some(Ok(())) => n += 1,
+                        Some(Err(ReadError::At { kind, .. }))
+                            if kind != SyntaxErrorKind::NotPdn =>
+                        {
+                            stats.add_read_problem(kind);
+                        }
+                        Some(Err(e)) => {
+                            error = Some(std::io::Error::other(e));
+                            done = true;
+                        }
+                        None => done = true,
+                    }
+                    if done {
+                        break;
+                    }
+                }
+                drop(slot);
+                progress(n);
+                if done {
+                    break;
+                }
+                continue;
+            }
             let mut batch = Vec::with_capacity(BATCH);
             let mut done = false;
             let mut bytes = 0;
@@ -810,16 +858,12 @@ pub fn stats_reader_with_progress(
             }
             let n = batch.len() as u64;
             if !batch.is_empty() {
-                // (with one thread, a batch handed over would wait for the end of the file)
-                if threads > 1 && in_flight.load(Ordering::Acquire) < threads {
-                    in_flight.fetch_add(1, Ordering::AcqRel);
-                    scope.spawn(move |_| {
-                        count_batch(batch);
-                        in_flight.fetch_sub(1, Ordering::AcqRel);
-                    });
-                } else {
+                // (only this thread adds to `in_flight`: there is room for the batch still)
+                in_flight.fetch_add(1, Ordering::AcqRel);
+                scope.spawn(move |_| {
                     count_batch(batch);
-                }
+                    in_flight.fetch_sub(1, Ordering::AcqRel);
+                });
             }
             progress(n);
             if done {
