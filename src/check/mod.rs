@@ -426,28 +426,14 @@ impl Diagnoser {
             Some((len, (proved, text[..len].to_string())))
         };
         Some(match splitter.next_fused(&mut read)? {
-            Ok(Split::Fused(game)) => {
+            Ok(Split::Fused(mut game)) => {
                 self.quick_games += 1;
-                let (mut proved, text) = game.value;
-                proved.summary.index = game.index as usize;
-                let raw = RawGame {
-                    index: game.index,
-                    text,
-                    start: game.start,
-                    offset: game.offset,
-                    stray_prefix: 0,
-                    decoding_replaced: false,
-                };
-                let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
-                let diagnosed = located(path, &raw, proved);
-                Ok(f(Checked::Quick(QuickGame {
-                    lane: &self.quick,
-                    raw,
-                    start,
-                    end,
-                    outcome,
-                    diagnosed,
-                })))
+                let text = std::mem::take(&mut game.value.1);
+                let raw = RawGame::fused(&game, text);
+                let (mut proved, _) = game.value;
+                proved.summary.index = raw.index as usize;
+                let game = QuickGame::proved(&self.quick, path, raw, proved);
+                Ok(f(Checked::Quick(game)))
             }
             Ok(Split::Raw(raw)) => Ok(f(self.check(path, raw, options))),
             Err(e) => Err(e),
@@ -474,26 +460,17 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
             Some((len, (proved, kept)))
         };
         Some(match games.splitter.next_fused(&mut read)? {
-            Ok(Split::Fused(game)) => {
+            Ok(Split::Fused(mut game)) => {
                 self.checker.quick_games += 1;
-                let (mut proved, kept) = game.value;
+                let raw = (game.value.1.take()).map(|text| RawGame::fused(&game, text));
+                let (mut proved, _) = game.value;
                 proved.summary.index = game.index as usize;
-                Ok(match kept {
+                Ok(match raw {
                     None => Diagnosed {
                         summary: proved.summary,
                         diagnostics: Vec::new(),
                     },
-                    Some(text) => {
-                        let raw = RawGame {
-                            index: game.index,
-                            text,
-                            start: game.start,
-                            offset: game.offset,
-                            stray_prefix: 0,
-                            decoding_replaced: false,
-                        };
-                        located(&games.path, &raw, proved)
-                    }
+                    Some(raw) => located(&games.path, &raw, proved),
                 })
             }
             Ok(Split::Raw(raw)) => Ok(self.checker.diagnose(&games.path, raw, &options)),
@@ -614,16 +591,7 @@ impl Diagnoser {
         self.quick.keep_tags = keep_tags;
         if let Some(proved) = self.quick.check(&raw, options) {
             self.quick_games += 1;
-            let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
-            let diagnosed = located(path, &raw, proved);
-            return Checked::Quick(QuickGame {
-                lane: &self.quick,
-                raw,
-                start,
-                end,
-                outcome,
-                diagnosed,
-            });
+            return Checked::Quick(QuickGame::proved(&self.quick, path, raw, proved));
         }
         Checked::Full(Box::new(check_game(path, raw, options)))
     }
@@ -675,7 +643,21 @@ pub struct QuickGame<'a> {
     pub diagnosed: Diagnosed,
 }
 
-impl QuickGame<'_> {
+impl<'a> QuickGame<'a> {
+    /// The game `raw` of the input `path` that `lane` proved so, its findings located.
+    fn proved(lane: &'a quick::QuickLane, path: &str, raw: RawGame, proved: quick::Proved) -> Self {
+        let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
+        let diagnosed = located(path, &raw, proved);
+        QuickGame {
+            lane,
+            raw,
+            start,
+            end,
+            outcome,
+            diagnosed,
+        }
+    }
+
     /// The decoded value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.lane.tag_value(name)

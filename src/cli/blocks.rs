@@ -439,31 +439,16 @@ impl BlockEmitter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::pipeline::OnePassGames;
+    use crate::cli::pipeline::{OnePassGames, Reading};
     use pdnkit::check::DiagnosedGames;
 
     /// A reading whose result is a game's plies.
     struct Plies;
 
-    struct Games<R: Read>(DiagnosedGames<R>);
-
-    impl<R: Read> Iterator for Games<R> {
-        type Item = Result<u32, Diagnostic>;
-        fn next(&mut self) -> Option<Self::Item> {
-            Some(self.0.next()?.map(|d| d.summary.plies))
-        }
-    }
-
-    impl<R: Read> OnePassGames<u32> for Games<R> {
-        fn games_indexed(&self) -> u64 {
-            self.0.games().games_indexed()
-        }
-        fn ended_clean(&self) -> bool {
-            self.0.games().ended_clean()
-        }
-        fn take_buffer(&mut self) -> String {
-            self.0.take_buffer()
-        }
+    fn plies<R: Read>(games: DiagnosedGames<R>) -> impl OnePassGames<u32> {
+        Reading::new(games, |games: &mut DiagnosedGames<R>| {
+            Some(games.next()?.map(|d| d.summary.plies))
+        })
     }
 
     impl OnePass<u32> for Plies {
@@ -475,7 +460,7 @@ mod tests {
             start: Option<BlockStart>,
         ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
             let start = start.unwrap_or_default();
-            Ok(Box::new(Games(DiagnosedGames::at(
+            Ok(Box::new(plies(DiagnosedGames::at(
                 path, input, options, start,
             )?)))
         }
@@ -486,7 +471,7 @@ mod tests {
             options: &CheckOptions,
             start: BlockStart,
         ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
-            Ok(Box::new(Games(DiagnosedGames::at_text(
+            Ok(Box::new(plies(DiagnosedGames::at_text(
                 path, text, options, start,
             )?)))
         }

@@ -9,7 +9,7 @@ use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::push_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
 use pdnkit::convert::table::{self, TagUnion};
-use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::diag::Severity;
 use pdnkit::pdn::BlockStart;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::cell::RefCell;
@@ -433,7 +433,7 @@ struct CsvRowsOnePass<'a> {
     spooled: Option<&'a Path>,
 }
 
-impl<'a> OnePass<Converted> for CsvRowsOnePass<'a> {
+impl OnePass<Converted> for CsvRowsOnePass<'_> {
     fn read<'s>(
         &'s self,
         path: &str,
@@ -441,10 +441,7 @@ impl<'a> OnePass<Converted> for CsvRowsOnePass<'a> {
         options: &CheckOptions,
         start: Option<BlockStart>,
     ) -> io::Result<Box<dyn OnePassGames<Converted> + 's>> {
-        let games = match start {
-            None => DiagnosedGames::new(path, input, options)?,
-            Some(start) => DiagnosedGames::at(path, input, options, start)?,
-        };
+        let games = pipeline::diagnosed_games(path, input, options, start)?;
         Ok(Box::new(self.rows(path, games)))
     }
 
@@ -466,51 +463,23 @@ impl<'a> OnePass<Converted> for CsvRowsOnePass<'a> {
     }
 }
 
-impl<'a> CsvRowsOnePass<'a> {
-    fn rows<R: io::Read>(&self, path: &str, mut games: DiagnosedGames<R>) -> CsvRows<'a, R> {
+impl CsvRowsOnePass<'_> {
+    /// The game rows of the input `path` read by `games`.
+    fn rows<'s, R: io::Read + 's>(
+        &'s self,
+        path: &str,
+        mut games: DiagnosedGames<R>,
+    ) -> impl OnePassGames<Converted> + 's {
         games.keep_first_plies(usize::MAX);
         let label = match self.spooled {
             Some(spooled) if Path::new(path) == spooled => "-".to_string(),
             _ => path.to_string(),
         };
-        CsvRows {
-            number_at: number_at(&label),
-            games,
-            formatter: self.formatter,
-            label,
-        }
-    }
-}
-
-/// The rows of a [`CsvRowsOnePass`] reading.
-struct CsvRows<'a, R: io::Read> {
-    games: DiagnosedGames<R>,
-    formatter: &'a Formatter<'a>,
-    label: String,
-    number_at: usize,
-}
-
-impl<R: io::Read> Iterator for CsvRows<'_, R> {
-    type Item = Result<Converted, Diagnostic>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let (formatter, label, at) = (self.formatter, &self.label, self.number_at);
-        self.games
-            .next_checked(|checked| formatter.csv_game_row(label, checked, at))
-    }
-}
-
-impl<R: io::Read> OnePassGames<Converted> for CsvRows<'_, R> {
-    fn games_indexed(&self) -> u64 {
-        self.games.games().games_indexed()
-    }
-
-    fn ended_clean(&self) -> bool {
-        self.games.games().ended_clean()
-    }
-
-    fn take_buffer(&mut self) -> String {
-        self.games.take_buffer()
+        let at = number_at(&label);
+        let formatter = self.formatter;
+        pipeline::Reading::new(games, move |games: &mut DiagnosedGames<R>| {
+            games.next_checked(|checked| formatter.csv_game_row(&label, checked, at))
+        })
     }
 }
 

@@ -217,14 +217,8 @@ impl<F: Fn(Diagnosed) -> Report + Sync> OnePass<Report> for LintOnePass<'_, F> {
         options: &CheckOptions,
         start: Option<BlockStart>,
     ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
-        let games = match start {
-            None => DiagnosedGames::new(path, input, options)?,
-            Some(start) => DiagnosedGames::at(path, input, options, start)?,
-        };
-        Ok(Box::new(LintGames {
-            games,
-            report: self.report,
-        }))
+        let games = pipeline::diagnosed_games(path, input, options, start)?;
+        Ok(Box::new(self.reading(games)))
     }
 
     fn read_text<'s>(
@@ -234,10 +228,8 @@ impl<F: Fn(Diagnosed) -> Report + Sync> OnePass<Report> for LintOnePass<'_, F> {
         options: &CheckOptions,
         start: BlockStart,
     ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
-        Ok(Box::new(LintGames {
-            games: DiagnosedGames::at_text(path, text, options, start)?,
-            report: self.report,
-        }))
+        let games = DiagnosedGames::at_text(path, text, options, start)?;
+        Ok(Box::new(self.reading(games)))
     }
 
     fn rebase(&self, (_, diagnostics): &mut Report, games: u64) {
@@ -247,31 +239,16 @@ impl<F: Fn(Diagnosed) -> Report + Sync> OnePass<Report> for LintOnePass<'_, F> {
     }
 }
 
-/// The games of a [`LintOnePass`] reading.
-struct LintGames<'s, F, R: io::Read> {
-    games: DiagnosedGames<R>,
-    report: &'s F,
-}
-
-impl<F: Fn(Diagnosed) -> Report, R: io::Read> Iterator for LintGames<'_, F, R> {
-    type Item = Result<Report, Diagnostic>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        Some(self.games.next()?.map(self.report))
-    }
-}
-
-impl<F: Fn(Diagnosed) -> Report, R: io::Read> OnePassGames<Report> for LintGames<'_, F, R> {
-    fn games_indexed(&self) -> u64 {
-        self.games.games().games_indexed()
-    }
-
-    fn ended_clean(&self) -> bool {
-        self.games.games().ended_clean()
-    }
-
-    fn take_buffer(&mut self) -> String {
-        self.games.take_buffer()
+impl<F: Fn(Diagnosed) -> Report> LintOnePass<'_, F> {
+    /// Each game's diagnostics, kept by `report`.
+    fn reading<'s, R: io::Read + 's>(
+        &'s self,
+        games: DiagnosedGames<R>,
+    ) -> impl OnePassGames<Report> + 's {
+        let report = self.report;
+        pipeline::Reading::new(games, move |games: &mut DiagnosedGames<R>| {
+            Some(games.next()?.map(report))
+        })
     }
 }
 

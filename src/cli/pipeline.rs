@@ -34,7 +34,7 @@
 
 use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks};
 use super::files::Input;
-use pdnkit::check::{CheckOptions, CheckedGames};
+use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
 use pdnkit::pdn::RawGame;
@@ -187,6 +187,63 @@ pub trait OnePassGames<T>: Iterator<Item = Result<T, Diagnostic>> {
     fn ended_clean(&self) -> bool;
     /// As [`pdnkit::check::CheckedGames::take_buffer`].
     fn take_buffer(&mut self) -> String;
+}
+
+/// [`DiagnosedGames`] of a whole input (`start` `None`) or of a block of a UTF-8 input
+/// from `start` on, for a [`OnePass::read`].
+pub fn diagnosed_games<R: Read>(
+    path: &str,
+    input: R,
+    options: &CheckOptions,
+    start: Option<BlockStart>,
+) -> io::Result<DiagnosedGames<R>> {
+    match start {
+        None => DiagnosedGames::new(path, input, options),
+        Some(start) => DiagnosedGames::at(path, input, options, start),
+    }
+}
+
+/// A [`OnePass`] reading over [`DiagnosedGames`]: each item is what `next` makes of the
+/// games' next one.
+pub struct Reading<R: Read, F> {
+    games: DiagnosedGames<R>,
+    next: F,
+}
+
+impl<R: Read, F> Reading<R, F> {
+    pub fn new(games: DiagnosedGames<R>, next: F) -> Self {
+        Reading { games, next }
+    }
+}
+
+impl<R, T, F> Iterator for Reading<R, F>
+where
+    R: Read,
+    F: FnMut(&mut DiagnosedGames<R>) -> Option<Result<T, Diagnostic>>,
+{
+    type Item = Result<T, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        (self.next)(&mut self.games)
+    }
+}
+
+impl<R, T, F> OnePassGames<T> for Reading<R, F>
+where
+    R: Read,
+    F: FnMut(&mut DiagnosedGames<R>) -> Option<Result<T, Diagnostic>>,
+{
+    fn games_indexed(&self) -> u64 {
+        self.games.games().games_indexed()
+    }
+
+    fn ended_clean(&self) -> bool {
+        self.games.games().ended_clean()
+    }
+
+    fn take_buffer(&mut self) -> String {
+        self.games.take_buffer()
+    }
 }
 
 /// Reads every game of every input and calls `work` on each batch of raw games of one

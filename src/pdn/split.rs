@@ -97,6 +97,19 @@ pub struct RawGame {
 }
 
 impl RawGame {
+    /// The game `game` that [`GameSplitter::next_fused`]'s reader read whole, as the
+    /// splitter would have cut it, with `text` (the game's text from its first tag pair).
+    pub(crate) fn fused<T>(game: &FusedGame<T>, text: String) -> RawGame {
+        RawGame {
+            index: game.index,
+            text,
+            start: game.start,
+            offset: game.offset,
+            stray_prefix: 0,
+            decoding_replaced: false,
+        }
+    }
+
     /// The file position of byte `at` of [`RawGame::text`] (clamped to the text).
     pub fn position(&self, at: usize) -> Position {
         let mut at = at.min(self.text.len());
