@@ -5,9 +5,10 @@
 //! (`tests/regressions.rs`) includes it with `#[path]` and replays the saved crashing
 //! inputs of `fixtures/regressions/` through exactly these bodies.
 
-use pdnkit::check::{CheckOptions, CheckedGames, check_reader};
+use pdnkit::check::{CheckOptions, Checked, CheckedGames, DiagnosedGames, check_reader};
 use pdnkit::convert::json::{GameRecord, write_game_json};
 use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
+use pdnkit::convert::table::{game_row, quick_game_row};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::pdn::blocks::{find_cut, line_breaks};
 use pdnkit::pdn::fen::Setup;
@@ -290,6 +291,25 @@ pub fn replay(data: &[u8]) {
             "PDN written in place and from a copy disagree"
         );
     }
+    // `convert --to csv` and `stats` read games in one pass (`next_checked`): each game's
+    // CSV row must be the full check's.
+    let columns = ["Round".to_string()];
+    let full_rows: Vec<_> = (games.iter())
+        .map(|g| game_row("fuzz.pdn", g, Style::default(), &columns))
+        .collect();
+    let mut one_pass = DiagnosedGames::new("fuzz.pdn", data, &options).unwrap();
+    one_pass.keep_first_plies(usize::MAX);
+    let mut rows = Vec::new();
+    while let Some(item) = one_pass.next_checked(|checked| match checked {
+        Checked::Quick(g) => quick_game_row("fuzz.pdn", &g, Style::default(), &columns),
+        Checked::Full(g) => game_row("fuzz.pdn", &g, Style::default(), &columns),
+    }) {
+        rows.extend(item.ok());
+    }
+    assert_eq!(
+        rows, full_rows,
+        "rows read in one pass and cut then checked disagree"
+    );
     // Nothing lost: a game replayed completely is written as canonical PDN and read back
     // with the same moves.
     for g in games {
