@@ -462,7 +462,7 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
         Some(match games.splitter.next_fused(&mut read)? {
             Ok(Split::Fused(mut game)) => {
                 self.checker.quick_games += 1;
-                let raw = (game.value.1.take()).map(|text| RawGame::fused(&game, text));
+                let raw = game.value.1.take().map(|text| RawGame::fused(&game, text));
                 let (mut proved, _) = game.value;
                 proved.summary.index = game.index as usize;
                 Ok(match raw {

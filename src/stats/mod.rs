@@ -716,6 +716,22 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// Counts a read problem of a file: a located one the reader goes on after (a game too
+/// large to hold, text outside any game) is counted as `lint` reports it; any other (the
+/// file cannot be read, or is not PDN) ends the file, kept in `error`: then `true`.
+fn read_problem(e: ReadError, stats: &mut Stats, error: &mut Option<std::io::Error>) -> bool {
+    match e {
+        ReadError::At { kind, .. } if kind != SyntaxErrorKind::NotPdn => {
+            stats.add_read_problem(kind);
+            false
+        }
+        e => {
+            *error = Some(std::io::Error::other(e));
+            true
+        }
+    }
+}
+
 /// Counts the games of one input (named `path`), judging them as
 /// [`crate::check::CheckedGames`] does. Games are read one by one, in batches of at most
 /// [`BATCH`] games that are counted on the current rayon pool while the next ones are
@@ -807,15 +823,7 @@ pub fn stats_reader_with_progress(
                     let count = |g: Checked<'_>| counted.add_checked(path, g);
                     match checker.next_checked_from(&mut splitter, path, &replay_options, count) {
                         Some(Ok(())) => n += 1,
-                        Some(Err(ReadError::At { kind, .. }))
-                            if kind != SyntaxErrorKind::NotPdn =>
-                        {
-                            stats.add_read_problem(kind);
-                        }
-                        Some(Err(e)) => {
-                            error = Some(std::io::Error::other(e));
-                            done = true;
-                        }
+                        Some(Err(e)) => done = read_problem(e, &mut stats, &mut error),
                         None => done = true,
                     }
                     if done {
@@ -838,17 +846,11 @@ pub fn stats_reader_with_progress(
                         bytes += raw.text.len();
                         batch.push(raw);
                     }
-                    // a located problem the reader goes on after (a game too large to
-                    // hold, text outside any game): counted as `lint` reports it, and the
-                    // rest of the file is read
-                    Some(Err(ReadError::At { kind, .. })) if kind != SyntaxErrorKind::NotPdn => {
-                        stats.add_read_problem(kind);
-                    }
-                    // the file cannot be read, or is not PDN: nothing more comes
                     Some(Err(e)) => {
-                        error = Some(std::io::Error::other(e));
-                        done = true;
-                        break;
+                        if read_problem(e, &mut stats, &mut error) {
+                            done = true;
+                            break;
+                        }
                     }
                     None => {
                         done = true;
