@@ -439,41 +439,21 @@ impl BlockEmitter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::pipeline::{OnePassGames, Reading};
+    use crate::cli::pipeline::OnePassGame;
     use pdnkit::check::DiagnosedGames;
 
     /// A reading whose result is a game's plies.
     struct Plies;
 
-    fn plies<R: Read>(games: DiagnosedGames<R>) -> impl OnePassGames<u32> {
-        Reading::new(games, |games: &mut DiagnosedGames<R>| {
+    impl OnePassGame<u32> for Plies {
+        type Reading = ();
+        fn start<R: Read>(&self, _: &str, _: &mut DiagnosedGames<R>) {}
+        fn next<R: Read>(
+            &self,
+            (): &(),
+            games: &mut DiagnosedGames<R>,
+        ) -> Option<Result<u32, Diagnostic>> {
             Some(games.next()?.map(|d| d.summary.plies))
-        })
-    }
-
-    impl OnePass<u32> for Plies {
-        fn read<'s>(
-            &'s self,
-            path: &str,
-            input: Box<dyn Read + 's>,
-            options: &CheckOptions,
-            start: Option<BlockStart>,
-        ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
-            let start = start.unwrap_or_default();
-            Ok(Box::new(plies(DiagnosedGames::at(
-                path, input, options, start,
-            )?)))
-        }
-        fn read_text<'s>(
-            &'s self,
-            path: &str,
-            text: String,
-            options: &CheckOptions,
-            start: BlockStart,
-        ) -> io::Result<Box<dyn OnePassGames<u32> + 's>> {
-            Ok(Box::new(plies(DiagnosedGames::at_text(
-                path, text, options, start,
-            )?)))
         }
         fn rebase(&self, _: &mut u32, _: u64) {}
     }

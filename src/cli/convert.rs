@@ -2,15 +2,14 @@
 
 use super::files::{self, Input};
 use super::interrupt;
-use super::pipeline::{self, OnePass, OnePassGames, Piece};
+use super::pipeline::{self, OnePass, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckOptions, Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
+use pdnkit::check::{Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::push_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
 use pdnkit::convert::table::{self, TagUnion};
-use pdnkit::diag::Severity;
-use pdnkit::pdn::BlockStart;
+use pdnkit::diag::{Diagnostic, Severity};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::cell::RefCell;
 use std::fs::File;
@@ -425,7 +424,7 @@ fn number_at(path: &str) -> usize {
     w.into_inner().map_or(0, |bytes| bytes.len() - 2)
 }
 
-/// `convert --to csv`'s [`OnePass`] for game rows: most games are read, checked and made
+/// `convert --to csv`'s one-pass reading ([`OnePassGame`]) of game rows: most games are read, checked and made
 /// rows in one pass over their text, and a big file is read in blocks on every thread.
 struct CsvRowsOnePass<'a> {
     formatter: &'a Formatter<'a>,
@@ -433,53 +432,32 @@ struct CsvRowsOnePass<'a> {
     spooled: Option<&'a Path>,
 }
 
-impl OnePass<Converted> for CsvRowsOnePass<'_> {
-    fn read<'s>(
-        &'s self,
-        path: &str,
-        input: Box<dyn io::Read + 's>,
-        options: &CheckOptions,
-        start: Option<BlockStart>,
-    ) -> io::Result<Box<dyn OnePassGames<Converted> + 's>> {
-        let games = pipeline::diagnosed_games(path, input, options, start)?;
-        Ok(Box::new(self.rows(path, games)))
-    }
+impl OnePassGame<Converted> for CsvRowsOnePass<'_> {
+    /// The path the rows say, and where their game numbers go.
+    type Reading = (String, usize);
 
-    fn read_text<'s>(
-        &'s self,
-        path: &str,
-        text: String,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> io::Result<Box<dyn OnePassGames<Converted> + 's>> {
-        let games = DiagnosedGames::at_text(path, text, options, start)?;
-        Ok(Box::new(self.rows(path, games)))
-    }
-
-    fn rebase(&self, converted: &mut Converted, games: u64) {
-        if let Some((_, n)) = &mut converted.number {
-            *n += games;
-        }
-    }
-}
-
-impl CsvRowsOnePass<'_> {
-    /// The game rows of the input `path` read by `games`.
-    fn rows<'s, R: io::Read + 's>(
-        &'s self,
-        path: &str,
-        mut games: DiagnosedGames<R>,
-    ) -> impl OnePassGames<Converted> + 's {
+    fn start<R: io::Read>(&self, path: &str, games: &mut DiagnosedGames<R>) -> (String, usize) {
         games.keep_first_plies(usize::MAX);
         let label = match self.spooled {
             Some(spooled) if Path::new(path) == spooled => "-".to_string(),
             _ => path.to_string(),
         };
         let at = number_at(&label);
-        let formatter = self.formatter;
-        pipeline::Reading::new(games, move |games: &mut DiagnosedGames<R>| {
-            games.next_checked(|checked| formatter.csv_game_row(&label, checked, at))
-        })
+        (label, at)
+    }
+
+    fn next<R: io::Read>(
+        &self,
+        (label, at): &(String, usize),
+        games: &mut DiagnosedGames<R>,
+    ) -> Option<Result<Converted, Diagnostic>> {
+        games.next_checked(|checked| self.formatter.csv_game_row(label, checked, *at))
+    }
+
+    fn rebase(&self, converted: &mut Converted, games: u64) {
+        if let Some((_, n)) = &mut converted.number {
+            *n += games;
+        }
     }
 }
 

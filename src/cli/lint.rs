@@ -1,12 +1,11 @@
 //! `pdnkit lint`: replay every game and report what is wrong.
 
 use super::files;
-use super::pipeline::{self, OnePass, OnePassGames, Piece};
+use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
+use pdnkit::check::{Diagnosed, DiagnosedGames, Diagnoser};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
-use pdnkit::pdn::BlockStart;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -204,51 +203,28 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
 /// What `lint` keeps of a game: whether it has an error, and its selected diagnostics.
 type Report = (bool, Vec<Diagnostic>);
 
-/// `lint`'s [`OnePass`]: [`DiagnosedGames`], each game's diagnostics kept by `report`.
+/// `lint`'s one-pass reading ([`OnePassGame`]): each game's diagnostics, kept by `report`.
 struct LintOnePass<'r, F> {
     report: &'r F,
 }
 
-impl<F: Fn(Diagnosed) -> Report + Sync> OnePass<Report> for LintOnePass<'_, F> {
-    fn read<'s>(
-        &'s self,
-        path: &str,
-        input: Box<dyn io::Read + 's>,
-        options: &CheckOptions,
-        start: Option<BlockStart>,
-    ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
-        let games = pipeline::diagnosed_games(path, input, options, start)?;
-        Ok(Box::new(self.reading(games)))
-    }
+impl<F: Fn(Diagnosed) -> Report + Sync> OnePassGame<Report> for LintOnePass<'_, F> {
+    type Reading = ();
 
-    fn read_text<'s>(
-        &'s self,
-        path: &str,
-        text: String,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> io::Result<Box<dyn OnePassGames<Report> + 's>> {
-        let games = DiagnosedGames::at_text(path, text, options, start)?;
-        Ok(Box::new(self.reading(games)))
+    fn start<R: io::Read>(&self, _: &str, _: &mut DiagnosedGames<R>) {}
+
+    fn next<R: io::Read>(
+        &self,
+        (): &(),
+        games: &mut DiagnosedGames<R>,
+    ) -> Option<Result<Report, Diagnostic>> {
+        Some(games.next()?.map(self.report))
     }
 
     fn rebase(&self, (_, diagnostics): &mut Report, games: u64) {
         for d in diagnostics {
             d.game = d.game.map(|g| g + games as usize);
         }
-    }
-}
-
-impl<F: Fn(Diagnosed) -> Report> LintOnePass<'_, F> {
-    /// Each game's diagnostics, kept by `report`.
-    fn reading<'s, R: io::Read + 's>(
-        &'s self,
-        games: DiagnosedGames<R>,
-    ) -> impl OnePassGames<Report> + 's {
-        let report = self.report;
-        pipeline::Reading::new(games, move |games: &mut DiagnosedGames<R>| {
-            Some(games.next()?.map(report))
-        })
     }
 }
 

@@ -148,8 +148,8 @@ pub enum Piece<T> {
 }
 
 /// A command's way to read an input and check its games as it goes, in one pass over
-/// most of their text (`lint`, with [`pdnkit::check::DiagnosedGames`]) rather than cut
-/// them first and check them after. The pipeline uses it where the thread that reads an
+/// most of their text (`lint` and `convert --to csv`, with [`DiagnosedGames`]: see
+/// [`OnePassGame`]) rather than cut them first and check them after. The pipeline uses it where the thread that reads an
 /// input also checks it (every input with one thread, the small files a worker reads
 /// whole with more), and to check a big UTF-8 file in blocks on every thread (see
 /// [`super::blocks`]).
@@ -189,50 +189,86 @@ pub trait OnePassGames<T>: Iterator<Item = Result<T, Diagnostic>> {
     fn take_buffer(&mut self) -> String;
 }
 
-/// [`DiagnosedGames`] of a whole input (`start` `None`) or of a block of a UTF-8 input
-/// from `start` on, for a [`OnePass::read`].
-pub fn diagnosed_games<R: Read>(
-    path: &str,
-    input: R,
-    options: &CheckOptions,
-    start: Option<BlockStart>,
-) -> io::Result<DiagnosedGames<R>> {
-    match start {
-        None => DiagnosedGames::new(path, input, options),
-        Some(start) => DiagnosedGames::at(path, input, options, start),
+/// What a command makes of the games it reads in one pass with [`DiagnosedGames`]: every
+/// such command is a [`OnePass`] (the readings of whole inputs and of blocks are made
+/// once, below).
+pub trait OnePassGame<T>: Sync {
+    /// What a reading of one input keeps from its start (made by [`start`](Self::start)).
+    type Reading: 'static;
+
+    /// Starts reading the input named `path` with `games`.
+    fn start<R: Read>(&self, path: &str, games: &mut DiagnosedGames<R>) -> Self::Reading;
+
+    /// The reading's next item: what the command makes of the next game, or a located
+    /// problem.
+    fn next<R: Read>(
+        &self,
+        reading: &Self::Reading,
+        games: &mut DiagnosedGames<R>,
+    ) -> Option<Result<T, Diagnostic>>;
+
+    /// As [`OnePass::rebase`].
+    fn rebase(&self, result: &mut T, games: u64);
+}
+
+impl<T: 'static, P: OnePassGame<T>> OnePass<T> for P {
+    fn read<'s>(
+        &'s self,
+        path: &str,
+        input: Box<dyn Read + 's>,
+        options: &CheckOptions,
+        start: Option<BlockStart>,
+    ) -> io::Result<Box<dyn OnePassGames<T> + 's>> {
+        let games = match start {
+            None => DiagnosedGames::new(path, input, options)?,
+            Some(start) => DiagnosedGames::at(path, input, options, start)?,
+        };
+        Ok(Box::new(Reading::new(self, path, games)))
+    }
+
+    fn read_text<'s>(
+        &'s self,
+        path: &str,
+        text: String,
+        options: &CheckOptions,
+        start: BlockStart,
+    ) -> io::Result<Box<dyn OnePassGames<T> + 's>> {
+        let games = DiagnosedGames::at_text(path, text, options, start)?;
+        Ok(Box::new(Reading::new(self, path, games)))
+    }
+
+    fn rebase(&self, result: &mut T, games: u64) {
+        OnePassGame::rebase(self, result, games);
     }
 }
 
-/// A [`OnePass`] reading over [`DiagnosedGames`]: each item is what `next` makes of the
-/// games' next one.
-pub struct Reading<R: Read, F> {
+/// A reading of a [`OnePassGame`] command: its games, and what it keeps of the input.
+struct Reading<'s, P: OnePassGame<T>, T, R: Read> {
+    command: &'s P,
+    reading: P::Reading,
     games: DiagnosedGames<R>,
-    next: F,
 }
 
-impl<R: Read, F> Reading<R, F> {
-    pub fn new(games: DiagnosedGames<R>, next: F) -> Self {
-        Reading { games, next }
+impl<'s, P: OnePassGame<T>, T, R: Read> Reading<'s, P, T, R> {
+    fn new(command: &'s P, path: &str, mut games: DiagnosedGames<R>) -> Self {
+        let reading = command.start(path, &mut games);
+        Reading {
+            command,
+            reading,
+            games,
+        }
     }
 }
 
-impl<R, T, F> Iterator for Reading<R, F>
-where
-    R: Read,
-    F: FnMut(&mut DiagnosedGames<R>) -> Option<Result<T, Diagnostic>>,
-{
+impl<P: OnePassGame<T>, T, R: Read> Iterator for Reading<'_, P, T, R> {
     type Item = Result<T, Diagnostic>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        (self.next)(&mut self.games)
+        self.command.next(&self.reading, &mut self.games)
     }
 }
 
-impl<R, T, F> OnePassGames<T> for Reading<R, F>
-where
-    R: Read,
-    F: FnMut(&mut DiagnosedGames<R>) -> Option<Result<T, Diagnostic>>,
-{
+impl<P: OnePassGame<T>, T, R: Read> OnePassGames<T> for Reading<'_, P, T, R> {
     fn games_indexed(&self) -> u64 {
         self.games.games().games_indexed()
     }
