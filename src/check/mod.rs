@@ -409,7 +409,51 @@ impl<R: Read> DiagnosedGames<R> {
     }
 }
 
+/// A game [`Diagnoser::next_item`] read.
+enum Found {
+    /// Offered whole to the quick lane and proved by it, in one pass over its text.
+    Proved(quick::Proved, RawGame),
+    /// As the splitter cut it.
+    Cut(RawGame),
+}
+
 impl Diagnoser {
+    /// The next item of `splitter`, a game given to `take` with the checker. A proved
+    /// game's text is kept when `keep` (and its tags for [`QuickGame`]), else only when it
+    /// has findings to be located in it (else its raw game's text is empty).
+    #[inline(always)]
+    fn next_item<R: Read, T>(
+        &mut self,
+        splitter: &mut GameSplitter<R>,
+        options: &ReplayOptions,
+        keep: bool,
+        take: impl FnOnce(&mut Self, Found) -> T,
+    ) -> Option<Result<T, ReadError>> {
+        let lane = &mut self.quick;
+        let mut read = |text: &str, at_end| {
+            let (len, proved) = lane.check_game_text(text, at_end, options, keep)?;
+            let kept = keep || !proved.findings.is_empty();
+            let text = if kept {
+                text[..len].to_string()
+            } else {
+                String::new()
+            };
+            Some((len, (proved, text)))
+        };
+        Some(match splitter.next_fused(&mut read)? {
+            Ok(Split::Fused(mut game)) => {
+                self.quick_games += 1;
+                let text = std::mem::take(&mut game.value.1);
+                let raw = RawGame::fused(&game, text);
+                let (mut found, _) = game.value;
+                found.summary.index = raw.index as usize;
+                Ok(take(self, Found::Proved(found, raw)))
+            }
+            Ok(Split::Raw(raw)) => Ok(take(self, Found::Cut(raw))),
+            Err(e) => Err(e),
+        })
+    }
+
     /// The next item of `splitter` (the input named `path`), read and checked as
     /// [`DiagnosedGames::next_checked`] reads and checks it; read errors as the splitter
     /// gives them.
@@ -420,23 +464,14 @@ impl Diagnoser {
         options: &ReplayOptions,
         f: impl FnOnce(Checked<'_>) -> T,
     ) -> Option<Result<T, ReadError>> {
-        let lane = &mut self.quick;
-        let mut read = |text: &str, at_end| {
-            let (len, proved) = lane.check_game_text(text, at_end, options, true)?;
-            Some((len, (proved, text[..len].to_string())))
-        };
-        Some(match splitter.next_fused(&mut read)? {
-            Ok(Split::Fused(mut game)) => {
-                self.quick_games += 1;
-                let text = std::mem::take(&mut game.value.1);
-                let raw = RawGame::fused(&game, text);
-                let (mut proved, _) = game.value;
-                proved.summary.index = raw.index as usize;
-                let game = QuickGame::proved(&self.quick, path, raw, proved);
-                Ok(f(Checked::Quick(game)))
-            }
-            Ok(Split::Raw(raw)) => Ok(f(self.check(path, raw, options))),
-            Err(e) => Err(e),
+        self.next_item(splitter, options, true, |checker, found| match found {
+            Found::Proved(proved, raw) => f(Checked::Quick(QuickGame::proved(
+                &checker.quick,
+                path,
+                raw,
+                proved,
+            ))),
+            Found::Cut(raw) => f(checker.check(path, raw, options)),
         })
     }
 }
@@ -452,30 +487,22 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
             return None;
         }
         let options = games.options;
-        let lane = &mut self.checker.quick;
-        let mut read = |text: &str, at_end| {
-            let (len, proved) = lane.check_game_text(text, at_end, &options, false)?;
-            // (findings are located in the game's text: kept for them)
-            let kept = (!proved.findings.is_empty()).then(|| text[..len].to_string());
-            Some((len, (proved, kept)))
-        };
-        Some(match games.splitter.next_fused(&mut read)? {
-            Ok(Split::Fused(mut game)) => {
-                self.checker.quick_games += 1;
-                let raw = game.value.1.take().map(|text| RawGame::fused(&game, text));
-                let (mut proved, _) = game.value;
-                proved.summary.index = game.index as usize;
-                Ok(match raw {
-                    None => Diagnosed {
+        let path = &games.path;
+        let splitter = &mut games.splitter;
+        let item = self
+            .checker
+            .next_item(splitter, &options, false, |checker, found| {
+                match found {
+                    Found::Proved(proved, _) if proved.findings.is_empty() => Diagnosed {
                         summary: proved.summary,
                         diagnostics: Vec::new(),
                     },
-                    Some(raw) => located(&games.path, &raw, proved),
-                })
-            }
-            Ok(Split::Raw(raw)) => Ok(self.checker.diagnose(&games.path, raw, &options)),
-            Err(e) => Err(games.read_error(e)),
-        })
+                    // (findings are located in the game's text, kept for them)
+                    Found::Proved(proved, raw) => located(path, &raw, proved),
+                    Found::Cut(raw) => checker.diagnose(path, raw, &options),
+                }
+            })?;
+        Some(item.map_err(|e| games.read_error(e)))
     }
 }
 
