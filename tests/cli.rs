@@ -381,7 +381,7 @@ fn readme_lists_every_diagnostic() {
 /// give the same bytes whatever the number of threads: a big file read in blocks, a
 /// middling one read whole by a worker, many small ones.
 #[test]
-fn lint_and_csv_rows_are_the_same_on_one_thread_and_on_several() {
+fn lint_csv_rows_and_stats_are_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
     let mut big = Vec::new();
     pdnkit::generate::Generator::new(21)
@@ -412,6 +412,9 @@ fn lint_and_csv_rows_are_the_same_on_one_thread_and_on_several() {
     for command in [
         &["lint", "--format", "jsonl"][..],
         &["convert", "--to", "csv", "--tags", "Event,Round"][..],
+        // (small files counted each on one thread, the big one on all, into each
+        // thread's counts, merged at the end)
+        &["stats", "--format", "json", "--by", "file"][..],
     ] {
         let run = |jobs: &str| {
             pdnkit()

@@ -33,7 +33,7 @@
 //! and check apart, one place in the order each (see [`super::blocks`]).
 
 use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks};
-use super::files::Input;
+use super::files::{Input, WHOLE_FILE_BYTES};
 use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
@@ -52,9 +52,8 @@ use std::sync::mpsc;
 const BATCH_GAMES: usize = 1024;
 const BATCH_BYTES: usize = 512 * 1024;
 
-/// Files up to this size are read and checked whole by one worker, together with the
-/// small files next to them up to [`BATCH_BYTES`] or [`BATCH_FILES`] files.
-const WHOLE_FILE_BYTES: u64 = 1 << 20;
+/// Files up to [`WHOLE_FILE_BYTES`] are read and checked whole by one worker, together
+/// with the small files next to them up to [`BATCH_BYTES`] or [`BATCH_FILES`] files.
 const BATCH_FILES: usize = 64;
 
 /// A file read whole may have grown since its size was taken (a record still being
@@ -423,7 +422,7 @@ where
                     true
                 };
                 for (i, input) in inputs.iter().enumerate() {
-                    let going_on = match small_file_size(input) {
+                    let going_on = match input.small_file_size() {
                         Some(size) => {
                             // a group ends before the file that would take it past a batch's
                             // text (as a batch ends before such a game), or at BATCH_FILES
@@ -544,18 +543,6 @@ where
         Blocks::NotUtf8(reader) => {
             read_input(i, input, Source::Opened(reader), options, check, None, send)
         }
-    }
-}
-
-/// The size of `input` when it is a file small enough to be read and checked whole by
-/// one worker.
-fn small_file_size(input: &Input) -> Option<u64> {
-    match input {
-        Input::Stdin => None,
-        Input::File(path) => std::fs::metadata(path)
-            .ok()
-            .filter(|m| m.is_file() && m.len() <= WHOLE_FILE_BYTES)
-            .map(|m| m.len()),
     }
 }
 

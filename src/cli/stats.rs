@@ -4,11 +4,12 @@
 use super::files::{self, Input};
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
-use pdnkit::stats::{self, FileStats, GroupBy, Stats, StatsOptions};
+use pdnkit::stats::{self, Counter, GroupBy, Stats, StatsOptions};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 /// Output format of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -94,7 +95,6 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
     }
 
-    let mut total = Stats::new(options);
     let progress = common::progress_bar(inputs.len() as u64, "counting");
     // games counted so far, shown beside the files so that one huge file shows progress
     let games = AtomicU64::new(0);
@@ -102,21 +102,44 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         let total = games.fetch_add(n, Ordering::Relaxed) + n;
         progress.set_message(format!("counting ({total} games)"));
     };
-    let mut emit = |(label, file): (String, FileStats)| -> io::Result<()> {
+    let mut emit = |(label, error): (String, Option<io::Error>)| -> io::Result<()> {
         progress.inc(1);
-        if let Some(e) = &file.error {
+        if let Some(e) = &error {
             failures += 1;
             progress.suspend(|| eprintln!("pdnkit: cannot read {label}: {e}"));
         }
-        total.merge(file.stats);
         Ok(())
     };
+    // Each thread counts into its own counter, merged once at the end (counts merge in
+    // any order to the same stats): a small file among others is counted straight into
+    // it, a big one on every thread free and merged into it.
+    let threads = pool.current_num_threads();
+    let counters: Vec<_> = (0..=threads)
+        .map(|_| Mutex::new(Counter::new(options)))
+        .collect();
     common::for_each_ordered(
         &pool,
         &inputs,
-        |input| (input.label(), count_one(input, &check, &options, &on_batch)),
+        |input| {
+            let slot = rayon::current_thread_index().map_or(threads, |i| i.min(threads));
+            // (a counter is held only while no other input can start on its thread; a
+            // panic poisons it and ends the run with the panic)
+            let counter = || counters[slot].lock().unwrap_or_else(|e| e.into_inner());
+            let alone = inputs.len() > 1 && input.small_file_size().is_some();
+            let error = count_one(input, (&check, &options, alone), counter, &on_batch);
+            (input.label(), error)
+        },
         &mut emit,
     )?;
+    let mut total = Stats::new(options);
+    for counter in counters {
+        total.merge(
+            counter
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .into_stats(),
+        );
+    }
     progress.finish_and_clear();
 
     let report = total.report(args.top);
@@ -150,15 +173,25 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn count_one(
+/// Counts one input into this thread's `counter`: `alone` on this thread only (a small
+/// file among others, each counted on its own thread), else on every thread free.
+/// Returns why reading stopped early, if it did.
+fn count_one<'c>(
     input: &Input,
-    check: &CheckOptions,
-    options: &StatsOptions,
+    (check, options, alone): (&CheckOptions, &StatsOptions, bool),
+    counter: impl Fn() -> MutexGuard<'c, Counter>,
     on_batch: &(impl Fn(u64) + Sync),
-) -> FileStats {
+) -> Option<io::Error> {
     let label = input.label();
-    let read = |r: &mut dyn io::Read| {
-        stats::stats_reader_with_progress(&label, r, check, options, on_batch)
+    let read = |r: &mut dyn io::Read| match alone {
+        true => counter().count(&label, r, check, on_batch),
+        false => {
+            // (counted on the pool, where this thread may start another input while it
+            // waits: its counter is not held meanwhile)
+            let file = stats::stats_reader_with_progress(&label, r, check, options, on_batch);
+            counter().merge(file.stats);
+            file.error
+        }
     };
     match input {
         // not `lock()`: a thread waiting for its batch may start another input, and a
@@ -167,12 +200,8 @@ fn count_one(
         Input::File(path) => match std::fs::File::open(path) {
             Ok(mut file) => read(&mut file),
             Err(e) => {
-                let mut stats = Stats::new(*options);
-                stats.add_file(None, 0, true);
-                FileStats {
-                    stats,
-                    error: Some(e),
-                }
+                counter().count_unreadable();
+                Some(e)
             }
         },
     }
