@@ -318,6 +318,8 @@ impl Stats {
                             .cmp(&a.results.counts.games)
                             .then_with(|| a.results.key.cmp(&b.results.key))
                     });
+                } else {
+                    rows.sort_by(|a, b| a.results.key.cmp(&b.results.key));
                 }
                 Some(Groups::Rows(rows))
             }
