@@ -199,18 +199,24 @@ echo "## -j1 vs -j2"
 echo
 echo "(medians of $PAIR_RUNS runs each, the two commands in turn)"
 echo
-echo "| input | -j1 wall s | -j2 wall s | speed-up | -j1 user s | -j2 user s |"
-echo "|---|---|---|---|---|---|"
-for input in "$FILE" "$DIR"; do
-    r=$(measure_pair "$PAIR_RUNS" \
-        "$BIN lint -j1 -q --exit-zero --format jsonl $input" \
-        "$BIN lint -j2 -q --exit-zero --format jsonl $input")
-    name=$input
-    [[ -d $input ]] && name="$input ($FILES files, $DBYTES bytes)"
-    awk -v n="$name" -v r="$r" 'BEGIN {
-        split(r, x, " ")
-        printf "| %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", n, x[1], x[3], x[1] / x[3], x[2], x[4]
-    }'
+echo "| command | input | -j1 wall s | -j2 wall s | speed-up | -j1 user s | -j2 user s |"
+echo "|---|---|---|---|---|---|---|"
+# (lint, the target's command, then the other two commands of the issue's benchmarks)
+# (each: the label, the subcommand, its options)
+for command in "lint|lint|-q --exit-zero --format jsonl" "convert --to csv|convert|-q --to csv" \
+    "stats|stats|-q"; do
+    IFS='|' read -r label sub opts <<<"$command"
+    for input in "$FILE" "$DIR"; do
+        r=$(measure_pair "$PAIR_RUNS" \
+            "$BIN $sub -j1 $opts $input" \
+            "$BIN $sub -j2 $opts $input")
+        name=$input
+        [[ -d $input ]] && name="$input ($FILES files, $DBYTES bytes)"
+        awk -v c="$label" -v n="$name" -v r="$r" 'BEGIN {
+            split(r, x, " ")
+            printf "| %s | %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", c, n, x[1], x[3], x[1] / x[3], x[2], x[4]
+        }'
+    done
 done
 echo
 
