@@ -442,7 +442,7 @@ fn lint_csv_rows_and_stats_are_the_same_on_one_thread_and_on_several() {
 
 /// With several threads a big UTF-8 file is cut into blocks that workers read and check
 /// apart, where standard input is split into games by the reader thread: both must give
-/// the same report (and `convert --to csv` the same rows), game numbers and `pdnkit show`
+/// the same report (and `convert --to csv` the same rows, `stats` the same counts), game numbers and `pdnkit show`
 /// hints included, whatever the file holds
 /// at the places it is cut (comments between games, which make a block end where the
 /// next game's text starts, so that the rest is read again in order; a malformed byte
@@ -497,6 +497,8 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
                 "lint", "--format", "full", "--color", "never", "-q", "-j", "2",
             ],
             ["convert", "--to", "csv", "--tags", "Round", "-q", "-j", "2"],
+            // (the bytes and encoding of the file as well as the counts of its games)
+            ["stats", "--format", "json", "--depth", "4", "-q", "-j", "2"],
         ] {
             let blocks = pdnkit().args(args).arg(&path).output().unwrap();
             let whole = pdnkit()

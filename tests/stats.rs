@@ -6,7 +6,7 @@ mod common;
 
 use assert_cmd::Command;
 use pdnkit::check::{CheckOptions, check_reader};
-use pdnkit::stats::{Counter, GroupBy, Stats, StatsOptions, stats_reader};
+use pdnkit::stats::{GroupBy, Stats, StatsOptions, stats_reader};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -400,51 +400,6 @@ fn a_file_of_many_batches_counts_alike_on_any_number_of_threads() {
     assert_eq!(one["totals"]["games"], 3000);
     for threads in [2, 3, 8] {
         assert_eq!(report_on(threads), one, "{threads} threads");
-    }
-}
-
-#[test]
-fn a_counter_of_many_inputs_equals_the_merge_of_each_counted_apart() {
-    // one counter, one checker, input after input: nothing of one input may leak into
-    // the next (a game cut short at the end of a file, a problem, the encoding)
-    let games = fixture_games();
-    let mut inputs: Vec<Vec<u8>> = vec![
-        games.concat().into_bytes(),
-        format!("{{ never closed\n{}", games[2]).into_bytes(),
-        // a game cut short mid-move, then a file that starts with a game
-        games[3].as_bytes()[..games[3].len() / 2].to_vec(),
-        games[4].clone().into_bytes(),
-        b"[Event \"\xc7\xe8\xec\xe0\"]\n1. c3-d4 f6-g5 *\n".to_vec(),
-        b"\x00\x01 not pdn at all \xff".to_vec(),
-        Vec::new(),
-    ];
-    inputs.push(inputs[0].clone());
-    let check = CheckOptions::default();
-    for by in [None, Some(GroupBy::File), Some(GroupBy::Opening)] {
-        let options = StatsOptions {
-            by,
-            ..StatsOptions::default()
-        };
-        let mut counter = Counter::new(options);
-        let mut apart = Stats::new(options);
-        for (i, text) in inputs.iter().enumerate() {
-            let name = format!("{i}.pdn");
-            let file = stats_reader(&name, &text[..], &check, &options);
-            let error = counter.count(&name, &text[..], &check, |_| {});
-            assert_eq!(error.is_some(), file.error.is_some(), "input {i}");
-            apart.merge(file.stats);
-        }
-        counter.count_unreadable();
-        apart.add_file(None, 0, true);
-        let counted = counter.into_stats();
-        assert_eq!(counted, apart, "by {by:?}");
-        let r = counted.report(0);
-        assert_eq!(r.totals.files, 9);
-        assert!(
-            r.totals.games > 10 && r.totals.unreadable_files >= 1,
-            "{:?}",
-            r.totals
-        );
     }
 }
 

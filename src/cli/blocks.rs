@@ -13,7 +13,7 @@
 //! that puts the results in order, and the blocks after it are dropped. Real archives
 //! hardly ever come to that; files that are not UTF-8 are not cut at all.
 
-use super::pipeline::{OnePass, Piece};
+use super::pipeline::{InputRead, OnePass, Piece};
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
@@ -218,12 +218,18 @@ pub(super) fn read_blocks<T>(
     };
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End(InputRead::default()))),
     };
     let mut buf = Vec::new();
     let mut eof = match fill(&mut file, &mut buf, DETECT_PREFIX.max(block_text())) {
         Ok(eof) => eof,
-        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+        Err(e) => {
+            let end = InputRead {
+                encoding: None,
+                bytes: buf.len() as u64,
+            };
+            return Blocks::Sent(send(problem(e)) && send(Piece::End(end)));
+        }
     };
     if !read_as_utf8(&buf, eof, options.encoding) {
         return Blocks::NotUtf8(Box::new(io::Cursor::new(buf).chain(file)));
@@ -237,6 +243,11 @@ pub(super) fn read_blocks<T>(
         0
     };
     let (mut line, mut file_offset, mut replaced) = (1, 0u64, false);
+    // (read as UTF-8, as the file read whole would be: the blocks are read so)
+    let read_so_far = |file_offset: u64, buf: &[u8]| InputRead {
+        encoding: Some(encoding_rs::UTF_8.name()),
+        bytes: file_offset + buf.len() as u64,
+    };
     loop {
         let target = block_text().max(MIN_BLOCK);
         // a cut in the second half of `target` bytes, or as far as needed to find one
@@ -245,7 +256,10 @@ pub(super) fn read_blocks<T>(
             if !eof && buf.len() < target {
                 match fill(&mut file, &mut buf, target) {
                     Ok(at_end) => eof = at_end,
-                    Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+                    Err(e) => {
+                        let end = Piece::End(read_so_far(file_offset, &buf));
+                        return Blocks::Sent(send(problem(e)) && send(end));
+                    }
                 }
             }
             if eof && buf.len() <= target + target / 2 {
@@ -262,7 +276,10 @@ pub(super) fn read_blocks<T>(
             let want = buf.len() + target;
             match fill(&mut file, &mut buf, want) {
                 Ok(at_end) => eof = at_end,
-                Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End)),
+                Err(e) => {
+                    let end = Piece::End(read_so_far(file_offset, &buf));
+                    return Blocks::Sent(send(problem(e)) && send(end));
+                }
             }
         }
         let (len, forced) = cut.unwrap_or((buf.len(), false));
@@ -294,7 +311,7 @@ pub(super) fn read_blocks<T>(
             BlockText::Malformed(text)
         };
         if abandoned.load(Ordering::Relaxed) == i + 1 {
-            break;
+            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset))));
         }
         let job = BlockJob {
             input: i,
@@ -311,11 +328,24 @@ pub(super) fn read_blocks<T>(
         }
         file_offset += len;
         // (after a block cut anywhere, the file is read on from its start in order)
-        if last || forced {
+        if forced {
+            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset))));
+        }
+        if last {
             break;
         }
     }
-    Blocks::Sent(send(Piece::End))
+    Blocks::Sent(send(Piece::End(read_so_far(file_offset, &[]))))
+}
+
+/// How a file is read whose rest the emitting thread reads from where its blocks stop
+/// (see [`BlockEmitter`]): to its end as it is now.
+fn read_on(file: &std::fs::File, blocks: u64) -> InputRead {
+    let size = file.metadata().map_or(blocks, |m| m.len().max(blocks));
+    InputRead {
+        encoding: Some(encoding_rs::UTF_8.name()),
+        bytes: size,
+    }
 }
 
 /// Reads from `file` until `buf` holds `want` bytes or the file ends; true at its end.

@@ -2,11 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
-use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 
 /// Options about how to read and judge games, shared by lint, convert and stats.
 #[derive(clap::Args, Debug, Clone)]
@@ -121,95 +117,4 @@ pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
     };
     bar.set_message(what);
     bar
-}
-
-/// Runs `work` on every item in parallel and hands the results to `emit` in item order,
-/// each as soon as it and all before it are done. When `emit` fails (e.g. a closed pipe)
-/// the remaining items are skipped and the error is returned.
-pub fn for_each_ordered<T, R, E>(
-    pool: &rayon::ThreadPool,
-    items: &[T],
-    work: impl Fn(&T) -> R + Sync,
-    emit: &mut impl FnMut(R) -> Result<(), E>,
-) -> Result<(), E>
-where
-    T: Sync,
-    R: Send,
-{
-    let cancelled = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, R)>();
-    std::thread::scope(|scope| {
-        let cancelled = &cancelled;
-        let work = &work;
-        scope.spawn(move || {
-            pool.install(|| {
-                items
-                    .par_iter()
-                    .enumerate()
-                    .for_each_with(tx, |tx, (i, item)| {
-                        if !cancelled.load(Ordering::Relaxed) {
-                            let _ = tx.send((i, work(item)));
-                        }
-                    })
-            })
-        });
-        let mut pending = BTreeMap::new();
-        let mut next = 0usize;
-        let mut outcome = Ok(());
-        for (i, r) in rx {
-            if outcome.is_err() {
-                continue;
-            }
-            pending.insert(i, r);
-            while let Some(r) = pending.remove(&next) {
-                next += 1;
-                if let Err(e) = emit(r) {
-                    cancelled.store(true, Ordering::Relaxed);
-                    outcome = Err(e);
-                    break;
-                }
-            }
-        }
-        outcome
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn results_come_in_item_order() {
-        let pool = thread_pool(Some(2)).unwrap();
-        let items: Vec<u64> = (0..200).collect();
-        let mut seen = Vec::new();
-        for_each_ordered(
-            &pool,
-            &items,
-            |&i| {
-                // later items finish first
-                std::thread::sleep(std::time::Duration::from_micros((200 - i) * 10));
-                i * 2
-            },
-            &mut |r| -> Result<(), ()> {
-                seen.push(r);
-                Ok(())
-            },
-        )
-        .unwrap();
-        assert_eq!(seen, items.iter().map(|i| i * 2).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn an_emit_error_stops_the_run() {
-        let pool = thread_pool(Some(2)).unwrap();
-        let items: Vec<u32> = (0..1000).collect();
-        let mut count = 0;
-        let r = for_each_ordered(&pool, &items, |&i| i, &mut |_| {
-            count += 1;
-            if count == 3 { Err("closed") } else { Ok(()) }
-        });
-        assert_eq!(r, Err("closed"));
-        assert_eq!(count, 3);
-    }
 }

@@ -618,7 +618,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 // (text outside any game, a warning, is no game left out)
                 counts.not_read += usize::from(!io && d.severity == Severity::Error);
             }
-            Piece::End => progress.inc(1),
+            Piece::End(_) => progress.inc(1),
         }
         Ok(())
     })?;

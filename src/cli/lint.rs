@@ -167,7 +167,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
                         renderer.diagnostic(&diagnostic)?;
                     }
                 }
-                Piece::End => progress.inc(1),
+                Piece::End(_) => progress.inc(1),
             }
             Ok(())
         },

@@ -26,9 +26,9 @@
 //! With one thread (`-j1`) there is no reader thread: reading, checking and `emit` take
 //! turns on the calling thread, so `-j1` really uses one core.
 //!
-//! A command that can read and check in one pass ([`OnePass`], `lint`) does so wherever
-//! one thread reads and checks an input: every input at `-j1`, the small files a worker
-//! reads whole. And with more threads the reader thread does not split its big UTF-8
+//! A command that can read and check in one pass ([`OnePass`]: `lint`, `convert --to
+//! csv`, `stats`) does so wherever one thread reads and checks an input: every input at
+//! `-j1`, the small files a worker reads whole. And with more threads the reader thread does not split its big UTF-8
 //! files into games at all: it cuts them into blocks at tag lines, which the workers read
 //! and check apart, one place in the order each (see [`super::blocks`]).
 
@@ -142,8 +142,17 @@ pub enum Piece<T> {
     /// A located problem of the current input that is not a game (unreadable, not PDN, a
     /// game too large to read, stray text); `io` when reading failed.
     Problem { diagnostic: Diagnostic, io: bool },
-    /// The current input is done.
-    End,
+    /// The current input is done, read as this says.
+    End(InputRead),
+}
+
+/// How an input was read (given with its [`Piece::End`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputRead {
+    /// The encoding its text was read in; `None` when reading could not start.
+    pub encoding: Option<&'static str>,
+    /// The bytes read.
+    pub bytes: u64,
 }
 
 /// A command's way to read an input and check its games as it goes, in one pass over
@@ -186,6 +195,8 @@ pub trait OnePassGames<T>: Iterator<Item = Result<T, Diagnostic>> {
     fn ended_clean(&self) -> bool;
     /// As [`pdnkit::check::CheckedGames::take_buffer`].
     fn take_buffer(&mut self) -> String;
+    /// As [`pdnkit::check::CheckedGames::encoding`].
+    fn encoding(&self) -> &'static encoding_rs::Encoding;
 }
 
 /// What a command makes of the games it reads in one pass with [`DiagnosedGames`]: every
@@ -278,6 +289,10 @@ impl<P: OnePassGame<T>, T, R: Read> OnePassGames<T> for Reading<'_, P, T, R> {
 
     fn take_buffer(&mut self) -> String {
         self.games.take_buffer()
+    }
+
+    fn encoding(&self) -> &'static encoding_rs::Encoding {
+        self.games.encoding()
     }
 }
 
@@ -676,23 +691,33 @@ where
                 }),
                 None => Box::new(f),
             },
-            Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
+            Err(e) => {
+                let end = Piece::End(InputRead::default());
+                return send(io_problem(e)) && send(Job::Done(end));
+            }
         },
     };
+    let read = Rc::new(Cell::new(0));
+    let reader = Box::new(Counted {
+        inner: reader,
+        read: Rc::clone(&read),
+    });
+    // (where reading could not start: the bytes of the start read, in no encoding)
+    let unread = |read: &Cell<u64>| {
+        Job::Done(Piece::End(InputRead {
+            encoding: None,
+            bytes: read.get(),
+        }))
+    };
     if let Some(one_pass) = one_pass {
-        let read = Rc::new(Cell::new(0));
-        let reader = Box::new(Counted {
-            inner: reader,
-            read: Rc::clone(&read),
-        });
         return match one_pass.read(&label, reader, options, None) {
             Ok(items) => send_one_pass(items, check, &read, send),
-            Err(e) => send(io_problem(e)) && send(Job::Done(Piece::End)),
+            Err(e) => send(io_problem(e)) && send(unread(&read)),
         };
     }
     let mut games = match CheckedGames::new(&label, reader, options) {
         Ok(g) => g,
-        Err(e) => return send(io_problem(e)) && send(Job::Done(Piece::End)),
+        Err(e) => return send(io_problem(e)) && send(unread(&read)),
     };
     if !send(Job::Done(Piece::Start)) {
         return false;
@@ -741,7 +766,11 @@ where
             }
         }
     }
-    flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End))
+    let end = InputRead {
+        encoding: Some(games.encoding().name()),
+        bytes: read.get(),
+    };
+    flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End(end)))
 }
 
 /// A reader that counts the bytes read through it.
@@ -764,7 +793,7 @@ impl Read for Counted {
 /// standing for their text (so that groups of small files are cut as when they are
 /// checked in batches).
 fn send_one_pass<T, W, G>(
-    items: impl Iterator<Item = Result<T, Diagnostic>>,
+    mut items: Box<dyn OnePassGames<T> + '_>,
     check: &Check<'_, W, G>,
     read: &Cell<u64>,
     send: &mut impl FnMut(Job<T>) -> bool,
@@ -784,7 +813,7 @@ where
         noted = read.get();
         results.is_empty() || send(Job::Done(Piece::Games(std::mem::take(results))))
     };
-    for item in items {
+    for item in items.by_ref() {
         match item {
             Ok(result) => {
                 held += (check.weigh)(&result) as u64;
@@ -806,7 +835,11 @@ where
             }
         }
     }
-    flush(&mut results, &mut held, send) && send(Job::Done(Piece::End))
+    let end = InputRead {
+        encoding: Some(items.encoding().name()),
+        bytes: read.get(),
+    };
+    flush(&mut results, &mut held, send) && send(Job::Done(Piece::End(end)))
 }
 
 #[cfg(test)]

@@ -1,15 +1,16 @@
 //! `pdnkit stats`: totals, results, draws, lengths, openings, players and final material
 //! over many files at once.
 
-use super::files::{self, Input};
+use super::files;
+use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::CheckOptions;
-use pdnkit::stats::{self, Counter, GroupBy, Stats, StatsOptions};
+use pdnkit::check::{DiagnosedGames, Diagnoser};
+use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::stats::{self, GroupBy, Stats, StatsOptions};
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
 
 /// Output format of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -90,56 +91,72 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let pool = common::thread_pool(args.common.jobs)?;
     let (inputs, input_errors) = files::expand(&args.paths);
     let mut failures = 0usize;
+    let mut total = Stats::new(options);
     for e in &input_errors {
         failures += 1;
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "counting");
-    // games counted so far, shown beside the files so that one huge file shows progress
-    let games = AtomicU64::new(0);
-    let on_batch = |n: u64| {
-        let total = games.fetch_add(n, Ordering::Relaxed) + n;
-        progress.set_message(format!("counting ({total} games)"));
-    };
-    let mut emit = |(label, error): (String, Option<io::Error>)| -> io::Result<()> {
-        progress.inc(1);
-        if let Some(e) = &error {
-            failures += 1;
-            progress.suspend(|| eprintln!("pdnkit: cannot read {label}: {e}"));
+    // Games are counted where they are checked, into tallies of a batch or a block (the
+    // pipeline's places in the output order: what the other commands emit game by game),
+    // merged here in any order to the same counts.
+    let work = |batch: pipeline::Batch| {
+        let mut checker = Diagnoser::default();
+        checker.keep_first_plies(options.depth);
+        let mut tally = Stats::new(options);
+        for raw in batch.games {
+            tally.add_checked(&batch.path, checker.check(&batch.path, raw, &batch.options));
         }
-        Ok(())
+        vec![tally]
     };
-    // Each thread counts into its own counter, merged once at the end (counts merge in
-    // any order to the same stats): a small file among others is counted straight into
-    // it, a big one on every thread free and merged into it.
-    let threads = pool.current_num_threads();
-    let counters: Vec<_> = (0..=threads)
-        .map(|_| Mutex::new(Counter::new(options)))
-        .collect();
-    common::for_each_ordered(
+    // (a tally holds about a key or two of text a game: its opening and players)
+    let weigh = |tally: &Stats| tally.games() as usize * 128;
+    let one_pass = StatsOnePass { options };
+    let mut games = 0u64;
+    // whether the current input could not be read to its end
+    let mut failed = false;
+    pipeline::run(
         &pool,
         &inputs,
-        |input| {
-            let slot = rayon::current_thread_index().map_or(threads, |i| i.min(threads));
-            // (a counter is held only while no other input can start on its thread; a
-            // panic poisons it and ends the run with the panic)
-            let counter = || counters[slot].lock().unwrap_or_else(|e| e.into_inner());
-            let alone = inputs.len() > 1 && input.small_file_size().is_some();
-            let error = count_one(input, (&check, &options, alone), counter, &on_batch);
-            (input.label(), error)
+        &check,
+        work,
+        weigh,
+        Some(&one_pass),
+        |piece| {
+            match piece {
+                Piece::Start => {}
+                Piece::Games(tallies) => {
+                    for tally in tallies {
+                        games += tally.games();
+                        total.merge(tally);
+                    }
+                    if !progress.is_hidden() {
+                        progress.set_message(format!("counting ({games} games)"));
+                    }
+                }
+                // (a file that is not PDN is not read on: it counts as unreadable)
+                Piece::Problem { diagnostic, io } if io || diagnostic.rule == &codes::NOT_PDN => {
+                    failed = true;
+                    failures += 1;
+                    let d = &diagnostic;
+                    progress.suspend(|| match io {
+                        true => eprintln!("pdnkit: {}", d.message),
+                        false => eprintln!(
+                            "pdnkit: cannot read {}: {}:{}: {}: {}",
+                            d.path, d.line, d.column, d.rule.name, d.message
+                        ),
+                    });
+                }
+                Piece::Problem { diagnostic, .. } => total.add_read_diagnostic(&diagnostic),
+                Piece::End(read) => {
+                    total.add_file(read.encoding, read.bytes, std::mem::take(&mut failed));
+                    progress.inc(1);
+                }
+            }
+            Ok(())
         },
-        &mut emit,
     )?;
-    let mut total = Stats::new(options);
-    for counter in counters {
-        total.merge(
-            counter
-                .into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .into_stats(),
-        );
-    }
     progress.finish_and_clear();
 
     let report = total.report(args.top);
@@ -173,36 +190,46 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Counts one input into this thread's `counter`: `alone` on this thread only (a small
-/// file among others, each counted on its own thread), else on every thread free.
-/// Returns why reading stopped early, if it did.
-fn count_one<'c>(
-    input: &Input,
-    (check, options, alone): (&CheckOptions, &StatsOptions, bool),
-    counter: impl Fn() -> MutexGuard<'c, Counter>,
-    on_batch: &(impl Fn(u64) + Sync),
-) -> Option<io::Error> {
-    let label = input.label();
-    let read = |r: &mut dyn io::Read| match alone {
-        true => counter().count(&label, r, check, on_batch),
-        false => {
-            // (counted on the pool, where this thread may start another input while it
-            // waits: its counter is not held meanwhile)
-            let file = stats::stats_reader_with_progress(&label, r, check, options, on_batch);
-            counter().merge(file.stats);
-            file.error
-        }
-    };
-    match input {
-        // not `lock()`: a thread waiting for its batch may start another input, and a
-        // second `-` would then wait for a lock its own thread holds
-        Input::Stdin => read(&mut io::stdin()),
-        Input::File(path) => match std::fs::File::open(path) {
-            Ok(mut file) => read(&mut file),
-            Err(e) => {
-                counter().count_unreadable();
-                Some(e)
-            }
-        },
+/// The counts of the games of a reading, handed on as tallies of [`TALLY_GAMES`] games
+/// (so that a huge file read in one pass shows its progress) and at its end.
+struct StatsOnePass {
+    options: StatsOptions,
+}
+
+/// Games a tally of a reading holds.
+const TALLY_GAMES: u64 = 512;
+
+impl OnePassGame<Stats> for StatsOnePass {
+    /// The reading's path (the key of `--by file`), and its games counted since the last
+    /// tally (`None` once it has ended).
+    type Reading = (String, RefCell<Option<Stats>>);
+
+    fn start<R: io::Read>(&self, path: &str, games: &mut DiagnosedGames<R>) -> Self::Reading {
+        games.keep_first_plies(self.options.depth);
+        (
+            path.to_string(),
+            RefCell::new(Some(Stats::new(self.options))),
+        )
     }
+
+    fn next<R: io::Read>(
+        &self,
+        (path, counted): &Self::Reading,
+        games: &mut DiagnosedGames<R>,
+    ) -> Option<Result<Stats, Diagnostic>> {
+        let mut counted = counted.borrow_mut();
+        let tally = counted.as_mut()?;
+        loop {
+            match games.next_checked(|g| tally.add_checked(path, g)) {
+                Some(Ok(())) if tally.games() < TALLY_GAMES => {}
+                Some(Ok(())) => {
+                    return Some(Ok(std::mem::replace(tally, Stats::new(self.options))));
+                }
+                Some(Err(d)) => return Some(Err(d)),
+                None => return counted.take().filter(|t| t.games() > 0).map(Ok),
+            }
+        }
+    }
+
+    fn rebase(&self, _: &mut Stats, _: u64) {}
 }

@@ -351,6 +351,12 @@ impl Stats {
         self.count_diagnostic(rule, rule.severity);
     }
 
+    /// Counts a located problem of a file that is no game's, as `lint` reports it (an
+    /// item of [`crate::check::CheckedGames`] that is not a game), among the diagnostics.
+    pub fn add_read_diagnostic(&mut self, d: &crate::diag::Diagnostic) {
+        self.count_diagnostic(d.rule, d.severity);
+    }
+
     fn count_diagnostic(&mut self, rule: &'static crate::diag::Rule, severity: Severity) {
         let kind = DiagnosticKind {
             code: rule.code,
@@ -822,94 +828,6 @@ fn count_in_one_pass<R: Read>(
     (n, false)
 }
 
-/// Counts many inputs one after another on one thread, into one [`Stats`] with one
-/// checker: every game on this thread, most read and checked in one pass over their text.
-/// For small inputs counted side by side, a [`Counter`] a thread: the stats of each input
-/// counted apart, then merged, took a tenth of `pdnkit stats` on a folder of 2,000 files
-/// (its map of openings and players merged once a file), and sharing each file's batches
-/// with the other threads took the one-pass reading from most games.
-///
-/// ```
-/// use pdnkit::check::CheckOptions;
-/// use pdnkit::stats::{Counter, StatsOptions};
-/// let check = CheckOptions::default();
-/// let mut counter = Counter::new(StatsOptions::default());
-/// for pdn in ["1. c3-d4 f6-g5 1-0\n", "[Result \"0-1\"]\n1. c3-d4 0-1\n"] {
-///     assert!(counter.count("a.pdn", pdn.as_bytes(), &check, |_| {}).is_none());
-/// }
-/// let report = counter.into_stats().report(20);
-/// assert_eq!((report.totals.files, report.totals.games), (2, 2));
-/// ```
-pub struct Counter {
-    stats: Stats,
-    checker: Diagnoser,
-}
-
-impl Counter {
-    /// A counter with nothing counted.
-    pub fn new(options: StatsOptions) -> Counter {
-        let mut checker = Diagnoser::default();
-        checker.keep_first_plies(options.depth);
-        Counter {
-            stats: Stats::new(options),
-            checker,
-        }
-    }
-
-    /// Counts the input named `path` as [`stats_reader_with_progress`] does, on this
-    /// thread; returns why reading stopped early (or could not start), if it did.
-    pub fn count(
-        &mut self,
-        path: &str,
-        input: impl Read,
-        check: &CheckOptions,
-        progress: impl Fn(u64),
-    ) -> Option<std::io::Error> {
-        let count = Rc::new(Cell::new(0));
-        let input = Counting {
-            inner: input,
-            count: Rc::clone(&count),
-        };
-        let replay_options = check.replay_options();
-        let mut splitter = match GameSplitter::new(input, check.reader_options()) {
-            Ok(s) => s,
-            Err(e) => {
-                self.stats.add_file(None, count.get(), true);
-                return Some(e);
-            }
-        };
-        let encoding = splitter.encoding().name();
-        let mut error = None;
-        loop {
-            let reading = (&mut splitter, path, &replay_options);
-            let (n, done) =
-                count_in_one_pass(reading, &mut self.stats, &mut self.checker, &mut error);
-            progress(n);
-            if done {
-                break;
-            }
-        }
-        self.stats
-            .add_file(Some(encoding), count.get(), error.is_some());
-        error
-    }
-
-    /// Counts an input that could not be opened.
-    pub fn count_unreadable(&mut self) {
-        self.stats.add_file(None, 0, true);
-    }
-
-    /// Adds stats counted elsewhere (with the same options).
-    pub fn merge(&mut self, stats: Stats) {
-        self.stats.merge(stats);
-    }
-
-    /// What was counted.
-    pub fn into_stats(self) -> Stats {
-        self.stats
-    }
-}
-
 /// Counts the games of one input (named `path`), judging them as
 /// [`crate::check::CheckedGames`] does. Games are read one by one, in batches of at most
 /// [`BATCH`] games that are counted on the current rayon pool while the next ones are
@@ -958,13 +876,14 @@ pub fn stats_reader_with_progress(
     let mut error = None;
     // Batches are counted while the next ones are read: handed to the other threads
     // while fewer than one a thread wait; else the next games are counted here, read and
-    // checked in one pass (on the 10 MB archive, `stats -j1` 9% faster than cutting them
-    // into a batch first, `-j2` 3%). (Read, then counted by all
-    // threads together, `stats -j2` was 1.3 times `-j1`: the reading held one thread
-    // and left the other idle, and each batch waited for its slowest game.) Each thread
-    // counts into its own stats, with its own checker, merged once at the end: counts
-    // merge in any order to the same stats, and a batch's own stats merged into the
-    // file's took 5% of `stats`.
+    // checked in one pass (on the 10 MB archive, `pdnkit stats -j1`, which ran on this
+    // until the twenty-fifth session, was 9% faster than cutting them into a batch
+    // first, `-j2` 3%). (Read, then counted by all threads together, `stats -j2` was 1.3
+    // times `-j1`: the reading held one thread and left the other idle, and each batch
+    // waited for its slowest game.) Each thread counts into its own stats, with its own
+    // checker, merged once at the end: counts merge in any order to the same stats, and
+    // a batch's own stats merged into the file's took 5% of `stats`. (The command now
+    // reads as `lint` does, a big file in blocks: see its source.)
     let threads = rayon::current_num_threads().max(1);
     let new_slot = || {
         let mut checker = Diagnoser::default();
