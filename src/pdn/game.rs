@@ -432,6 +432,10 @@ impl GameBuilder {
     }
 }
 
+// (the plain reader gives its events: it starts afresh at `begin_game`, so the general
+// parser can read a game again where the plain reader stopped)
+impl super::plain::PlainVisitor for GameBuilder {}
+
 impl Visitor for GameBuilder {
     type Output = Game;
 

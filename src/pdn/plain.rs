@@ -457,6 +457,7 @@ fn plain_move<V: Visitor>(text: &str, start: usize, visitor: &mut V) -> Result<u
 mod tests {
     use super::*;
     use crate::generate::{Generator, SplitMix64};
+    use crate::pdn::game::GameBuilder;
     use crate::pdn::parser::visit_text;
     use crate::pdn::token::{MoveNumber, ResultToken};
     use crate::pdn::{CommentKind, GameSplitter, SyntaxError};
@@ -526,13 +527,17 @@ mod tests {
         }
     }
 
-    /// Reads every game of `bytes` both ways; returns (games, games read plainly).
+    /// Reads every game of `bytes` both ways; returns (games, games read plainly). A
+    /// game's tree (`RawGame::to_game`, which takes the plain reader where it can) is the
+    /// general parser's too.
     fn compare(bytes: &[u8]) -> (usize, usize) {
         let (mut games, mut plain) = (0, 0);
         for raw in GameSplitter::new(bytes, Default::default())
             .unwrap()
             .filter_map(Result::ok)
         {
+            let tree = raw.visit(&mut GameBuilder::for_text(raw.text.len()));
+            assert_eq!(raw.to_game(), tree, "game {} at {:?}", raw.index, raw.start);
             if raw.stray_prefix > 0 || raw.decoding_replaced {
                 continue;
             }
@@ -716,6 +721,29 @@ mod tests {
             let plain = visit_plain(&raw.text, &mut Log::default(), |_| false);
             // the tagless game is plain; everything else stops
             assert_eq!(plain.is_ok(), odd.starts_with('1'), "{odd}");
+        }
+    }
+
+    #[test]
+    fn a_tree_keeps_what_the_plain_reader_does_not_see() {
+        // bytes replaced in decoding (in a comment, which the plain reader reads) and
+        // words before the first tag are in the text, and the tree notes them as the
+        // general parser does
+        let mut bytes = b"[Event \"x\"]\n1. c3-d4 {\xff} f6-g5 *\n\n".to_vec();
+        bytes.extend_from_slice(b"stray words\n[Event \"y\"]\n1. c3-d4 *\n");
+        let options = crate::pdn::ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..Default::default()
+        };
+        let raws: Vec<_> = GameSplitter::new(&bytes[..], options)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert!(raws[0].decoding_replaced && raws[1].stray_prefix > 0);
+        for raw in &raws {
+            let tree = raw.visit(&mut GameBuilder::for_text(raw.text.len()));
+            assert!(!tree.errors.is_empty(), "{:?}", raw.text);
+            assert_eq!(raw.to_game(), tree, "{:?}", raw.text);
         }
     }
 

@@ -171,6 +171,16 @@ impl RawGame {
 
     /// Parses the game into a [`Game`] tree.
     pub fn to_game(&self) -> Game {
+        // A game of the plain shape (most of an archive) is read by the plain reader,
+        // which gives the general parser's events with less work a token: the tree of a
+        // game the check's quick lane does not take (an illegal move, a draw claim to
+        // judge) is read so, and so is every game `convert` writes as PDN or JSON.
+        if self.stray_prefix == 0 && !self.decoding_replaced {
+            let mut builder = GameBuilder::for_text(self.text.len());
+            if let Ok(game) = super::plain::visit_plain(&self.text, &mut builder, |_| false) {
+                return game;
+            }
+        }
         self.visit(&mut GameBuilder::for_text(self.text.len()))
     }
 }
