@@ -415,6 +415,11 @@ enum Found {
     Proved(quick::Proved, RawGame),
     /// As the splitter cut it.
     Cut(RawGame),
+    /// As the splitter cut it, after the quick lane refused it whole (see
+    /// [`quick::QuickLane::refused`]): for the full check. (Offered to the lane again,
+    /// a game with an illegal move at its 25th move was read three times, not two: on
+    /// the 10 MB archive with one in most games, 14% of `lint`.)
+    Refused(RawGame),
 }
 
 impl Diagnoser {
@@ -430,8 +435,13 @@ impl Diagnoser {
         take: impl FnOnce(&mut Self, Found) -> T,
     ) -> Option<Result<T, ReadError>> {
         let lane = &mut self.quick;
+        // whether the quick lane was offered the game and refused it (then the game cut
+        // goes straight to the full check: the lane would refuse it again)
+        let mut refused = false;
         let mut read = |text: &str, at_end| {
-            let (len, proved) = lane.check_game_text(text, at_end, options, keep)?;
+            let found = lane.check_game_text(text, at_end, options, keep);
+            refused = found.is_none() && lane.refused();
+            let (len, proved) = found?;
             let kept = keep || !proved.findings.is_empty();
             let text = if kept {
                 text[..len].to_string()
@@ -449,6 +459,7 @@ impl Diagnoser {
                 found.summary.index = raw.index as usize;
                 Ok(take(self, Found::Proved(found, raw)))
             }
+            Ok(Split::Raw(raw)) if refused => Ok(take(self, Found::Refused(raw))),
             Ok(Split::Raw(raw)) => Ok(take(self, Found::Cut(raw))),
             Err(e) => Err(e),
         })
@@ -472,6 +483,7 @@ impl Diagnoser {
                 proved,
             ))),
             Found::Cut(raw) => f(checker.check(path, raw, options)),
+            Found::Refused(raw) => f(Checked::Full(Box::new(check_game(path, raw, options)))),
         })
     }
 }
@@ -500,6 +512,7 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
                     // (findings are located in the game's text, kept for them)
                     Found::Proved(proved, raw) => located(path, &raw, proved),
                     Found::Cut(raw) => checker.diagnose(path, raw, &options),
+                    Found::Refused(raw) => full_diagnosis(path, raw, &options),
                 }
             })?;
         Some(item.map_err(|e| games.read_error(e)))
@@ -578,17 +591,7 @@ impl Diagnoser {
     pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
         // (only the diagnostics are asked for: the quick lane need not keep the tags)
         match self.check_keeping(path, raw, options, false) {
-            Checked::Full(game) => {
-                let summary = game.summary();
-                let CheckedGame {
-                    game, diagnostics, ..
-                } = *game;
-                game.recycle();
-                Diagnosed {
-                    summary,
-                    diagnostics,
-                }
-            }
+            Checked::Full(game) => diagnosed(*game),
             Checked::Quick(game) => game.diagnosed,
         }
     }
@@ -626,6 +629,24 @@ impl Diagnoser {
     /// How many games so far were checked without the full check.
     pub fn quick_games(&self) -> u64 {
         self.quick_games
+    }
+}
+
+/// The diagnostics and summary of `raw` by the full check.
+fn full_diagnosis(path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
+    diagnosed(check_game(path, raw, options))
+}
+
+/// The diagnostics and summary of a game the full check checked (its tree recycled).
+fn diagnosed(game: CheckedGame) -> Diagnosed {
+    let summary = game.summary();
+    let CheckedGame {
+        game, diagnostics, ..
+    } = game;
+    game.recycle();
+    Diagnosed {
+        summary,
+        diagnostics,
     }
 }
 

@@ -55,6 +55,8 @@ pub(super) struct QuickLane {
     terminator: Option<(Outcome, Span)>,
     /// Something the full check must look at.
     gave_up: bool,
+    /// See [`QuickLane::refused`].
+    refused: bool,
     /// How many first main-line plies to keep in `opening`.
     pub(super) opening_depth: usize,
     /// The first main-line plies (up to `opening_depth`).
@@ -151,8 +153,24 @@ impl QuickLane {
     ) -> Option<(usize, Proved)> {
         self.options = *options;
         self.keep_tags = keep_tags;
-        let (ending, len) = visit_plain_game(text, self, |lane| lane.gave_up, at_end).ok()?;
+        let read = visit_plain_game(text, self, |lane| lane.gave_up, at_end);
+        // (what the lane gives up on, or proves nothing of, depends on the game's events
+        // alone, and the events up to there are those of the game the splitter cuts)
+        self.refused = match &read {
+            Ok((ending, _)) => ending.is_none(),
+            Err(_) => self.gave_up,
+        };
+        let (ending, len) = read.ok()?;
         Some((len, self.proved(ending?, text, 0)))
+    }
+
+    /// Whether the last [`check_game_text`](Self::check_game_text) that proved nothing
+    /// read enough of the game to know that [`check`](Self::check) proves nothing of it
+    /// either: the lane gave up on it (an illegal move, a tag to report…), or read it
+    /// whole and proved nothing (a game without moves). Else the plain reader stopped at
+    /// a shape it does not read, which the general parser may.
+    pub(super) fn refused(&self) -> bool {
+        self.refused
     }
 
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
