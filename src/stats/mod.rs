@@ -638,26 +638,23 @@ trait KeyedCounts {
     fn at(&mut self, key: &str) -> &mut Self::Value;
 }
 
-impl<V: Default> KeyedCounts for BTreeMap<String, V> {
-    type Value = V;
-    fn at(&mut self, key: &str) -> &mut V {
-        // (two look-ups for a new key, none of them allocating for a known one)
-        if !self.contains_key(key) {
-            self.insert(key.to_string(), V::default());
+/// [`KeyedCounts`] for a map type (the ordered and the hashed maps alike).
+macro_rules! keyed_counts {
+    ($map:ident) => {
+        impl<V: Default> KeyedCounts for $map<String, V> {
+            type Value = V;
+            fn at(&mut self, key: &str) -> &mut V {
+                // (two look-ups for a new key, none of them allocating for a known one)
+                if !self.contains_key(key) {
+                    self.insert(key.to_string(), V::default());
+                }
+                self.get_mut(key).expect("inserted above")
+            }
         }
-        self.get_mut(key).expect("inserted above")
-    }
+    };
 }
-
-impl<V: Default> KeyedCounts for KeyMap<String, V> {
-    type Value = V;
-    fn at(&mut self, key: &str) -> &mut V {
-        if !self.contains_key(key) {
-            self.insert(key.to_string(), V::default());
-        }
-        self.get_mut(key).expect("inserted above")
-    }
-}
+keyed_counts!(BTreeMap);
+keyed_counts!(KeyMap);
 
 /// A trimmed player name; `None` for a missing, empty or `?` name.
 fn player_name(tag: Option<&str>) -> Option<&str> {
