@@ -153,15 +153,20 @@ impl QuickLane {
     ) -> Option<(usize, Proved)> {
         self.options = *options;
         self.keep_tags = keep_tags;
-        let read = visit_plain_game(text, self, |lane| lane.gave_up, at_end);
         // (what the lane gives up on, or proves nothing of, depends on the game's events
-        // alone, and the events up to there are those of the game the splitter cuts)
-        self.refused = match &read {
-            Ok((ending, _)) => ending.is_none(),
-            Err(_) => self.gave_up,
-        };
-        let (ending, len) = read.ok()?;
-        Some((len, self.proved(ending?, text, 0)))
+        // alone, and the events up to there are those of the game the splitter cuts; a
+        // game proved leaves `refused` as it is: it is asked only of a game that is not)
+        match visit_plain_game(text, self, |lane| lane.gave_up, at_end) {
+            Ok((Some(ending), len)) => Some((len, self.proved(ending, text, 0))),
+            Ok((None, _)) => {
+                self.refused = true;
+                None
+            }
+            Err(_) => {
+                self.refused = self.gave_up;
+                None
+            }
+        }
     }
 
     /// Whether the last [`check_game_text`](Self::check_game_text) that proved nothing

@@ -175,13 +175,14 @@ impl RawGame {
         // which gives the general parser's events with less work a token: the tree of a
         // game the check's quick lane does not take (an illegal move, a draw claim to
         // judge) is read so, and so is every game `convert` writes as PDN or JSON.
+        // (one builder for both readers: it starts afresh at `begin_game`)
+        let mut builder = GameBuilder::for_text(self.text.len());
         if self.stray_prefix == 0 && !self.decoding_replaced {
-            let mut builder = GameBuilder::for_text(self.text.len());
             if let Ok(game) = super::plain::visit_plain(&self.text, &mut builder, |_| false) {
                 return game;
             }
         }
-        self.visit(&mut GameBuilder::for_text(self.text.len()))
+        self.visit(&mut builder)
     }
 }
 
