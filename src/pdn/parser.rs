@@ -63,8 +63,9 @@ pub fn visit_game_text<V: Visitor>(
         );
         p.pos = stray_prefix;
     }
-    p.run();
-    p.finish();
+    if p.run() {
+        p.finish();
+    }
     p.v.end_game()
 }
 
@@ -137,8 +138,12 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.pos = end;
     }
 
-    fn run(&mut self) {
+    /// Reads the tokens; `false` when the visitor said it was done before the end.
+    fn run(&mut self) -> bool {
         while self.pos < self.b.len() {
+            if self.v.done() {
+                return false;
+            }
             let c = self.b[self.pos];
             if is_space(c) {
                 self.pos += 1;
@@ -183,6 +188,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 _ => self.word(),
             }
         }
+        true
     }
 
     fn comment(&mut self) {
@@ -549,6 +555,10 @@ pub fn has_moves(text: &str) -> bool {
         fn result(&mut self, _: super::token::ResultToken<'_>, _: Span) {
             self.0 = true;
         }
+        fn done(&self) -> bool {
+            // (the first move or result answers: the rest is not read)
+            self.0
+        }
         fn end_game(&mut self) -> bool {
             self.0
         }
@@ -747,5 +757,36 @@ mod tests {
         assert!(!has_moves("3\n1\n"));
         assert!(has_moves("1.a3b4"));
         assert!(has_moves("*"));
+        // (answered at the first move: what follows it is not read)
+        assert!(has_moves("1. c3-d4 {unclosed (f6-g5"));
+    }
+
+    #[test]
+    fn a_visitor_that_is_done_ends_the_reading() {
+        /// The events up to the second move.
+        #[derive(Default)]
+        struct TwoMoves(Log, usize);
+        impl Visitor for TwoMoves {
+            type Output = Vec<String>;
+            fn mv(&mut self, t: &str, s: Span) {
+                self.1 += 1;
+                self.0.mv(t, s);
+            }
+            fn syntax_error(&mut self, e: SyntaxError) {
+                self.0.0.push(format!("error {}", e.message));
+            }
+            fn done(&self) -> bool {
+                self.1 == 2
+            }
+            fn end_game(&mut self) -> Vec<String> {
+                std::mem::take(&mut self.0.0)
+            }
+        }
+        // no further event, and none of the end's findings (no result, an open variation)
+        let events = visit_text("1. c3-d4 f6-g5 2. (b2-c3", &mut TwoMoves::default());
+        assert_eq!(events, ["mv c3-d4", "mv f6-g5"]);
+        let mut all = TwoMoves(Log::default(), 10);
+        let events = visit_text("1. c3-d4 f6-g5 2. (b2-c3", &mut all);
+        assert!(events.iter().any(|e| e.starts_with("error")), "{events:?}");
     }
 }
