@@ -141,6 +141,61 @@ fn generated_games_mostly_take_the_quick_lane() {
     assert_eq!(quick, n);
 }
 
+/// Real files often lack a tag or have one the check reports (a date it cannot read, a
+/// duplicate), and some have no tags at all: the quick lane replays the moves of such
+/// games and makes their tag findings as the full check makes them.
+#[test]
+fn games_whose_tags_have_findings_take_the_quick_lane() {
+    let mut text = Vec::new();
+    Generator::new(17).write_games(&mut text, 120).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let mut k = 0;
+    let mut tags_spoiled = String::new();
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("[Round ") {
+            // every other game without its Round tag, every third with its Date unreadable,
+            // every fifth with its Event twice, every seventh with its Result tag invalid
+            k += 1;
+            if k % 2 == 0 {
+                continue;
+            }
+            if k % 5 == 0 {
+                tags_spoiled.push_str("[Event \"again\"]\n");
+            }
+        }
+        if line.starts_with("[Date ") && k % 3 == 2 {
+            tags_spoiled.push_str("[Date \"last tuesday\"]\n");
+            continue;
+        }
+        if line.starts_with("[Result ") && k % 7 == 6 {
+            tags_spoiled.push_str("[Result \"white\"]\n");
+            continue;
+        }
+        tags_spoiled.push_str(line);
+    }
+    let no_tags: String = text
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with('['))
+        .collect();
+    for (path, pdn) in [("spoiled.pdn", &tags_spoiled), ("no-tags.pdn", &no_tags)] {
+        let (n, quick) = both_editions(path, pdn.as_bytes());
+        assert_eq!(n, 4 * 120, "{path}");
+        assert_eq!(quick, n, "{path}");
+        let mut checker = Diagnoser::default();
+        let mut tag_findings = 0;
+        for raw in games(pdn.as_bytes()) {
+            let found = checker.diagnose(path, raw, &ReplayOptions::default());
+            tag_findings += found
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule.code.starts_with('T'))
+                .count();
+        }
+        // (the findings themselves are compared with the full check's above)
+        assert!(tag_findings >= 120, "{path}: {tag_findings} tag findings");
+    }
+}
+
 #[test]
 fn corrupted_games_are_diagnosed_as_by_the_full_check() {
     // One byte of a generated archive changed at a time: moves, numbers, tags, results,

@@ -442,7 +442,7 @@ impl Diagnoser {
             let found = lane.check_game_text(text, at_end, options, keep);
             refused = found.is_none() && lane.refused();
             let (len, proved) = found?;
-            let kept = keep || !proved.findings.is_empty();
+            let kept = keep || proved.has_findings();
             let text = if kept {
                 text[..len].to_string()
             } else {
@@ -505,7 +505,7 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
             .checker
             .next_item(splitter, &options, false, |checker, found| {
                 match found {
-                    Found::Proved(proved, _) if proved.findings.is_empty() => Diagnosed {
+                    Found::Proved(proved, _) if !proved.has_findings() => Diagnosed {
                         summary: proved.summary,
                         diagnostics: Vec::new(),
                     },
@@ -656,10 +656,19 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
     let quick::Proved {
         mut summary,
         findings,
+        tag_findings,
+        unmade,
         ..
     } = proved;
-    let found = findings.iter().map(Unlocated::Finding).collect();
-    let diagnostics = report(path, raw, found, tags::Unmade::default());
+    // (in the full check's order: tag findings, then the replay's)
+    let mut found: Vec<Unlocated> = Vec::with_capacity(tag_findings.len() + findings.len());
+    found.extend(
+        tag_findings
+            .into_iter()
+            .map(|(rule, message, span)| Unlocated::Made(rule, message, span)),
+    );
+    found.extend(findings.iter().map(Unlocated::Finding));
+    let diagnostics = report(path, raw, found, unmade);
     summary.has_errors = diagnostics
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);

@@ -13,9 +13,10 @@
 
 use std::borrow::Cow;
 
-use super::tags::TagScreen;
-use super::{GameSummary, KeptPly};
+use super::tags::{TagScreen, Unmade, check_tags_up_to};
+use super::{GameSummary, KeptPly, MAX_GAME_FINDINGS};
 use crate::Color;
+use crate::diag::Rule;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
@@ -41,6 +42,9 @@ pub(super) struct QuickLane {
     pub(super) keep_tags: bool,
     /// Whether the tags read so far are clean, screened one at a time as they come.
     screen: TagScreen,
+    /// The screen found something in the tags: their findings are made once the moves
+    /// are proved (see [`Proved::tag_findings`]).
+    tags_to_check: bool,
     /// The line being read.
     line: Frame,
     /// The lines it is a variation of, outermost first: `outer[0]` is the main line when
@@ -72,13 +76,26 @@ const NOTED: [&str; 3] = ["GameType", "FEN", "Result"];
 pub(super) struct Proved {
     /// The summary; `has_errors` is left to the caller, which locates the findings.
     pub summary: GameSummary,
-    /// The draw verdict's findings (often none): all the full check would report.
+    /// The draw verdict's findings (often none).
     pub findings: Vec<Finding>,
+    /// The findings about the tags (most games have none), as the full check makes them:
+    /// rule, message and the span of the tag concerned (`None`: the whole tag section).
+    /// With `findings`, all the full check would report.
+    pub tag_findings: Vec<(&'static Rule, String, Option<Span>)>,
+    /// The tag findings counted past [`MAX_GAME_FINDINGS`] and not made.
+    pub unmade: Unmade,
     /// The main line's start and end positions.
     pub start: Position,
     pub end: Position,
     /// The recorded outcome.
     pub outcome: Outcome,
+}
+
+impl Proved {
+    /// Whether the game has something to report.
+    pub fn has_findings(&self) -> bool {
+        !self.findings.is_empty() || !self.tag_findings.is_empty()
+    }
 }
 
 /// How a game ends, as [`QuickLane::finish`] finds it.
@@ -157,7 +174,13 @@ impl QuickLane {
         // alone, and the events up to there are those of the game the splitter cuts; a
         // game proved leaves `refused` as it is: it is asked only of a game that is not)
         match visit_plain_game(text, self, |lane| lane.gave_up, at_end) {
-            Ok((Some(ending), len)) => Some((len, self.proved(ending, text, 0))),
+            Ok((Some(ending), len)) => {
+                if self.tags_to_check && !self.keep_tags {
+                    // (read plain once, so again)
+                    let _ = visit_plain(&text[..len], &mut AllTags(self), |_| true);
+                }
+                Some((len, self.proved(ending, text, 0)))
+            }
             Ok((None, _)) => {
                 self.refused = true;
                 None
@@ -189,10 +212,19 @@ impl QuickLane {
         } else {
             None
         };
+        let read_plain = plain.is_some();
         let ending = match plain {
             Some(ending) => ending,
             None => raw.visit(self),
         }?;
+        if self.tags_to_check && !self.keep_tags {
+            // the tags again, all of them, read as the moves were
+            if read_plain {
+                let _ = visit_plain(&raw.text, &mut AllTags(self), |_| true);
+            } else {
+                raw.visit(&mut AllTags(self));
+            }
+        }
         Some(self.proved(ending, &raw.text, raw.index as usize))
     }
 
@@ -210,6 +242,17 @@ impl QuickLane {
             ending.result_span,
         )
         .collect();
+        // (the tags are all kept when they have something to report: see `AllTags`)
+        let (tag_findings, unmade) = if self.tags_to_check {
+            let (made, unmade) = check_tags_up_to(self.tags(), MAX_GAME_FINDINGS + 1);
+            let made = made.into_iter().map(|f| {
+                let span = f.tag.map(|i| self.tags[i].3);
+                (f.rule, f.message, span)
+            });
+            (made.collect(), unmade)
+        } else {
+            (Vec::new(), Unmade::default())
+        };
         let summary = GameSummary {
             index,
             status: Status::Complete,
@@ -220,6 +263,8 @@ impl QuickLane {
         Proved {
             summary,
             findings,
+            tag_findings,
+            unmade,
             start: ending.start,
             end: ending.end,
             outcome: ending.outcome,
@@ -390,6 +435,50 @@ impl QuickLane {
     }
 }
 
+impl QuickLane {
+    /// Keeps a tag for [`tags`](Self::tags) and [`first_tag`](Self::first_tag); `noted`:
+    /// its place in [`NOTED`], if it is there.
+    fn keep_tag(&mut self, name: &str, value: &str, span: Span, noted: Option<usize>) {
+        if let Some(k) = noted {
+            self.noted[k].get_or_insert(self.tags.len() as u32);
+        }
+        let start = self.tag_text.len();
+        self.tag_text.push_str(name);
+        let middle = self.tag_text.len();
+        self.tag_text.push_str(value);
+        self.tags.push((start, middle, self.tag_text.len(), span));
+    }
+}
+
+/// Reads a game's tags again, every one of them, into the lane that proved its moves
+/// without keeping them (see [`QuickLane::keep_tags`]): for a game whose tags have
+/// something to report, which is read twice rather than keeping every tag of every game.
+struct AllTags<'a>(&'a mut QuickLane);
+
+impl Visitor for AllTags<'_> {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        let lane = &mut *self.0;
+        lane.tag_text.clear();
+        lane.tags.clear();
+        lane.noted = [None; NOTED.len()];
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) {
+        let noted = NOTED.iter().position(|&n| n == tag.name);
+        self.0.keep_tag(tag.name, &tag.value(), tag.span, noted);
+    }
+
+    fn begin_variation(&mut self, _span: Span) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self) {}
+}
+
+impl PlainVisitor for AllTags<'_> {}
+
 impl PlainVisitor for QuickLane {
     #[inline(always)]
     fn plain_move(&mut self, squares: PlainSquares, text: &str, span: Span) {
@@ -404,6 +493,7 @@ impl Visitor for QuickLane {
         self.tag_text.clear();
         self.tags.clear();
         self.screen.clear();
+        self.tags_to_check = false;
         self.noted = [None; NOTED.len()];
         self.line = Frame::new(None);
         self.outer.clear();
@@ -424,23 +514,14 @@ impl Visitor for QuickLane {
         }
         let value = tag.value();
         self.screen.add(tag.name, || Cow::Borrowed(&value));
-        if let Some(k) = noted {
-            self.noted[k].get_or_insert(self.tags.len() as u32);
-        }
-        let start = self.tag_text.len();
-        self.tag_text.push_str(tag.name);
-        let middle = self.tag_text.len();
-        self.tag_text.push_str(&value);
-        self.tags
-            .push((start, middle, self.tag_text.len(), tag.span));
+        self.keep_tag(tag.name, &value, tag.span, noted);
     }
 
     fn begin_movetext(&mut self) {
-        // The tags are all read: a game whose tags have something to report goes to the
-        // full check, so do not replay its moves here first (real files often lack a tag).
-        if !self.screen.clean() {
-            self.gave_up = true;
-        }
+        // The tags are all read. Real files often lack a tag: the moves of a game whose
+        // tags have something to report are still replayed here, and the tags checked
+        // as the full check checks them once the moves are proved.
+        self.tags_to_check = !self.screen.clean();
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {
