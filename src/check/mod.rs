@@ -230,6 +230,11 @@ impl<R: Read> CheckedGames<R> {
         self.splitter.ended_clean()
     }
 
+    /// The splitter's [`GameSplitter::ended_between_games`].
+    pub fn ended_between_games(&self) -> bool {
+        self.splitter.ended_between_games()
+    }
+
     /// The splitter's [`GameSplitter::take_buffer`].
     pub fn take_buffer(&mut self) -> String {
         self.splitter.take_buffer()

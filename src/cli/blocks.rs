@@ -60,6 +60,9 @@ pub(super) struct BlockJob {
     /// No tag line was found to cut at: the file is to be read on sequentially from the
     /// block's start (`text` is empty).
     pub forced: bool,
+    /// The next block starts with a tag line (else with a game's movetext, see
+    /// [`find_cut`]): what the block must end with for the next to be read apart.
+    pub next_at_tag_line: bool,
 }
 
 /// A block's bytes: UTF-8 text (nearly always), or not.
@@ -136,6 +139,7 @@ fn check_block_holding<T>(
         file_offset,
         last,
         forced,
+        next_at_tag_line,
     } = job;
     // a block after one that did not end cleanly is not read: the rest of its file is
     // read again in order, and its results dropped
@@ -158,7 +162,12 @@ fn check_block_holding<T>(
                     break;
                 }
             }
-            let clean = held <= most && (last || games.ended_clean());
+            let ended_so = if next_at_tag_line {
+                games.ended_clean()
+            } else {
+                games.ended_between_games()
+            };
+            let clean = held <= most && (last || ended_so);
             if !clean {
                 items.clear();
             }
@@ -284,6 +293,7 @@ pub(super) fn read_blocks<T>(
         }
         let (len, forced) = cut.unwrap_or((buf.len(), false));
         let last = cut.is_none();
+        let next_at_tag_line = buf.get(len) == Some(&b'[');
         // the rest goes on in a buffer of a block checked, if one is back (a block cut
         // nowhere is sent empty: its file is read again from there)
         let text = if forced {
@@ -322,6 +332,7 @@ pub(super) fn read_blocks<T>(
             file_offset,
             last,
             forced,
+            next_at_tag_line,
         };
         if !send_block(job) {
             return Blocks::Sent(false);
@@ -506,6 +517,7 @@ mod tests {
             file_offset: 0,
             last: false,
             forced: false,
+            next_at_tag_line: true,
         };
         let options = CheckOptions::default();
         let weigh = |_: &u32| 1000;

@@ -193,6 +193,8 @@ pub trait OnePassGames<T>: Iterator<Item = Result<T, Diagnostic>> {
     fn games_indexed(&self) -> u64;
     /// As [`pdnkit::check::CheckedGames::ended_clean`].
     fn ended_clean(&self) -> bool;
+    /// As [`pdnkit::check::CheckedGames::ended_between_games`].
+    fn ended_between_games(&self) -> bool;
     /// As [`pdnkit::check::CheckedGames::take_buffer`].
     fn take_buffer(&mut self) -> String;
     /// As [`pdnkit::check::CheckedGames::encoding`].
@@ -285,6 +287,10 @@ impl<P: OnePassGame<T>, T, R: Read> OnePassGames<T> for Reading<'_, P, T, R> {
 
     fn ended_clean(&self) -> bool {
         self.games.games().ended_clean()
+    }
+
+    fn ended_between_games(&self) -> bool {
+        self.games.games().ended_between_games()
     }
 
     fn take_buffer(&mut self) -> String {

@@ -21,19 +21,25 @@ const CUTS_LOOKED_AT: usize = 64;
 /// starts a tag pair (`[`, a name, a `"`, all in `b`),
 /// preferring among the last few one that follows a result token and blanks: there the
 /// splitter has ended a game and the cut is clean, unless the result was written in a
-/// comment or a variation. `None` when there is no such line.
+/// comment or a variation. Where no tag line follows a result, the last line that starts
+/// with `1.` after one (a file of games without tags: the block before ends cleanly when
+/// its last game ended there, [`GameSplitter::ended_between_games`]); then the last tag
+/// line. `None` when there is none of these.
+///
+/// [`GameSplitter::ended_between_games`]: super::GameSplitter::ended_between_games
 pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
     let min = min.max(1);
     // (lines end with CR in a file without a line feed: old Mac files)
-    let line_end: &[u8] = if memchr::memchr(b'\n', b).is_some() {
-        b"\n["
+    let eol = if memchr::memchr(b'\n', b).is_some() {
+        b'\n'
     } else {
-        b"\r["
+        b'\r'
     };
+    let line_end = [eol, b'['];
     let mut fallback = None;
     let mut end = b.len();
     for _ in 0..CUTS_LOOKED_AT {
-        let Some(found) = memmem::rfind(&b[min - 1..end], line_end) else {
+        let Some(found) = memmem::rfind(&b[min - 1..end], &line_end) else {
             break;
         };
         let at = found + min;
@@ -50,7 +56,25 @@ pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
             break;
         }
     }
-    fallback
+    first_move_after_a_result(b, min, eol).or(fallback)
+}
+
+/// The start of the last line of `b` at or after `min` (at least 1) that starts with `1.`
+/// and follows a result token and blanks, among the last few such lines.
+fn first_move_after_a_result(b: &[u8], min: usize, eol: u8) -> Option<usize> {
+    let line_start = [eol, b'1', b'.'];
+    let mut end = b.len();
+    for _ in 0..CUTS_LOOKED_AT {
+        let at = memmem::rfind(&b[min - 1..end], &line_start)? + min;
+        if follows_a_result(&b[..at]) {
+            return Some(at);
+        }
+        end = at - 1;
+        if end < min {
+            break;
+        }
+    }
+    None
 }
 
 /// Whether `b` ends with a result token (`1-0`, `*`…) and blanks.
@@ -112,6 +136,30 @@ mod tests {
         assert_eq!(find_cut(b"1-0\r[A \"", 0), Some(4));
         assert_eq!(find_cut(b"1-0\r[A \"\n", 0), None);
         assert_eq!(find_cut(b"1-0\n[A ", 0), None);
+    }
+
+    #[test]
+    fn cuts_games_without_tags_at_a_first_move_after_a_result() {
+        let text = b"1. c3-d4 f6-g5 1-0\n\n1. a3-b4 {\n1. x} *\n1. e3-f4 b6-a5 0-1\n1. g3-h4 *\n";
+        let at = |s: &str| {
+            text.windows(s.len())
+                .rposition(|w| w == s.as_bytes())
+                .unwrap()
+        };
+        // the last `1.` line after a result
+        assert_eq!(find_cut(text, 1), Some(at("1. g3")));
+        // before it, `1. x` follows a comment's text: `1. e3`, after `*`, is preferred
+        assert_eq!(find_cut(&text[..at("1. g3")], 1), Some(at("1. e3")));
+        assert_eq!(find_cut(&text[..at("1. e3")], 1), Some(at("1. a3")));
+        // the first byte is no cut, nor `12.`, nor a move after no result
+        assert_eq!(find_cut(&text[..at("1. a3")], 1), None);
+        assert_eq!(find_cut(b"1-0\n12. c3-d4", 1), None);
+        assert_eq!(find_cut(b"1. c3-d4\n1. e3-f4", 1), None);
+        // a tag line after a result comes first; one after no result comes last
+        assert_eq!(find_cut(b"1-0\n1. c3-d4 *\n[A \"", 1), Some(15));
+        assert_eq!(find_cut(b"1-0\n1. c3-d4\n[A \"", 1), Some(4));
+        // CR line ends, where there is no LF
+        assert_eq!(find_cut(b"* \r\r1. c3-d4", 1), Some(4));
     }
 
     #[test]

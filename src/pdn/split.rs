@@ -913,6 +913,9 @@ pub struct GameSplitter<R> {
     /// Once the input is read: whether it ended where a tag line after it would have
     /// ended what it holds (see [`GameSplitter::ended_clean`]).
     ended_clean: Option<bool>,
+    /// Once the input is read: whether it ended between two games (see
+    /// [`GameSplitter::ended_between_games`]).
+    ended_between_games: bool,
 }
 
 /// Where a block of a longer input starts, for a [`GameSplitter`] that reads the block
@@ -956,6 +959,7 @@ impl<R: Read> GameSplitter<R> {
             stray_prefix: 0,
             skipping: None,
             ended_clean: None,
+            ended_between_games: false,
         })
     }
 
@@ -991,6 +995,15 @@ impl<R: Read> GameSplitter<R> {
     /// join the next game, a game being skipped as too large).
     pub fn ended_clean(&self) -> bool {
         self.ended_clean == Some(true)
+    }
+
+    /// Once every item is read: whether the input ended between two games, nothing after
+    /// its last item but blanks, so that any text after it would start afresh (a game
+    /// without tags too, which [`ended_clean`](Self::ended_clean) does not say). Then a
+    /// block that follows it and starts with a game's movetext (a file of games without
+    /// tags, cut after a result) can be read apart. `false` until the end.
+    pub fn ended_between_games(&self) -> bool {
+        self.ended_between_games
     }
 
     /// Takes the buffer the text was read into, for its memory, once every item is read
@@ -1697,6 +1710,10 @@ impl<R: Read> GameSplitter<R> {
                 Scan::NeedMore if self.eof => {
                     self.done = true;
                     self.ended_clean = Some(self.clean_end());
+                    self.ended_between_games = self.skipping.is_none()
+                        && self.buf[self.game_start..]
+                            .bytes()
+                            .all(|c| c.is_ascii_whitespace());
                     let end = self.buf.len();
                     return self.take(end).map(|item| item.map(Split::Raw));
                 }
@@ -2557,7 +2574,13 @@ mod tests {
                 items.push(format!("{item:?}"));
             }
             games += splitter.games_indexed();
-            if to < bytes.len() && !splitter.ended_clean() {
+            // (a block that starts with a tag line needs less of the block before)
+            let ended_so = if bytes.get(to) == Some(&b'[') {
+                splitter.ended_clean()
+            } else {
+                splitter.ended_between_games()
+            };
+            if to < bytes.len() && !ended_so {
                 return false;
             }
         }
@@ -2636,6 +2659,93 @@ mod tests {
                 String::from_utf8_lossy(first)
             );
         }
+    }
+
+    /// The starts of the lines of `b` that start with `1.` after a result token and blanks
+    /// (where a file of games without tags is cut).
+    fn first_move_lines(b: &[u8]) -> Vec<usize> {
+        (1..b.len())
+            .filter(|&k| {
+                b[k - 1] == b'\n'
+                    && b[k..].starts_with(b"1.")
+                    && super::super::blocks::follows_a_result(&b[..k])
+            })
+            .collect()
+    }
+
+    /// `text` without its tag lines.
+    fn without_tags(text: &[u8]) -> Vec<u8> {
+        let lines = text.split_inclusive(|&c| c == b'\n');
+        lines
+            .filter(|l| !l.starts_with(b"["))
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    #[test]
+    fn blocks_of_games_without_tags_read_apart_give_the_items_of_the_whole() {
+        let text = without_tags(&generated(43, 200));
+        let lines = first_move_lines(&text);
+        assert_eq!(lines.len(), 199);
+        for &at in lines.iter().step_by(3) {
+            assert!(blocks_alike(&text, &[at]));
+        }
+        assert!(blocks_alike(
+            &text,
+            &lines.iter().copied().step_by(40).collect::<Vec<_>>()
+        ));
+        // crafted endings before a block that starts with a game's first move: only one
+        // that ends between games (a result, then blanks) lets it be read apart
+        let crafted: &[(&[u8], bool)] = &[
+            (b"1. c3-d4 1-0\n\n", true),
+            (b"[A \"1\"]\n1. c3-d4 1-0\n", true),
+            (b"1. c3-d4 1-0\r\n", true),
+            (b"1. c3-d4\n", false),
+            (b"1. c3-d4 {1-0\n", false),
+            (b"1. c3-d4 (1-0\n", false),
+            (b"1. c3-d4 1-0 {after}\n", false),
+            (b"1. c3-d4 1-0\n% note\n", false),
+            (b"1. c3-d4 1-0\n3\n", false),
+            (b"[A \"1\"]\n", false),
+            (b"1. c3-d4 1-0\n[A \"1\"]\n", false),
+        ];
+        let next = b"1. e3-f4 { \xff } 0-1\n\n1. a3-b4 *\n";
+        let mut valid = Vec::new();
+        while valid.len() <= super::super::input::DETECT_PREFIX {
+            valid.extend_from_slice(&text);
+        }
+        for &(first, clean) in crafted {
+            let mut bytes = valid.clone();
+            bytes.extend_from_slice(first);
+            let cut = bytes.len();
+            bytes.extend_from_slice(next);
+            assert_eq!(
+                blocks_alike(&bytes, &[cut]),
+                clean,
+                "{:?}",
+                String::from_utf8_lossy(first)
+            );
+        }
+        // corrupted: where the block before says it ended between games, the items agree
+        let mut rng = crate::generate::SplitMix64::new(14);
+        let text = without_tags(&generated(47, 60));
+        let (mut clean, mut tried) = (0, 0);
+        for round in 0..300 {
+            let copy = rng.corrupted(&text, 1 + round % 10, CORRUPTING);
+            let lines = first_move_lines(&copy);
+            if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
+                continue;
+            }
+            let cuts: Vec<usize> = (0..1 + round % 4)
+                .map(|_| *rng.pick(&lines))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            tried += 1;
+            clean += usize::from(blocks_alike(&copy, &cuts));
+        }
+        assert!(clean > tried / 2, "{clean} of {tried}");
     }
 
     #[test]
