@@ -1638,7 +1638,9 @@ impl<R: Read> GameSplitter<R> {
         let rest = &self.buf.as_bytes()[self.game_start..];
         let lead = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
         let text = &self.buf[self.game_start + lead..];
-        if !text.starts_with('[') || self.dec.replacements() > 0 {
+        // (a game starts with its tags, or without tags at its first move number)
+        let starts_a_game = text.starts_with('[') || text.starts_with("1.");
+        if !starts_a_game || self.dec.replacements() > 0 {
             return None;
         }
         let (len, value) = read(text, self.eof)?;
@@ -2524,6 +2526,49 @@ mod tests {
     fn corrupted_games_read_whole_are_the_games_the_splitter_cuts() {
         let text = generated(31, 80);
         let mut rng = crate::generate::SplitMix64::new(8);
+        let mut fused = 0;
+        for round in 0..200 {
+            let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
+            let piece = [usize::MAX, 1 + round % 97][round % 2];
+            fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
+        }
+        assert!(fused > 200 * 40, "{fused}");
+    }
+
+    #[test]
+    fn games_without_tags_read_whole_are_the_games_the_splitter_cuts() {
+        let text = without_tags(&generated(53, 400));
+        let utf8 = ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..ReaderOptions::default()
+        };
+        let (games, fused) = fused_split_alike(&text, utf8, usize::MAX);
+        assert_eq!(games, 400);
+        assert!(fused > 390, "{fused}");
+        for piece in [1, 7, 4096] {
+            fused_split_alike(&text, utf8, piece);
+        }
+        for odd in [
+            "1. c3-d4 12.1-0 f6-g5 *\n",
+            "1. c3-d4*\n1. c3-d4 *",
+            "1. c3-d4\n1. e3-f4 *\n",
+            "1.\n\n[A \"1\"]\n1. c3-d4 *\n",
+            "1. c3-d4 {x\n[B \"2\"]\n} f6-g5 *\n",
+            "1. c3-d4 (1. e3-f4 1-0) f6-g5 *",
+            "1. c3-d4 1-0x 0-1",
+            "1. c3-d4 1-0",
+            "1. c3-d4 1-0 {after}\n1. e3-f4 *",
+            "1. c3-d4 1-0\n%c\n1. a1-b2 0-1 ; c\n",
+            "3\n1\n1. c3-d4 *\n",
+            "1-0 1. c3-d4 *\n1.c3d4 1-0",
+        ] {
+            for piece in [1, 3, usize::MAX] {
+                fused_split_alike(odd.as_bytes(), utf8, piece);
+                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
+            }
+        }
+        let mut rng = crate::generate::SplitMix64::new(9);
+        let text = without_tags(&generated(59, 80));
         let mut fused = 0;
         for round in 0..200 {
             let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
