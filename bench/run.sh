@@ -94,6 +94,15 @@ illegal_archive() { # illegal_archive FILE -> the same games, most with an illeg
     fi
     echo "$f"
 }
+tagless_archive() { # tagless_archive FILE -> the same games without their tag lines
+    # (a movetext-only file, a shape real files have: every game gets a missing-tag
+    # warning, and the file is cut into blocks after results, not at tag lines)
+    local f="${1%.pdn}-no-tags.pdn"
+    if [[ ! -s $f ]]; then
+        grep -v '^\[' "$1" >"$f.tmp" && mv "$f.tmp" "$f"
+    fi
+    echo "$f"
+}
 bytes_of() { if [[ -d $1 ]]; then cat "$1"/*.pdn | wc -c; else stat -c %s "$1"; fi; }
 games_of() { "$BIN" read "$1" | awk '{print $1}'; }
 warm() { if [[ -d $1 ]]; then cat "$1"/*.pdn >/dev/null; else cat "$1" >/dev/null; fi; }
@@ -191,6 +200,10 @@ ILLEGAL=$(illegal_archive "$FILE")
 warm "$ILLEGAL"
 row "pdnkit lint -j1, an illegal move in most games" "$(bytes_of "$ILLEGAL")" "$GAMES" "$RUNS" \
     "$BIN" lint -j1 -q --exit-zero --format jsonl "$ILLEGAL"
+NOTAGS=$(tagless_archive "$FILE")
+warm "$NOTAGS"
+row "pdnkit lint -j1, the same games without tags" "$(bytes_of "$NOTAGS")" "$GAMES" "$RUNS" \
+    "$BIN" lint -j1 -q --exit-zero --format jsonl "$NOTAGS"
 row "pdnkit convert --to csv -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to csv -q "$FILE"
 row "pdnkit convert --to csv" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert --to csv -q "$FILE"
 row "pdnkit convert --to jsonl -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to jsonl -q "$FILE"
@@ -220,7 +233,7 @@ echo "|---|---|---|---|---|---|---|"
 for command in "lint|lint|-q --exit-zero --format jsonl" "convert --to csv|convert|-q --to csv" \
     "stats|stats|-q"; do
     IFS='|' read -r label sub opts <<<"$command"
-    for input in "$FILE" "$DIR"; do
+    for input in "$FILE" "$DIR" "$NOTAGS"; do
         r=$(measure_pair "$PAIR_RUNS" \
             "$BIN $sub -j1 $opts $input" \
             "$BIN $sub -j2 $opts $input")
