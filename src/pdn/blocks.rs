@@ -36,7 +36,9 @@ pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
         b'\r'
     };
     let line_end = [eol, b'['];
-    let mut fallback = None;
+    // (the last tag line after a line that is no tag line: where games end without a
+    // result, the first of a game's tags, where the splitter cuts; else the last one)
+    let (mut first_of_tags, mut fallback) = (None, None);
     let mut end = b.len();
     for _ in 0..CUTS_LOOKED_AT {
         let Some(found) = memmem::rfind(&b[min - 1..end], &line_end) else {
@@ -52,11 +54,22 @@ pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
             return Some(at);
         }
         fallback.get_or_insert(at);
+        if first_of_tags.is_none() && !follows_a_tag_line(&b[..at]) {
+            first_of_tags = Some(at);
+        }
         if end < min {
             break;
         }
     }
-    first_move_after_a_result(b, min, eol).or(fallback)
+    first_move_after_a_result(b, min, eol)
+        .or(first_of_tags)
+        .or(fallback)
+}
+
+/// Whether the last line of `b` that is not blank ends with `]` (is a tag line, nearly
+/// always: movetext has no brackets).
+fn follows_a_tag_line(b: &[u8]) -> bool {
+    b.iter().rev().find(|c| !c.is_ascii_whitespace()) == Some(&b']')
 }
 
 /// The start of the last line of `b` at or after `min` (at least 1) that starts with `1.`
@@ -158,6 +171,12 @@ mod tests {
         // a tag line after a result comes first; one after no result comes last
         assert_eq!(find_cut(b"1-0\n1. c3-d4 *\n[A \"", 1), Some(15));
         assert_eq!(find_cut(b"1-0\n1. c3-d4\n[A \"", 1), Some(4));
+        // games without results: the first tag line of a game, after its moves
+        let text = b"[A \"1\"]\n[B \"2\"]\n1. c3-d4\n\n[A \"3\"]\n[B \"4\"]\n1. e3-f4\n";
+        assert_eq!(find_cut(text, 1), Some(26));
+        assert_eq!(&text[26..33], b"[A \"3\"]");
+        // and when every tag line follows one, the last of them
+        assert_eq!(find_cut(b"[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n", 1), Some(16));
         // CR line ends, where there is no LF
         assert_eq!(find_cut(b"* \r\r1. c3-d4", 1), Some(4));
     }
