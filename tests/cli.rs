@@ -492,8 +492,14 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
         }
         no_tags.push_str("\n\n");
     }
-    let files: [(&str, Vec<u8>); 7] = [
+    // games without results: cut at the first tag line of a game
+    let no_results = games
+        .replace(" 1-0\n", "\n")
+        .replace(" 0-1\n", "\n")
+        .replace(" 1/2-1/2\n", "\n");
+    let files: [(&str, Vec<u8>); 8] = [
         ("games.pdn", games.clone().into_bytes()),
+        ("no-results.pdn", no_results.into_bytes()),
         ("no-tags.pdn", no_tags.into_bytes()),
         ("cr.pdn", games.replace('\n', "\r").into_bytes()),
         ("commented.pdn", commented.into_bytes()),

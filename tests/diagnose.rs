@@ -196,6 +196,40 @@ fn games_whose_tags_have_findings_take_the_quick_lane() {
     }
 }
 
+/// Some real files end no game with a result token: the reader reports it (an info),
+/// and the quick lane takes such games, read whole in one pass where a game's tags follow.
+#[test]
+fn games_without_results_take_the_quick_lane() {
+    let mut text = Vec::new();
+    Generator::new(19).write_games(&mut text, 120).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let mut no_results = String::new();
+    for line in text.split_inclusive('\n') {
+        // (the result ends a line of moves, or is a line of its own)
+        let (moves, last) = line.rsplit_once(' ').unwrap_or(("", line));
+        if !line.starts_with('[') && matches!(last, "1-0\n" | "0-1\n" | "1/2-1/2\n" | "*\n") {
+            no_results.push_str(moves);
+            no_results.push('\n');
+        } else {
+            no_results.push_str(line);
+        }
+    }
+    let (n, quick) = both_editions("no-results.pdn", no_results.as_bytes());
+    assert_eq!((n, quick), (4 * 120, 4 * 120));
+    let mut checker = Diagnoser::default();
+    let missing = games(no_results.as_bytes())
+        .into_iter()
+        .map(|raw| checker.diagnose("no-results.pdn", raw, &ReplayOptions::default()))
+        .filter(|found| {
+            found
+                .diagnostics
+                .iter()
+                .any(|d| d.rule.name == "missing-terminator")
+        })
+        .count();
+    assert_eq!(missing, 120);
+}
+
 #[test]
 fn corrupted_games_are_diagnosed_as_by_the_full_check() {
     // One byte of a generated archive changed at a time: moves, numbers, tags, results,

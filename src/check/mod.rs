@@ -660,13 +660,15 @@ fn diagnosed(game: CheckedGame) -> Diagnosed {
 fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
     let quick::Proved {
         mut summary,
+        missing_terminator,
         findings,
         tag_findings,
         unmade,
         ..
     } = proved;
-    // (in the full check's order: tag findings, then the replay's)
-    let mut found: Vec<Unlocated> = Vec::with_capacity(tag_findings.len() + findings.len());
+    // (in the full check's order: the reader's error, tag findings, then the replay's)
+    let mut found: Vec<Unlocated> = Vec::with_capacity(tag_findings.len() + findings.len() + 1);
+    found.extend(missing_terminator.as_ref().map(Unlocated::Syntax));
     found.extend(
         tag_findings
             .into_iter()

@@ -20,7 +20,9 @@ use crate::diag::Rule;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
-use crate::pdn::{CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError};
+use crate::pdn::{
+    CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError, SyntaxErrorKind,
+};
 use crate::replay::{
     Finding, ReplayOptions, Status, contradicted_by, draw_findings, draw_view, follow_ply,
     number_fits, recorded_from, results_disagree, start_of, variant_for, variation_start_numbered,
@@ -45,6 +47,8 @@ pub(super) struct QuickLane {
     /// The screen found something in the tags: their findings are made once the moves
     /// are proved (see [`Proved::tag_findings`]).
     tags_to_check: bool,
+    /// The game ended without a result token (the one syntax error the lane follows).
+    missing_terminator: Option<SyntaxError>,
     /// The line being read.
     line: Frame,
     /// The lines it is a variation of, outermost first: `outer[0]` is the main line when
@@ -76,6 +80,8 @@ const NOTED: [&str; 3] = ["GameType", "FEN", "Result"];
 pub(super) struct Proved {
     /// The summary; `has_errors` is left to the caller, which locates the findings.
     pub summary: GameSummary,
+    /// The reader's error for a game without a result token, if it has none.
+    pub missing_terminator: Option<SyntaxError>,
     /// The draw verdict's findings (often none).
     pub findings: Vec<Finding>,
     /// The findings about the tags (most games have none), as the full check makes them:
@@ -94,7 +100,9 @@ pub(super) struct Proved {
 impl Proved {
     /// Whether the game has something to report.
     pub fn has_findings(&self) -> bool {
-        !self.findings.is_empty() || !self.tag_findings.is_empty()
+        !self.findings.is_empty()
+            || !self.tag_findings.is_empty()
+            || self.missing_terminator.is_some()
     }
 }
 
@@ -262,6 +270,7 @@ impl QuickLane {
         };
         Proved {
             summary,
+            missing_terminator: self.missing_terminator.clone(),
             findings,
             tag_findings,
             unmade,
@@ -494,6 +503,7 @@ impl Visitor for QuickLane {
         self.tags.clear();
         self.screen.clear();
         self.tags_to_check = false;
+        self.missing_terminator = None;
         self.noted = [None; NOTED.len()];
         self.line = Frame::new(None);
         self.outer.clear();
@@ -572,8 +582,15 @@ impl Visitor for QuickLane {
         self.terminator = Some((result.outcome, span));
     }
 
-    fn syntax_error(&mut self, _error: SyntaxError) {
-        self.gave_up = true;
+    fn syntax_error(&mut self, error: SyntaxError) {
+        // Some real files end no game with a result: the reader says so at the end of
+        // the game, after every move (so it is the only syntax error of a game the lane
+        // proves), and the full check reports just that.
+        if error.kind == SyntaxErrorKind::MissingTerminator && self.missing_terminator.is_none() {
+            self.missing_terminator = Some(error);
+        } else {
+            self.gave_up = true;
+        }
     }
 
     fn end_game(&mut self) -> Self::Output {

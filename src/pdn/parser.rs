@@ -531,16 +531,21 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.close_all(len);
         self.movetext();
         if !self.result_seen {
-            // where the game's text ends, not after the blank lines that follow it: those
-            // end on the next game's first line, where the finding was then shown
-            let end = self.text.trim_end().len();
-            self.v.syntax_error(SyntaxError::new(
-                K::MissingTerminator,
-                Span::new(end, end),
-                "game ends without a result or `*`",
-            ));
+            self.v.syntax_error(missing_terminator(self.text));
         }
     }
+}
+
+/// The error at the end of a game's `text` that has no result token.
+pub(crate) fn missing_terminator(text: &str) -> SyntaxError {
+    // where the game's text ends, not after the blank lines that follow it: those end on
+    // the next game's first line, where the finding was then shown
+    let end = text.trim_end().len();
+    SyntaxError::new(
+        K::MissingTerminator,
+        Span::new(end, end),
+        "game ends without a result or `*`",
+    )
 }
 
 /// Whether `text` holds at least one move or result: tells a game without tags from stray

@@ -14,8 +14,8 @@
 use memchr::memchr2;
 
 use super::error::Span;
-use super::parser::MAX_VARIATION_DEPTH;
-use super::split::tag_string_run_end;
+use super::parser::{MAX_VARIATION_DEPTH, missing_terminator};
+use super::split::{is_blank_in_line, tag_pair_start, tag_string_run_end};
 use super::token::{
     MoveNumber, RawTag, is_delimiter, is_space, is_tag_name_byte, lex_move, lex_move_number,
     lex_plain_move, may_start_result, paren_strength, parse_result, token_end,
@@ -65,10 +65,13 @@ pub(crate) fn visit_plain<V: PlainVisitor>(
 }
 
 /// [`visit_plain`] over text that goes on past the game: `text` starts with the game's
-/// first tag pair, and the game ends at its result token, as [`super::GameSplitter`]
-/// ends it. Returns the visitor's output and where the game ends, the byte after its
-/// result; the text after that is not read. `at_end` says that `text` ends where the
-/// input does (else a result token at its very end might go on past it).
+/// first tag pair (or, for a game without tags, its first move number), and the game ends
+/// at its result token, or where it has none at the next line that starts a tag pair
+/// after its moves (the game's tags read; then the general parser's error for the missing
+/// result ends the events), as [`super::GameSplitter`] ends it. Returns the visitor's
+/// output and where the game ends: the byte after its result, or the start of that tag
+/// line; the text after that is not read. `at_end` says that `text` ends where the input
+/// does (else a result token at its very end might go on past it).
 ///
 /// A game is read so only where the splitter would cut exactly there and nowhere
 /// before, so that a caller can take it for the splitter's next game (what
@@ -78,6 +81,7 @@ pub(crate) fn visit_plain<V: PlainVisitor>(
 /// - a comment that holds a `[` (the splitter ends a game at a tag line, in a comment
 ///   too);
 /// - a result token glued to the token before it (the splitter reads the two as one);
+/// - a tag line after moves in a game without tags, or inside a variation;
 /// - `done(visitor)` before the result: where the game ends is then not known.
 pub(crate) fn visit_plain_game<V: PlainVisitor>(
     text: &str,
@@ -110,6 +114,7 @@ fn read_plain<V: PlainVisitor, const GAME: bool>(
         i
     };
     visitor.begin_game();
+    let mut tags_read = false;
     // the tag pairs: `[Name "value"]`, the value without escapes or line breaks
     loop {
         let blanks = i;
@@ -148,6 +153,7 @@ fn read_plain<V: PlainVisitor, const GAME: bool>(
             return Err(Stop::NotPlain);
         }
         i = j + 1;
+        tags_read = true;
         visitor.tag(RawTag {
             name: &text[name_start..name_end],
             raw_value: &text[value_start..value_end],
@@ -270,6 +276,23 @@ fn read_plain<V: PlainVisitor, const GAME: bool>(
                 visitor.comment(&text[start + 1..end], Span::new(start, end + 1));
                 i = end + 1;
             }
+            b'[' if GAME && in_movetext && depth == 0 && tags_read => {
+                // A game without a result ends at a line that starts a tag pair, where the
+                // splitter cuts it (the line's start; blanks before the `[` in the line)
+                let line = start
+                    - b[..start]
+                        .iter()
+                        .rev()
+                        .take_while(|&&c| is_blank_in_line(c))
+                        .count();
+                let (name, quote) = tag_pair_start(b, start);
+                let at_line_start = line > 0 && matches!(b[line - 1], b'\n' | b'\r');
+                if !at_line_start || name.is_empty() || b.get(quote) != Some(&b'"') {
+                    return Err(Stop::NotPlain);
+                }
+                visitor.syntax_error(missing_terminator(&text[..line]));
+                return Ok((visitor.end_game(), line));
+            }
             _ if result_seen => return Err(Stop::NotPlain),
             b'(' => {
                 if paren_strength(b, start).is_some() || depth >= MAX_VARIATION_DEPTH {
@@ -296,10 +319,16 @@ fn read_plain<V: PlainVisitor, const GAME: bool>(
             _ => return Err(Stop::NotPlain),
         }
     }
-    if GAME || depth > 0 || !result_seen {
+    if GAME || depth > 0 {
         return Err(Stop::NotPlain);
     }
-    // (a result was read, so the movetext has started)
+    if !result_seen {
+        // (as the general parser ends such a game; a game read whole ends at its result)
+        if !in_movetext {
+            visitor.begin_movetext();
+        }
+        visitor.syntax_error(missing_terminator(text));
+    }
     Ok((visitor.end_game(), i))
 }
 
@@ -703,11 +732,25 @@ mod tests {
         let text = "[Event \"x\"]\n[Site \"a b\"]\n\n1. c3-d4 {c} f6-g5 (1... b6-a5 2. d4-c5) \
                     2. g3-f4 22-18 3. d4:f6:h8 1/2-1/2";
         assert_eq!(compare(text.as_bytes()), (1, 1));
+        // a game without a result ends with the general parser's error for it
+        for no_result in [
+            "[Event \"x\"]\n1. c3-d4 f6-g5",
+            "[Event \"x\"]\n1. c3-d4 f6-g5 {c}\n\n\n",
+            "[Event \"x\"]\n",
+            "[Event \"x\"]\n{c}",
+            "1. c3-d4",
+        ] {
+            assert_eq!(compare(no_result.as_bytes()), (1, 1), "{no_result}");
+            let events = visit_plain(no_result, &mut Log::default(), |_| false).unwrap();
+            assert!(
+                events[events.len() - 2].contains("MissingTerminator"),
+                "{events:?}"
+            );
+        }
         for odd in [
             "[Event \"x\"]\n1. c3-d4! f6-g5 *",
             "[Event \"x\"]\n1. c3-d4 $1 *",
             "[Event \"x\\\"\"]\n1. c3-d4 *",
-            "[Event \"x\"]\n1. c3-d4 f6-g5",
             "[Event \"x\"]\n1. c3-d4 (1. e3-f4 *",
             "[Event \"x\"]\n1. c3-d4 ; note\n*",
             "[Event \"x\"]\n1. c3-d4 { a { b } *",

@@ -422,6 +422,13 @@ fn empty_line_before(b: &[u8], start: usize, at: usize) -> bool {
         && line_breaks_before(b, start, at) >= 2
 }
 
+/// Whether `c` is a blank inside a line, as the scanner tells them (a line whose bytes
+/// before a `[` are such blanks starts a tag pair there).
+#[inline(always)]
+pub(super) fn is_blank_in_line(c: u8) -> bool {
+    CLASS[usize::from(c)] & BLANK != 0
+}
+
 #[inline(always)]
 fn is_blank_or_break(c: u8) -> bool {
     CLASS[usize::from(c)] & BLANK != 0 || c == b'\n' || c == b'\r'
@@ -2529,6 +2536,58 @@ mod tests {
         let mut fused = 0;
         for round in 0..200 {
             let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
+            let piece = [usize::MAX, 1 + round % 97][round % 2];
+            fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
+        }
+        assert!(fused > 200 * 40, "{fused}");
+    }
+
+    #[test]
+    fn games_without_results_read_whole_are_the_games_the_splitter_cuts() {
+        // each game's result token taken off: a game ends at the next one's first tag
+        let text = String::from_utf8(generated(61, 400)).unwrap();
+        let text = text.replace(" 1-0\n", "\n").replace(" 0-1\n", "\n");
+        let text = text.replace(" 1/2-1/2\n", "\n").replace(" *\n", "\n");
+        let utf8 = ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..ReaderOptions::default()
+        };
+        let (games, fused) = fused_split_alike(text.as_bytes(), utf8, usize::MAX);
+        assert_eq!(games, 400);
+        // (the last game, at the end of the input, is the splitter's)
+        assert!(fused > 390, "{fused}");
+        for piece in [1, 7, 4096] {
+            fused_split_alike(text.as_bytes(), utf8, piece);
+        }
+        for odd in [
+            "[A \"1\"]\n1. c3-d4\n[B \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4 {c}\n\n \t\x0b[B \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4 [B \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4 (1. e3-f4\n[B \"2\"]\n*",
+            "[A \"1\"]\n1. c3-d4 (1. e3-f4)\n[B \"2\"]\n*",
+            "[A \"1\"]\r\n1. c3-d4\r\n[B \"2\"]\r\n1. c3-d4 *",
+            "[A \"1\"]\r1. c3-d4\r[B \"2\"]\r1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4\n[B 2]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4\n[ B  \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4\n[B",
+            "[A \"1\"]\n1. c3-d4\n[B \"",
+            "[A \"1\"]\n1.\n[B \"2\"]\n*",
+            "[A \"1\"]\n{c}\n[B \"2\"]\n*",
+            "1. c3-d4\n[B \"2\"]\n1. c3-d4 *",
+            "[A \"1\"]\n1. c3-d4 f6-g5 2. ; c\n[B \"2\"]\n*",
+        ] {
+            for piece in [1, 3, usize::MAX] {
+                fused_split_alike(odd.as_bytes(), utf8, piece);
+                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
+            }
+        }
+        let mut rng = crate::generate::SplitMix64::new(10);
+        let text = String::from_utf8(generated(67, 80))
+            .unwrap()
+            .replace(" *\n", "\n");
+        let mut fused = 0;
+        for round in 0..200 {
+            let copy = rng.corrupted(text.as_bytes(), 1 + round % 8, CORRUPTING);
             let piece = [usize::MAX, 1 + round % 97][round % 2];
             fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
         }
