@@ -230,6 +230,43 @@ fn games_without_results_take_the_quick_lane() {
     assert_eq!(missing, 120);
 }
 
+/// Annotated games have strength marks (`!`, `?!`, glued to a move or apart) and NAGs:
+/// the quick lane takes them, in one pass.
+#[test]
+fn annotated_games_take_the_quick_lane() {
+    let mut text = Vec::new();
+    Generator::new(29).write_games(&mut text, 120).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let mut annotated = String::new();
+    let mut k = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with('[') {
+            annotated.push_str(line);
+            continue;
+        }
+        // (moves written with squares, followed by a space)
+        for word in line.split_inclusive(' ') {
+            k += 1;
+            annotated.push_str(word);
+            let is_move =
+                word.len() > 3 && word.ends_with(' ') && word.as_bytes()[0].is_ascii_lowercase();
+            if is_move && k % 7 == 0 {
+                annotated.insert_str(annotated.len() - 1, "!?");
+            } else if is_move && k % 11 == 0 {
+                annotated.push_str("$14 ");
+            } else if is_move && k % 13 == 0 {
+                annotated.push_str("?? ");
+            }
+        }
+    }
+    assert!(annotated.matches("!?").count() > 500);
+    let (n, quick) = both_editions("annotated.pdn", annotated.as_bytes());
+    assert_eq!((n, quick), (4 * 120, 4 * 120));
+    let (items, one_pass) =
+        compare_one_pass("annotated.pdn", annotated.as_bytes(), &Default::default());
+    assert_eq!((items, one_pass), (120, 120));
+}
+
 #[test]
 fn corrupted_games_are_diagnosed_as_by_the_full_check() {
     // One byte of a generated archive changed at a time: moves, numbers, tags, results,

@@ -294,6 +294,32 @@ fn read_plain<V: PlainVisitor, const GAME: bool>(
                 return Ok((visitor.end_game(), line));
             }
             _ if result_seen => return Err(Stop::NotPlain),
+            // strength marks written apart (`c3-d4 !?`) and NAGs (`$2`), common in
+            // annotated games
+            b'!' | b'?' => {
+                movetext!();
+                let end = start
+                    + b[start..]
+                        .iter()
+                        .take_while(|&&c| c == b'!' || c == b'?')
+                        .count();
+                visitor.strength(ascii_token(text, start, end), Span::new(start, end));
+                i = end;
+            }
+            b'$' => {
+                let digits = b[start + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                let end = start + 1 + digits;
+                // (no number, or one past 65535: a syntax error)
+                let Ok(nag) = ascii_token(text, start + 1, end).parse::<u16>() else {
+                    return Err(Stop::NotPlain);
+                };
+                movetext!();
+                visitor.nag(nag, Span::new(start, end));
+                i = end;
+            }
             b'(' => {
                 if paren_strength(b, start).is_some() || depth >= MAX_VARIATION_DEPTH {
                     return Err(Stop::NotPlain);
@@ -470,16 +496,17 @@ fn ascii_token(text: &str, start: usize, end: usize) -> &str {
     unsafe { std::str::from_utf8_unchecked(b) }
 }
 
-/// A move without strength marks at `start`; returns its end.
+/// A move at `start`, and the strength marks glued to it (`c3-d4!?`) as the general parser
+/// gives them; returns its end.
 #[inline(always)]
 fn plain_move<V: Visitor>(text: &str, start: usize, visitor: &mut V) -> Result<usize, Stop> {
-    match lex_move(text.as_bytes(), start) {
-        Some((end, marks_end)) if marks_end == end => {
-            visitor.mv(ascii_token(text, start, end), Span::new(start, end));
-            Ok(end)
-        }
-        _ => Err(Stop::NotPlain),
+    let (end, marks_end) = lex_move(text.as_bytes(), start).ok_or(Stop::NotPlain)?;
+    visitor.mv(ascii_token(text, start, end), Span::new(start, end));
+    if marks_end > end {
+        let marks = ascii_token(text, end, marks_end);
+        visitor.strength(marks, Span::new(end, marks_end));
     }
+    Ok(marks_end)
 }
 
 #[cfg(test)]
@@ -747,9 +774,20 @@ mod tests {
                 "{events:?}"
             );
         }
+        // strength marks and NAGs, glued to a move or apart
+        for marked in [
+            "[Event \"x\"]\n1. c3-d4! f6-g5?! 2. g3-h4 !? 22-18?? $4 *",
+            "[Event \"x\"]\n1. c3-d4 $1 f6-g5$2 $65535 (1... b6-a5 $3 !) *",
+            "[Event \"x\"]\n! 1. c3-d4 $0 *",
+            "[Event \"x\"]\n1. c3-d4!* 1-0",
+        ] {
+            assert_eq!(compare(marked.as_bytes()), (1, 1), "{marked}");
+        }
         for odd in [
-            "[Event \"x\"]\n1. c3-d4! f6-g5 *",
-            "[Event \"x\"]\n1. c3-d4 $1 *",
+            "[Event \"x\"]\n1. c3-d4 $65536 *",
+            "[Event \"x\"]\n1. c3-d4 $ *",
+            "[Event \"x\"]\n1. c3-d4 (?) *",
+            "[Event \"x\"]\n1. c3-d4 *!",
             "[Event \"x\\\"\"]\n1. c3-d4 *",
             "[Event \"x\"]\n1. c3-d4 (1. e3-f4 *",
             "[Event \"x\"]\n1. c3-d4 ; note\n*",
