@@ -1020,14 +1020,14 @@ impl<'a> Locator<'a> {
                 (column + SNIPPET_AFTER).min(line_chars),
             )
         };
-        let mut shown = String::new();
+        // (one allocation for a line shown whole, at most a window's for a longer one)
+        let lead = blanks.min(to).saturating_sub(from - 1);
+        let bytes = (line_end - line_start).min(4 * SNIPPET_WHOLE_LINE);
+        let mut shown = String::with_capacity(bytes + lead + 6);
         if from > 1 {
             shown.push('…');
         }
-        shown.extend(std::iter::repeat_n(
-            ' ',
-            blanks.min(to).saturating_sub(from - 1),
-        ));
+        shown.extend(std::iter::repeat_n(' ', lead));
         // the line's characters from the window's first on, found from `at` (the
         // character `column - 1 - blanks` of the line), not from the line's start
         let first = (from - 1).saturating_sub(blanks);
@@ -1041,11 +1041,17 @@ impl<'a> Locator<'a> {
                 .nth(back - 1)
                 .map_or(line_start, |(k, _)| line_start + k)
         };
-        shown.extend(
-            raw.text[window_start..line_end]
-                .chars()
-                .take(to.saturating_sub(blanks.max(from - 1))),
-        );
+        // (the characters wanted, as one slice: nearly always the rest of the line)
+        let rest = &raw.text[window_start..line_end];
+        let wanted = to.saturating_sub(blanks.max(from - 1));
+        let end = if rest.len() <= wanted {
+            rest.len()
+        } else {
+            rest.char_indices()
+                .nth(wanted)
+                .map_or(rest.len(), |(k, _)| k)
+        };
+        shown.push_str(&rest[..end]);
         if to < line_chars {
             shown.push('…');
         }
@@ -1266,14 +1272,14 @@ mod tests {
                 (column + SNIPPET_AFTER).min(line_chars),
             )
         };
-        let mut shown = String::new();
+        // (one allocation for a line shown whole, at most a window's for a longer one)
+        let lead = blanks.min(to).saturating_sub(from - 1);
+        let bytes = (line_end - line_start).min(4 * SNIPPET_WHOLE_LINE);
+        let mut shown = String::with_capacity(bytes + lead + 6);
         if from > 1 {
             shown.push('…');
         }
-        shown.extend(std::iter::repeat_n(
-            ' ',
-            blanks.min(to).saturating_sub(from - 1),
-        ));
+        shown.extend(std::iter::repeat_n(' ', lead));
         shown.extend(
             line_text
                 .chars()
