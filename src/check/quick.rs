@@ -7,9 +7,11 @@
 //! rules and the same helpers as [`crate::replay`], and gives up at the first thing that
 //! would become a diagnostic (or that it does not follow: setup commands, leading
 //! variations, ambiguous or oddly written moves). A game it gives up on is checked by the
-//! full path, so the diagnostics are always exactly those of [`super::check_game`]; the one
-//! kind of finding it reports itself, the draw verdict's, is located by the same helper as
-//! in the replay. `tests/diagnose.rs` and the `replay` fuzz target hold the two together.
+//! full path, so the diagnostics are always exactly those of [`super::check_game`]. The
+//! kinds of finding it reports itself are made by the full check's own helpers: the draw
+//! verdict's, the tags' (most real files lack a tag: [`super::tags::check_tags_up_to`] on
+//! the tags read again), and the reader's error for a game without a result token.
+//! `tests/diagnose.rs` and the `replay` fuzz target hold the two together.
 
 use std::borrow::Cow;
 
@@ -184,7 +186,7 @@ impl QuickLane {
         match visit_plain_game(text, self, |lane| lane.gave_up, at_end) {
             Ok((Some(ending), len)) => {
                 if self.tags_to_check && !self.keep_tags {
-                    // (read plain once, so again)
+                    // (the game was read by the plain reader: so are its tags again)
                     let _ = visit_plain(&text[..len], &mut AllTags(self), |_| true);
                 }
                 Some((len, self.proved(ending, text, 0)))
