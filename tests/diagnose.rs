@@ -82,6 +82,13 @@ fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
     total
 }
 
+/// `games` generated games (seed `seed`) as text.
+fn generated_text(seed: u64, games: u64) -> String {
+    let mut text = Vec::new();
+    Generator::new(seed).write_games(&mut text, games).unwrap();
+    String::from_utf8(text).unwrap()
+}
+
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {
     walkdir::WalkDir::new(dir)
         .sort_by_file_name()
@@ -146,9 +153,7 @@ fn generated_games_mostly_take_the_quick_lane() {
 /// games and makes their tag findings as the full check makes them.
 #[test]
 fn games_whose_tags_have_findings_take_the_quick_lane() {
-    let mut text = Vec::new();
-    Generator::new(17).write_games(&mut text, 120).unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let text = generated_text(17, 120);
     let mut k = 0;
     let mut tags_spoiled = String::new();
     for line in text.split_inclusive('\n') {
@@ -200,9 +205,7 @@ fn games_whose_tags_have_findings_take_the_quick_lane() {
 /// and the quick lane takes such games, read whole in one pass where a game's tags follow.
 #[test]
 fn games_without_results_take_the_quick_lane() {
-    let mut text = Vec::new();
-    Generator::new(19).write_games(&mut text, 120).unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let text = generated_text(19, 120);
     let mut no_results = String::new();
     for line in text.split_inclusive('\n') {
         // (the result ends a line of moves, or is a line of its own)
@@ -234,9 +237,7 @@ fn games_without_results_take_the_quick_lane() {
 /// the quick lane takes them, in one pass.
 #[test]
 fn annotated_games_take_the_quick_lane() {
-    let mut text = Vec::new();
-    Generator::new(29).write_games(&mut text, 120).unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let text = generated_text(29, 120);
     let mut annotated = String::new();
     let mut k = 0;
     for line in text.split_inclusive('\n') {

@@ -2484,19 +2484,11 @@ mod tests {
     #[test]
     fn games_read_whole_are_the_games_the_splitter_cuts() {
         let text = generated(29, 400);
-        let utf8 = ReaderOptions {
-            encoding: Some(encoding_rs::UTF_8),
-            ..ReaderOptions::default()
-        };
+        let utf8 = utf8_options();
         // generated games have the plain shape: all but those cut by the end of a read
-        let (games, fused) = fused_split_alike(&text, utf8, usize::MAX);
-        assert_eq!(games, 400);
-        assert!(fused > 390, "{fused}");
-        for piece in [1, 7, 4096] {
-            fused_split_alike(&text, utf8, piece);
-        }
+        fused_alike_on_games(&text);
         // each shape the splitter cuts elsewhere than at the result, or not at all
-        for odd in [
+        fused_alike_on_crafted(&[
             "[A \"1\"]\n1. c3-d4 12.1-0 f6-g5 *\n",
             "[A \"1\"]\n1. c3-d4*\n[B \"2\"]\n1. c3-d4 *",
             "[A \"1\"]\n\n[A \"2\"]\n1. c3-d4 *\n",
@@ -2509,12 +2501,7 @@ mod tests {
             "[A \"1\"]\n1. c3-d4 1-0\n%c\n[B \"2\"] 1. a1-b2 0-1 ; c\n",
             "  \n\n[A \"1\"]\n1. c3-d4 2-0 \x0b[B \"2\"]\n1. c3-d4 0-2[C \"3\"] 1-1",
             "[A \"1\"] [B \"2\"]\n1. c3-d4 ½-½ [C \"3\"]\n1. c3-d4 0.5-0.5",
-        ] {
-            for piece in [1, 3, usize::MAX] {
-                fused_split_alike(odd.as_bytes(), utf8, piece);
-                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
-            }
-        }
+        ]);
         // limits: games over them are the splitter's to report
         let small = ReaderOptions {
             max_game_bytes: 800,
@@ -2529,17 +2516,52 @@ mod tests {
         assert_eq!(fused_split_alike(&bad, utf8, usize::MAX).1, 0);
     }
 
-    #[test]
-    fn corrupted_games_read_whole_are_the_games_the_splitter_cuts() {
-        let text = generated(31, 80);
-        let mut rng = crate::generate::SplitMix64::new(8);
+    /// The reader's options with the encoding told, not detected.
+    fn utf8_options() -> ReaderOptions {
+        ReaderOptions {
+            encoding: Some(encoding_rs::UTF_8),
+            ..ReaderOptions::default()
+        }
+    }
+
+    /// [`fused_split_alike`] on 400 games of one shape (all but a few read whole), read
+    /// at once and in pieces.
+    fn fused_alike_on_games(text: &[u8]) {
+        let (games, fused) = fused_split_alike(text, utf8_options(), usize::MAX);
+        assert_eq!(games, 400);
+        assert!(fused > 390, "{fused}");
+        for piece in [1, 7, 4096] {
+            fused_split_alike(text, utf8_options(), piece);
+        }
+    }
+
+    /// [`fused_split_alike`] on crafted texts, in pieces of 1 and 3 bytes and at once,
+    /// the encoding told and detected.
+    fn fused_alike_on_crafted(crafted: &[&str]) {
+        for odd in crafted {
+            for piece in [1, 3, usize::MAX] {
+                fused_split_alike(odd.as_bytes(), utf8_options(), piece);
+                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
+            }
+        }
+    }
+
+    /// [`fused_split_alike`] on 200 corrupted copies of `text`, read at once or in
+    /// pieces; most of their games are read whole.
+    fn fused_alike_on_corrupted(text: &[u8], seed: u64) {
+        let mut rng = crate::generate::SplitMix64::new(seed);
         let mut fused = 0;
         for round in 0..200 {
-            let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
+            let copy = rng.corrupted(text, 1 + round % 8, CORRUPTING);
             let piece = [usize::MAX, 1 + round % 97][round % 2];
             fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
         }
         assert!(fused > 200 * 40, "{fused}");
+    }
+
+    #[test]
+    fn corrupted_games_read_whole_are_the_games_the_splitter_cuts() {
+        fused_alike_on_corrupted(&generated(31, 80), 8);
     }
 
     #[test]
@@ -2548,18 +2570,9 @@ mod tests {
         let text = String::from_utf8(generated(61, 400)).unwrap();
         let text = text.replace(" 1-0\n", "\n").replace(" 0-1\n", "\n");
         let text = text.replace(" 1/2-1/2\n", "\n").replace(" *\n", "\n");
-        let utf8 = ReaderOptions {
-            encoding: Some(encoding_rs::UTF_8),
-            ..ReaderOptions::default()
-        };
-        let (games, fused) = fused_split_alike(text.as_bytes(), utf8, usize::MAX);
-        assert_eq!(games, 400);
         // (the last game, at the end of the input, is the splitter's)
-        assert!(fused > 390, "{fused}");
-        for piece in [1, 7, 4096] {
-            fused_split_alike(text.as_bytes(), utf8, piece);
-        }
-        for odd in [
+        fused_alike_on_games(text.as_bytes());
+        fused_alike_on_crafted(&[
             "[A \"1\"]\n1. c3-d4\n[B \"2\"]\n1. c3-d4 *",
             "[A \"1\"]\n1. c3-d4 {c}\n\n \t\x0b[B \"2\"]\n1. c3-d4 *",
             "[A \"1\"]\n1. c3-d4 [B \"2\"]\n1. c3-d4 *",
@@ -2575,39 +2588,15 @@ mod tests {
             "[A \"1\"]\n{c}\n[B \"2\"]\n*",
             "1. c3-d4\n[B \"2\"]\n1. c3-d4 *",
             "[A \"1\"]\n1. c3-d4 f6-g5 2. ; c\n[B \"2\"]\n*",
-        ] {
-            for piece in [1, 3, usize::MAX] {
-                fused_split_alike(odd.as_bytes(), utf8, piece);
-                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
-            }
-        }
-        let mut rng = crate::generate::SplitMix64::new(10);
-        let text = String::from_utf8(generated(67, 80))
-            .unwrap()
-            .replace(" *\n", "\n");
-        let mut fused = 0;
-        for round in 0..200 {
-            let copy = rng.corrupted(text.as_bytes(), 1 + round % 8, CORRUPTING);
-            let piece = [usize::MAX, 1 + round % 97][round % 2];
-            fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
-        }
-        assert!(fused > 200 * 40, "{fused}");
+        ]);
+        let text = String::from_utf8(generated(67, 80)).unwrap();
+        fused_alike_on_corrupted(text.replace(" *\n", "\n").as_bytes(), 10);
     }
 
     #[test]
     fn games_without_tags_read_whole_are_the_games_the_splitter_cuts() {
-        let text = without_tags(&generated(53, 400));
-        let utf8 = ReaderOptions {
-            encoding: Some(encoding_rs::UTF_8),
-            ..ReaderOptions::default()
-        };
-        let (games, fused) = fused_split_alike(&text, utf8, usize::MAX);
-        assert_eq!(games, 400);
-        assert!(fused > 390, "{fused}");
-        for piece in [1, 7, 4096] {
-            fused_split_alike(&text, utf8, piece);
-        }
-        for odd in [
+        fused_alike_on_games(&without_tags(&generated(53, 400)));
+        fused_alike_on_crafted(&[
             "1. c3-d4 12.1-0 f6-g5 *\n",
             "1. c3-d4*\n1. c3-d4 *",
             "1. c3-d4\n1. e3-f4 *\n",
@@ -2620,21 +2609,8 @@ mod tests {
             "1. c3-d4 1-0\n%c\n1. a1-b2 0-1 ; c\n",
             "3\n1\n1. c3-d4 *\n",
             "1-0 1. c3-d4 *\n1.c3d4 1-0",
-        ] {
-            for piece in [1, 3, usize::MAX] {
-                fused_split_alike(odd.as_bytes(), utf8, piece);
-                fused_split_alike(odd.as_bytes(), ReaderOptions::default(), piece);
-            }
-        }
-        let mut rng = crate::generate::SplitMix64::new(9);
-        let text = without_tags(&generated(59, 80));
-        let mut fused = 0;
-        for round in 0..200 {
-            let copy = rng.corrupted(&text, 1 + round % 8, CORRUPTING);
-            let piece = [usize::MAX, 1 + round % 97][round % 2];
-            fused += fused_split_alike(&copy, ReaderOptions::default(), piece).1;
-        }
-        assert!(fused > 200 * 40, "{fused}");
+        ]);
+        fused_alike_on_corrupted(&without_tags(&generated(59, 80)), 9);
     }
 
     /// Reads `bytes` whole, and in blocks cut at `cuts` (each read apart by
@@ -2710,19 +2686,68 @@ mod tests {
             .collect()
     }
 
+    /// [`blocks_alike`] on `text` cut at every third of its 199 `cuts` alone, then at
+    /// every `step`th together: every block ends cleanly.
+    fn blocks_alike_at(text: &[u8], cuts: &[usize], step: usize) {
+        assert_eq!(cuts.len(), 199);
+        for &at in cuts.iter().step_by(3) {
+            assert!(blocks_alike(text, &[at]));
+        }
+        let together: Vec<usize> = cuts.iter().copied().step_by(step).collect();
+        assert!(blocks_alike(text, &together));
+    }
+
+    /// Each crafted ending, after `text` repeated past the encoding's prefix (unless it
+    /// starts with a BOM) and before `next`, ends its block cleanly or says it does not,
+    /// as `crafted` says.
+    fn crafted_endings_alike(text: &[u8], crafted: &[(&[u8], bool)], next: &[u8]) {
+        // (after valid text longer than the prefix the encoding is told from: a malformed
+        // byte after it is replaced)
+        let mut valid = Vec::new();
+        while valid.len() <= super::super::input::DETECT_PREFIX {
+            valid.extend_from_slice(text);
+        }
+        for &(first, clean) in crafted {
+            let mut bytes = if first.starts_with(b"\xef") {
+                Vec::new()
+            } else {
+                valid.clone()
+            };
+            bytes.extend_from_slice(first);
+            let cut = bytes.len();
+            bytes.extend_from_slice(next);
+            let got = blocks_alike(&bytes, &[cut]);
+            assert_eq!(got, clean, "{:?}", String::from_utf8_lossy(first));
+        }
+    }
+
+    /// [`blocks_alike`] on 300 corrupted copies of `text`, each cut at one to four of the
+    /// places `places` finds in it: more than half of them end every block cleanly.
+    fn corrupted_blocks_alike(text: &[u8], seed: u64, places: fn(&[u8]) -> Vec<usize>) {
+        let mut rng = crate::generate::SplitMix64::new(seed);
+        let (mut clean, mut tried) = (0, 0);
+        for round in 0..300 {
+            let copy = rng.corrupted(text, 1 + round % 10, CORRUPTING);
+            let lines = places(&copy);
+            if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
+                continue;
+            }
+            let cuts: Vec<usize> = (0..1 + round % 4)
+                .map(|_| *rng.pick(&lines))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            tried += 1;
+            clean += usize::from(blocks_alike(&copy, &cuts));
+        }
+        assert!(clean > tried / 2, "{clean} of {tried}");
+    }
+
     #[test]
     fn blocks_read_apart_give_the_items_of_the_whole() {
         let text = generated(37, 200);
         // at every tag line of generated games (each ends with its result)
-        let lines = tag_lines(&text);
-        assert_eq!(lines.len(), 199);
-        for &at in lines.iter().step_by(3) {
-            assert!(blocks_alike(&text, &[at]));
-        }
-        assert!(blocks_alike(
-            &text,
-            &lines.iter().copied().step_by(50).collect::<Vec<_>>()
-        ));
+        blocks_alike_at(&text, &tag_lines(&text), 50);
         // crafted endings: each block ends cleanly or says it does not
         let crafted: &[(&[u8], bool)] = &[
             (b"[A \"1\"]\n1. c3-d4 1-0\n\n", true),
@@ -2741,28 +2766,7 @@ mod tests {
             (b"[A \"1\"]\r1. c3-d4 1-0\r\n", true),
         ];
         let next = b"[B \"2\"]\n1. e3-f4 { \xff } 0-1\n\n[C \"3\"]\n1. a3-b4 *\n";
-        // (after valid text longer than the prefix the encoding is told from: a malformed
-        // byte after it is replaced)
-        let mut valid = Vec::new();
-        while valid.len() <= super::super::input::DETECT_PREFIX {
-            valid.extend_from_slice(&text);
-        }
-        for &(first, clean) in crafted {
-            let mut bytes = if first.starts_with(b"\xef") {
-                Vec::new()
-            } else {
-                valid.clone()
-            };
-            bytes.extend_from_slice(first);
-            let cut = bytes.len();
-            bytes.extend_from_slice(next);
-            assert_eq!(
-                blocks_alike(&bytes, &[cut]),
-                clean,
-                "{:?}",
-                String::from_utf8_lossy(first)
-            );
-        }
+        crafted_endings_alike(&text, crafted, next);
     }
 
     /// The starts of the lines of `b` that start with `1.` after a result token and blanks
@@ -2790,15 +2794,7 @@ mod tests {
     #[test]
     fn blocks_of_games_without_tags_read_apart_give_the_items_of_the_whole() {
         let text = without_tags(&generated(43, 200));
-        let lines = first_move_lines(&text);
-        assert_eq!(lines.len(), 199);
-        for &at in lines.iter().step_by(3) {
-            assert!(blocks_alike(&text, &[at]));
-        }
-        assert!(blocks_alike(
-            &text,
-            &lines.iter().copied().step_by(40).collect::<Vec<_>>()
-        ));
+        blocks_alike_at(&text, &first_move_lines(&text), 40);
         // crafted endings before a block that starts with a game's first move: only one
         // that ends between games (a result, then blanks) lets it be read apart
         let crafted: &[(&[u8], bool)] = &[
@@ -2815,62 +2811,13 @@ mod tests {
             (b"1. c3-d4 1-0\n[A \"1\"]\n", false),
         ];
         let next = b"1. e3-f4 { \xff } 0-1\n\n1. a3-b4 *\n";
-        let mut valid = Vec::new();
-        while valid.len() <= super::super::input::DETECT_PREFIX {
-            valid.extend_from_slice(&text);
-        }
-        for &(first, clean) in crafted {
-            let mut bytes = valid.clone();
-            bytes.extend_from_slice(first);
-            let cut = bytes.len();
-            bytes.extend_from_slice(next);
-            assert_eq!(
-                blocks_alike(&bytes, &[cut]),
-                clean,
-                "{:?}",
-                String::from_utf8_lossy(first)
-            );
-        }
+        crafted_endings_alike(&text, crafted, next);
         // corrupted: where the block before says it ended between games, the items agree
-        let mut rng = crate::generate::SplitMix64::new(14);
-        let text = without_tags(&generated(47, 60));
-        let (mut clean, mut tried) = (0, 0);
-        for round in 0..300 {
-            let copy = rng.corrupted(&text, 1 + round % 10, CORRUPTING);
-            let lines = first_move_lines(&copy);
-            if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
-                continue;
-            }
-            let cuts: Vec<usize> = (0..1 + round % 4)
-                .map(|_| *rng.pick(&lines))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            tried += 1;
-            clean += usize::from(blocks_alike(&copy, &cuts));
-        }
-        assert!(clean > tried / 2, "{clean} of {tried}");
+        corrupted_blocks_alike(&without_tags(&generated(47, 60)), 14, first_move_lines);
     }
 
     #[test]
     fn corrupted_blocks_read_apart_give_the_items_of_the_whole() {
-        let text = generated(41, 60);
-        let mut rng = crate::generate::SplitMix64::new(12);
-        let (mut clean, mut tried) = (0, 0);
-        for round in 0..300 {
-            let copy = rng.corrupted(&text, 1 + round % 10, CORRUPTING);
-            let lines = tag_lines(&copy);
-            if lines.is_empty() || !super::super::input::read_as_utf8(&copy, true, None) {
-                continue;
-            }
-            let cuts: Vec<usize> = (0..1 + round % 4)
-                .map(|_| *rng.pick(&lines))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            tried += 1;
-            clean += usize::from(blocks_alike(&copy, &cuts));
-        }
-        assert!(clean > tried / 2, "{clean} of {tried}");
+        corrupted_blocks_alike(&generated(41, 60), 12, tag_lines);
     }
 }
