@@ -1272,14 +1272,14 @@ mod tests {
                 (column + SNIPPET_AFTER).min(line_chars),
             )
         };
-        // (one allocation for a line shown whole, at most a window's for a longer one)
-        let lead = blanks.min(to).saturating_sub(from - 1);
-        let bytes = (line_end - line_start).min(4 * SNIPPET_WHOLE_LINE);
-        let mut shown = String::with_capacity(bytes + lead + 6);
+        let mut shown = String::new();
         if from > 1 {
             shown.push('…');
         }
-        shown.extend(std::iter::repeat_n(' ', lead));
+        shown.extend(std::iter::repeat_n(
+            ' ',
+            blanks.min(to).saturating_sub(from - 1),
+        ));
         shown.extend(
             line_text
                 .chars()

@@ -24,7 +24,9 @@ const CUTS_LOOKED_AT: usize = 64;
 /// comment or a variation. Where no tag line follows a result, the last line that starts
 /// with `1.` after one (a file of games without tags: the block before ends cleanly when
 /// its last game ended there, [`GameSplitter::ended_between_games`]); then the last tag
-/// line. `None` when there is none of these.
+/// line whose line before is no tag line (the first tag of a game: where games end
+/// without results, the splitter cuts there); then the last tag line. `None` when there
+/// is none of these.
 ///
 /// [`GameSplitter::ended_between_games`]: super::GameSplitter::ended_between_games
 pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
