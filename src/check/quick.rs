@@ -185,10 +185,7 @@ impl QuickLane {
         // game proved leaves `refused` as it is: it is asked only of a game that is not)
         match visit_plain_game(text, self, |lane| lane.gave_up, at_end) {
             Ok((Some(ending), len)) => {
-                if self.tags_to_check && !self.keep_tags {
-                    // (the game was read by the plain reader: so are its tags again)
-                    let _ = visit_plain(&text[..len], &mut AllTags(self), |_| true);
-                }
+                self.keep_all_tags(&text[..len], None);
                 Some((len, self.proved(ending, text, 0)))
             }
             Ok((None, _)) => {
@@ -222,19 +219,12 @@ impl QuickLane {
         } else {
             None
         };
-        let read_plain = plain.is_some();
-        let ending = match plain {
-            Some(ending) => ending,
-            None => raw.visit(self),
-        }?;
-        if self.tags_to_check && !self.keep_tags {
-            // the tags again, all of them, read as the moves were
-            if read_plain {
-                let _ = visit_plain(&raw.text, &mut AllTags(self), |_| true);
-            } else {
-                raw.visit(&mut AllTags(self));
-            }
-        }
+        let (ending, general) = match plain {
+            Some(ending) => (ending, None),
+            None => (raw.visit(self), Some(raw)),
+        };
+        let ending = ending?;
+        self.keep_all_tags(&raw.text, general);
         Some(self.proved(ending, &raw.text, raw.index as usize))
     }
 
@@ -447,6 +437,21 @@ impl QuickLane {
 }
 
 impl QuickLane {
+    /// Makes [`tags`](Self::tags) hold every tag of the game just proved, when its tags
+    /// have findings to make and only some were kept: reads them again from `text`, as
+    /// its moves were read (by the plain reader, or by the parser over `general`).
+    fn keep_all_tags(&mut self, text: &str, general: Option<&RawGame>) {
+        if !self.tags_to_check || self.keep_tags {
+            return;
+        }
+        match general {
+            Some(raw) => raw.visit(&mut AllTags(self)),
+            None => {
+                let _ = visit_plain(text, &mut AllTags(self), |_| true);
+            }
+        }
+    }
+
     /// Keeps a tag for [`tags`](Self::tags) and [`first_tag`](Self::first_tag); `noted`:
     /// its place in [`NOTED`], if it is there.
     fn keep_tag(&mut self, name: &str, value: &str, span: Span, noted: Option<usize>) {

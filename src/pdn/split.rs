@@ -1030,15 +1030,24 @@ impl<R: Read> GameSplitter<R> {
     /// [`ended_clean`](Self::ended_clean) for the state at the end of the input, before the
     /// last item is taken: the cases in which [`scan`](Self::scan) cuts at a tag line.
     fn clean_end(&self) -> bool {
-        let pending = &self.buf[self.game_start..];
+        if self.between_games() {
+            return true;
+        }
         if self.skipping.is_some() {
             return false;
         }
-        if pending.bytes().all(|c| c.is_ascii_whitespace()) {
-            return true;
-        }
+        let pending = &self.buf[self.game_start..];
         let stray = self.state == State::Normal && !self.tags_seen && !has_moves(pending);
         (self.movetext || self.state == State::Comment) && !stray
+    }
+
+    /// [`ended_between_games`](Self::ended_between_games) for the state at the end of the
+    /// input: nothing after the last item but blanks, and no game being skipped.
+    fn between_games(&self) -> bool {
+        self.skipping.is_none()
+            && self.buf[self.game_start..]
+                .bytes()
+                .all(|c| c.is_ascii_whitespace())
     }
 
     /// The encoding used to decode the input.
@@ -1719,10 +1728,7 @@ impl<R: Read> GameSplitter<R> {
                 Scan::NeedMore if self.eof => {
                     self.done = true;
                     self.ended_clean = Some(self.clean_end());
-                    self.ended_between_games = self.skipping.is_none()
-                        && self.buf[self.game_start..]
-                            .bytes()
-                            .all(|c| c.is_ascii_whitespace());
+                    self.ended_between_games = self.between_games();
                     let end = self.buf.len();
                     return self.take(end).map(|item| item.map(Split::Raw));
                 }
