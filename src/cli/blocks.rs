@@ -11,16 +11,23 @@
 //! That is known once the block is checked, so where a block did not end cleanly, the
 //! rest of the file is read again from that block's start, sequentially, on the thread
 //! that puts the results in order, and the blocks after it are dropped. Real archives
-//! hardly ever come to that; files that are not UTF-8 are not cut at all.
+//! hardly ever come to that.
+//!
+//! Files in a legacy single-byte encoding (Windows-1251, KOI8-R, IBM866, Windows-1252:
+//! old Russian archives) are cut the same way, as bytes (the lines and tokens looked at
+//! are ASCII), and each block is decoded by its worker; the reader thread only counts
+//! how long each block's text will be, for where the next starts in the decoded text.
+//! Files in UTF-16 are not cut at all.
 
 use super::pipeline::{InputRead, OnePass, Piece};
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
 use pdnkit::pdn::blocks::{find_cut, line_breaks};
-use pdnkit::pdn::input::{DETECT_PREFIX, read_as_utf8};
+use pdnkit::pdn::input::{DETECT_PREFIX, SingleByte, cuttable_encoding};
 use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -52,6 +59,8 @@ pub(super) struct BlockJob {
     pub path: PathBuf,
     /// The block's bytes.
     pub text: BlockText,
+    /// The file's encoding (the blocks are decoded in it, not each detected apart).
+    pub encoding: &'static encoding_rs::Encoding,
     pub start: BlockStart,
     /// Where the block starts in the file (past a BOM it differs from `start.offset`).
     pub file_offset: u64,
@@ -68,7 +77,10 @@ pub(super) struct BlockJob {
 /// A block's bytes: UTF-8 text (nearly always), or not.
 pub(super) enum BlockText {
     Valid(String),
+    /// Of a UTF-8 file, with malformed bytes.
     Malformed(Vec<u8>),
+    /// Of a file in a legacy single-byte encoding, to be decoded.
+    SingleByte(Vec<u8>, Arc<SingleByte>),
 }
 
 impl BlockText {
@@ -76,7 +88,7 @@ impl BlockText {
     pub fn len(&self) -> u64 {
         match self {
             BlockText::Valid(text) => text.len() as u64,
-            BlockText::Malformed(bytes) => bytes.len() as u64,
+            BlockText::Malformed(bytes) | BlockText::SingleByte(bytes, _) => bytes.len() as u64,
         }
     }
 }
@@ -86,6 +98,7 @@ pub(super) struct BlockDone<T> {
     pub input: usize,
     label: String,
     path: PathBuf,
+    encoding: &'static encoding_rs::Encoding,
     start: BlockStart,
     file_offset: u64,
     /// The items, game numbers counted from 1 in the block.
@@ -135,12 +148,17 @@ fn check_block_holding<T>(
         label,
         path,
         text,
+        encoding,
         start,
         file_offset,
         last,
         forced,
         next_at_tag_line,
     } = job;
+    let options = &CheckOptions {
+        encoding: Some(encoding),
+        ..*options
+    };
     // a block after one that did not end cleanly is not read: the rest of its file is
     // read again in order, and its results dropped
     let games = match text {
@@ -150,6 +168,11 @@ fn check_block_holding<T>(
         BlockText::Valid(text) => one_pass.read_text(&label, text, options, start),
         BlockText::Malformed(ref bytes) => {
             one_pass.read(&label, Box::new(&bytes[..]), options, Some(start))
+        }
+        BlockText::SingleByte(bytes, single) => {
+            let mut text = String::new();
+            single.decode_into(&bytes, &mut text);
+            one_pass.read_text(&label, text, options, start)
         }
     };
     let (items, games, clean) = match games {
@@ -186,6 +209,7 @@ fn check_block_holding<T>(
         input,
         label,
         path,
+        encoding,
         start,
         file_offset,
         items,
@@ -199,9 +223,9 @@ pub(super) enum Blocks {
     /// It was cut into blocks (or could not be opened): all is sent, true unless the run
     /// was cancelled.
     Sent(bool),
-    /// It is not read as UTF-8: read it the usual way, from this reader (which gives the
-    /// bytes read so far again).
-    NotUtf8(Box<dyn Read + Send>),
+    /// It is not read in an encoding that can be cut (it is UTF-16, or not text): read
+    /// it the usual way, from this reader (which gives the bytes read so far again).
+    NotCut(Box<dyn Read + Send>),
 }
 
 /// Cuts the file at `path` into blocks (on the reader thread): `send` takes its pieces
@@ -240,21 +264,26 @@ pub(super) fn read_blocks<T>(
             return Blocks::Sent(send(problem(e)) && send(Piece::End(end)));
         }
     };
-    if !read_as_utf8(&buf, eof, options.encoding) {
-        return Blocks::NotUtf8(Box::new(io::Cursor::new(buf).chain(file)));
-    }
+    let Some(encoding) = cuttable_encoding(&buf, eof, options.encoding) else {
+        return Blocks::NotCut(Box::new(io::Cursor::new(buf).chain(file)));
+    };
+    // (`None`: UTF-8)
+    let single_byte = SingleByte::new(encoding).map(Arc::new);
     if !send(Piece::Start) {
         return Blocks::Sent(false);
     }
-    let bom = if buf.starts_with(b"\xef\xbb\xbf") {
+    let bom = if single_byte.is_none() && buf.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
         0
     };
     let (mut line, mut file_offset, mut replaced) = (1, 0u64, false);
-    // (read as UTF-8, as the file read whole would be: the blocks are read so)
+    // where the next block starts in the decoded text (in UTF-8, at its byte offset past
+    // the BOM)
+    let mut text_offset = 0u64;
+    // (read in the encoding the file read whole would be read in: the blocks are read so)
     let read_so_far = |file_offset: u64, buf: &[u8]| InputRead {
-        encoding: Some(encoding_rs::UTF_8.name()),
+        encoding: Some(encoding.name()),
         bytes: file_offset + buf.len() as u64,
     };
     loop {
@@ -307,12 +336,15 @@ pub(super) fn read_blocks<T>(
         };
         let start = BlockStart {
             line,
-            offset: file_offset.saturating_sub(bom),
+            offset: text_offset,
             replaced_before: replaced,
         };
         line += line_breaks(&text);
         let len = text.len() as u64;
-        let text = if simdutf8::basic::from_utf8(&text).is_ok() {
+        let text = if let Some(single) = &single_byte {
+            text_offset += single.decoded_len(&text);
+            BlockText::SingleByte(text, Arc::clone(single))
+        } else if simdutf8::basic::from_utf8(&text).is_ok() {
             // SAFETY: the check just above says the bytes are UTF-8 (it is several times
             // faster than the one of `String::from_utf8`, 2% of `lint -j2`)
             BlockText::Valid(unsafe { String::from_utf8_unchecked(text) })
@@ -320,14 +352,18 @@ pub(super) fn read_blocks<T>(
             replaced = true;
             BlockText::Malformed(text)
         };
+        if single_byte.is_none() {
+            text_offset = (file_offset + len).saturating_sub(bom);
+        }
         if abandoned.load(Ordering::Relaxed) == i + 1 {
-            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset))));
+            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset, encoding))));
         }
         let job = BlockJob {
             input: i,
             label: label.to_string(),
             path: path.to_path_buf(),
             text,
+            encoding,
             start,
             file_offset,
             last,
@@ -340,7 +376,7 @@ pub(super) fn read_blocks<T>(
         file_offset += len;
         // (after a block cut anywhere, the file is read on from its start in order)
         if forced {
-            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset))));
+            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset, encoding))));
         }
         if last {
             break;
@@ -350,11 +386,15 @@ pub(super) fn read_blocks<T>(
 }
 
 /// How a file is read whose rest the emitting thread reads from where its blocks stop
-/// (see [`BlockEmitter`]): to its end as it is now.
-fn read_on(file: &std::fs::File, blocks: u64) -> InputRead {
+/// (see [`BlockEmitter`]): to its end as it is now, in `encoding`.
+fn read_on(
+    file: &std::fs::File,
+    blocks: u64,
+    encoding: &'static encoding_rs::Encoding,
+) -> InputRead {
     let size = file.metadata().map_or(blocks, |m| m.len().max(blocks));
     InputRead {
-        encoding: Some(encoding_rs::UTF_8.name()),
+        encoding: Some(encoding.name()),
         bytes: size,
     }
 }
@@ -456,6 +496,11 @@ impl BlockEmitter {
         emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
     ) -> io::Result<()> {
         let (options, one_pass, _) = checking;
+        // (in the file's encoding, which a splitter for a block does not detect)
+        let options = &CheckOptions {
+            encoding: Some(done.encoding),
+            ..*options
+        };
         let opened = std::fs::File::open(&done.path).and_then(|mut file| {
             file.seek(io::SeekFrom::Start(done.file_offset))?;
             Ok(file)
@@ -510,6 +555,7 @@ mod tests {
             label: "t.pdn".into(),
             path: "t.pdn".into(),
             text: BlockText::Valid(String::from_utf8(text.clone()).unwrap()),
+            encoding: encoding_rs::UTF_8,
             start: BlockStart {
                 line: 1,
                 ..BlockStart::default()

@@ -561,7 +561,7 @@ where
     );
     match read {
         Blocks::Sent(going_on) => going_on,
-        Blocks::NotUtf8(reader) => {
+        Blocks::NotCut(reader) => {
             read_input(i, input, Source::Opened(reader), options, check, None, send)
         }
     }

@@ -970,14 +970,17 @@ impl<R: Read> GameSplitter<R> {
         })
     }
 
-    /// A splitter for a block of UTF-8 text that starts a line of a longer input: it gives
+    /// A splitter for a block of text that starts a line of a longer input: it gives
     /// the items a splitter reading the whole input would give for the block's games, as
     /// long as the text before the block ended cleanly ([`ended_clean`](Self::ended_clean))
     /// and the block ends so too, or where the input does (their game indices count from
-    /// 1 in the block). So a long input cut at tag lines can be read in parallel.
+    /// 1 in the block). So a long input cut at tag lines can be read in parallel. The
+    /// block is in the whole input's encoding, `opts.encoding` (UTF-8 when `None`: it is
+    /// not detected from the block), one that can be cut between lines
+    /// ([`super::input::cuttable_encoding`]).
     pub fn at(input: R, opts: ReaderOptions, start: BlockStart) -> std::io::Result<Self> {
         let opts = ReaderOptions {
-            encoding: Some(encoding_rs::UTF_8),
+            encoding: Some(opts.encoding.unwrap_or(encoding_rs::UTF_8)),
             ..opts
         };
         let mut splitter = GameSplitter::new(input, opts)?;
