@@ -535,18 +535,11 @@ impl JsonWriter<'_> {
 
     /// A string, escaped as serde_json escapes it.
     fn string(&mut self, s: &str) {
-        if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-            // (writing into a vector cannot fail)
-            let _ = serde_json::to_writer(&mut *self.out, s);
-            return;
-        }
-        self.put(b"\"");
-        self.put(s.as_bytes());
-        self.put(b"\"")
+        crate::json_text::push_string(self.out, s);
     }
 
     fn number(&mut self, n: impl itoa::Integer) {
-        self.put(itoa::Buffer::new().format(n).as_bytes())
+        crate::json_text::push_number(self.out, n);
     }
 
     /// A value as serde serializes it (the names of enums: a few a game).

@@ -67,6 +67,40 @@ pub struct Renderer<W: Write> {
     /// for a million diagnostics): the text that follows its results, once the text
     /// before them is written.
     sarif_tail: Option<String>,
+    /// A diagnostic's JSON, made here before it is written.
+    line: Vec<u8>,
+}
+
+/// Appends `d` as serde_json serializes it (the field names and order of
+/// [`JsonDiagnostic`], no spaces). By hand: most real files have a diagnostic in nearly
+/// every game (a missing tag), and serde_json's way, a write to the output for each
+/// piece, took 7.9% of `lint --format jsonl` on an archive without tags.
+fn push_json(out: &mut Vec<u8>, d: &JsonDiagnostic<'_>) {
+    use crate::json_text::{push_number, push_optional_number, push_string};
+    out.extend_from_slice(b"{\"path\":");
+    push_string(out, d.path);
+    out.extend_from_slice(b",\"game\":");
+    push_optional_number(out, d.game);
+    out.extend_from_slice(b",\"line\":");
+    push_number(out, d.line);
+    out.extend_from_slice(b",\"column\":");
+    push_number(out, d.column);
+    out.extend_from_slice(b",\"code\":");
+    push_string(out, d.code);
+    out.extend_from_slice(b",\"name\":");
+    push_string(out, d.name);
+    out.extend_from_slice(b",\"severity\":\"");
+    out.extend_from_slice(d.severity.as_str().as_bytes());
+    out.extend_from_slice(b"\",\"message\":");
+    push_string(out, d.message);
+    out.extend_from_slice(b",\"ply\":");
+    push_optional_number(out, d.ply);
+    out.extend_from_slice(b",\"move\":");
+    match d.move_text {
+        Some(text) => push_string(out, text),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.push(b'}');
 }
 
 const RED: &str = "\x1b[1;31m";
@@ -86,6 +120,7 @@ impl<W: Write> Renderer<W> {
             color,
             count: 0,
             sarif_tail: None,
+            line: Vec::new(),
         }
     }
 
@@ -137,13 +172,17 @@ impl<W: Write> Renderer<W> {
             Format::Full => self.full(d)?,
             Format::Concise => self.concise(d)?,
             Format::JsonLines => {
-                serde_json::to_writer(&mut self.out, &JsonDiagnostic::from(d))?;
-                self.out.write_all(b"\n")?;
+                self.line.clear();
+                push_json(&mut self.line, &JsonDiagnostic::from(d));
+                self.line.push(b'\n');
+                self.out.write_all(&self.line)?;
             }
             Format::Json => {
-                self.out
-                    .write_all(if self.count == 0 { b"\n  " } else { b",\n  " })?;
-                serde_json::to_writer(&mut self.out, &JsonDiagnostic::from(d))?;
+                self.line.clear();
+                self.line
+                    .extend_from_slice(if self.count == 0 { b"\n  " } else { b",\n  " });
+                push_json(&mut self.line, &JsonDiagnostic::from(d));
+                self.out.write_all(&self.line)?;
             }
             Format::Github => self.github(d)?,
             Format::Sarif => self.sarif(d)?,
@@ -348,6 +387,44 @@ mod tests {
             width: 5,
         });
         d
+    }
+
+    #[test]
+    fn the_json_written_by_hand_is_what_serde_writes() {
+        // paths, messages and moves with characters to escape, numbers and nulls, every
+        // severity
+        let texts = [
+            "",
+            "a.pdn",
+            "dir\\\"q\".pdn",
+            "Кубок\t€",
+            "c3-d4\n",
+            "\u{1}\u{1f}/",
+        ];
+        let severities = [Severity::Error, Severity::Warning, Severity::Info];
+        let mut line = Vec::new();
+        for k in 0..600usize {
+            let pick = |n: usize| texts[(k / n) % texts.len()];
+            let d = JsonDiagnostic {
+                path: pick(1),
+                game: (k % 4 != 0).then_some(k * 7_919),
+                line: k * 31,
+                column: k % 97,
+                code: "M101",
+                name: "illegal-move",
+                severity: severities[k % 3],
+                message: pick(6),
+                ply: (k % 5 != 0).then_some(k as u32),
+                move_text: (k % 2 == 0).then(|| pick(36)),
+            };
+            line.clear();
+            push_json(&mut line, &d);
+            assert_eq!(
+                String::from_utf8_lossy(&line),
+                serde_json::to_string(&d).unwrap(),
+                "{k}"
+            );
+        }
     }
 
     fn render(format: Format, ds: &[Diagnostic]) -> String {
