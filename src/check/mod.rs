@@ -971,8 +971,11 @@ impl<'a> Locator<'a> {
             }
         }
         let text = &self.raw.text;
-        let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+        // (memchr: the line of nearly every game's diagnostic, a missing tag, is looked
+        // for, and `str::find` with a set of characters took 1.7% of `lint` so)
+        let bytes = text.as_bytes();
+        let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |i| i + 1);
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(text.len(), |i| at + i);
         let line = (start, end, text[start..end].chars().count());
         self.line = Some(line);
         line
