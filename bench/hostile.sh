@@ -4,6 +4,7 @@
 #   bash bench/hostile.sh            # 100 MB inputs
 #   SIZE_MB=20 bash bench/hostile.sh # smaller
 #   ONLY='tags|comments' bash bench/hostile.sh  # the inputs whose names match a regex
+#   KEEP=1 bash bench/hostile.sh                # keep the inputs in target/hostile/
 #
 # Each input is written to target/hostile/, run through lint (-j1 and all cores),
 # convert (csv, jsonl, pdn) and stats, then deleted: the disk holds one input at a time.
@@ -38,6 +39,10 @@ INPUTS=(
     "unclosed-variation-games|b''|b'[Event \"x\"]\\n1. c3-d4 (f6-g5 *\\n\\n'|b''"
     "fen-games|b''|b'[FEN \"W:W21,22:B1,2\"]\\n1. 22-18 *\\n\\n'|b''"
     "random-bytes|b''|RANDOM|b''"
+    "legacy-comment-between-games|b'[Event \"\\xc0\\xc1\"]\\n1. c3-d4 *\\n{'|b'\\xe0\\xe1 '|b'}\\n[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "legacy-header-only-games|b''|b'[Event \"\\xc0\\xe0\"]\\n\\n'|b'[Event \"y\"]\\n1. c3-d4 *\\n'"
+    "legacy-one-line-of-moves|b'[Event \"\\xc0\"]\\n1. '|b'c3-d4 d6-c5 '|b'*\\n[Event \"b\"]\\n1. c3-d4 *\\n'"
+    "legacy-tagless-games|b''|b'1. c3-d4 {\\xe0} f6-g5 1-0\\n\\n'|b''"
     "games-at-the-move-limit|b''|b'[Event \"x\"]\\n1. c3-d5 ' + b'c3-d4 d6-c5 ' * 9999 + b'*\\n\\n'|b''"
     "games-of-4-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 340000 + b'} *\\n\\n'|b''"
     "games-of-15-mb-of-comment|b''|b'[Event \"x\"]\\n1. c3-d4 {' + b'lorem ipsum ' * 1250000 + b'} *\\n\\n'|b''"
@@ -92,5 +97,5 @@ EOF
             "$(awk -v b="$(cat "$t.bytes")" 'BEGIN { printf "%d", b / 1024 }')"
         rm -f "$t" "$t.bytes"
     done
-    rm -f "$file"
+    [[ -n ${KEEP:-} ]] || rm -f "$file"
 done

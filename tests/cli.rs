@@ -555,6 +555,92 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
     }
 }
 
+/// Games without moves or results give blocks that cannot be read apart (where such a
+/// game ends depends on the tag line after it): the rest of the file is read again from
+/// the first such block, its games checked in batches on the threads, with the report of
+/// the file read whole, game numbers and the problems between games included.
+#[test]
+fn the_rest_after_a_block_that_did_not_end_cleanly_is_read_as_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut games = Vec::new();
+    pdnkit::generate::Generator::new(41)
+        .write_games(&mut games, 1000)
+        .unwrap();
+    let games = String::from_utf8(games).unwrap();
+    let mut text = String::new();
+    for (k, game) in games.split("\n\n[Event").enumerate() {
+        // after 600 games (blocks read apart: more than the first read, which the first
+        // block is cut from), a hundred header-only games before each
+        // game with moves (more tag lines than a cut is looked for among: one in seven
+        // of those games with an illegal move, the longest over the move limit below)
+        for h in 0..if k < 600 { 0 } else { 100 } {
+            text.push_str(&format!("[Event \"header {k}.{h}\"]\n[Round \"{h}\"]\n\n"));
+        }
+        if k > 0 {
+            text.push_str("[Event");
+        }
+        text.push_str(&game.replacen("5. ", "5. a1-a5 ", usize::from(k % 7 == 0)));
+        text.push_str("\n\n");
+    }
+    // (files over 1 MiB are cut into blocks)
+    assert!(text.len() > 3 << 19, "big enough to be read in blocks");
+    let path = dir.path().join("header-only.pdn");
+    std::fs::write(&path, &text).unwrap();
+    for args in [
+        [
+            "lint",
+            "--format",
+            "jsonl",
+            "-q",
+            "-j",
+            "2",
+            "--max-game-moves",
+            "90",
+        ],
+        [
+            "convert",
+            "--to",
+            "csv",
+            "-q",
+            "-j",
+            "3",
+            "--max-game-moves",
+            "90",
+        ],
+        [
+            "stats",
+            "--format",
+            "json",
+            "-q",
+            "-j",
+            "2",
+            "--max-game-moves",
+            "90",
+        ],
+    ] {
+        let blocks = pdnkit().args(args).arg(&path).output().unwrap();
+        let whole = pdnkit()
+            .args(args)
+            .arg("-")
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert_eq!(blocks.status.code(), whole.status.code(), "{args:?}");
+        let label = path.display().to_string();
+        let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
+        let whole = String::from_utf8_lossy(&whole.stdout);
+        assert_eq!(blocks, whole, "{args:?}");
+        if args[0] == "lint" {
+            // the problems of the games over the limit, numbered in the whole file
+            let found = jsonl(whole.as_bytes());
+            let too_large = found.iter().filter(|d| d["code"] == "P107").count();
+            let last_game = found.iter().filter_map(|d| d["game"].as_u64()).max();
+            assert!(too_large > 10, "{too_large}");
+            assert!(last_game > Some(40_000), "{last_game:?}");
+        }
+    }
+}
+
 /// A game's syntax errors are reported up to a limit, then once more to say the rest are
 /// not (what bounds the memory of a game with hundreds of thousands of them); the game
 /// after it is checked as any.

@@ -9,9 +9,10 @@
 //! block before it ended cleanly ([`pdnkit::pdn::GameSplitter::ended_clean`]): a block
 //! ending in a game's header, or in comments that belong to the next game, does not.
 //! That is known once the block is checked, so where a block did not end cleanly, the
-//! rest of the file is read again from that block's start, sequentially, on the thread
-//! that puts the results in order, and the blocks after it are dropped. Real archives
-//! hardly ever come to that.
+//! rest of the file is read again from that block's start by the thread that puts the
+//! results in order (which cuts its games, the workers checking them in batches), and
+//! the blocks after it are dropped. Real archives hardly ever come to that; files of
+//! games without moves or results (no place to cut where a game surely ends) do.
 //!
 //! Files in a legacy single-byte encoding (Windows-1251, KOI8-R, IBM866, Windows-1252:
 //! old Russian archives) are cut the same way, as bytes (the lines and tokens looked at
@@ -423,13 +424,15 @@ pub(super) struct BlockEmitter {
 }
 
 impl BlockEmitter {
-    /// Emits the results of `done`, the next block in order.
+    /// Emits the results of `done`, the next block in order. Where it did not end
+    /// cleanly, `read_rest` reads the rest of its file again from its start.
     pub fn emit<T>(
         &mut self,
         done: BlockDone<T>,
         checking: Checking<'_, T>,
         abandoned: &AtomicUsize,
-        emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
+        emit: &mut Emit<'_, T>,
+        read_rest: &mut dyn FnMut(Rest<'_>, &mut Emit<'_, T>) -> io::Result<()>,
     ) -> io::Result<()> {
         if self.input != Some(done.input) {
             *self = BlockEmitter {
@@ -444,7 +447,16 @@ impl BlockEmitter {
             // the rest of the file, from this block on, as one reading
             self.read_through = true;
             abandoned.store(done.input + 1, Ordering::Relaxed);
-            return self.read_rest(&done, checking, emit);
+            let rest = Rest {
+                input: done.input,
+                label: &done.label,
+                path: &done.path,
+                encoding: done.encoding,
+                start: done.start,
+                file_offset: done.file_offset,
+                games_before: self.games_before,
+            };
+            return read_rest(rest, emit);
         }
         let games = done.games;
         self.emit_items(done.items, checking, emit)?;
@@ -466,7 +478,7 @@ impl BlockEmitter {
                     one_pass.rebase(&mut result, self.games_before);
                     held += weigh(&result);
                     results.push(result);
-                    // (what a batch holds: a file read on in order is emitted as it goes)
+                    // (what a batch holds)
                     if results.len() >= 1024 || held >= MAX_HELD_RESULTS {
                         held = 0;
                         emit(Piece::Games(std::mem::take(&mut results)))?;
@@ -487,38 +499,50 @@ impl BlockEmitter {
         }
         Ok(())
     }
+}
 
-    /// Reads the file of `done` again from the block's start to its end, sequentially.
-    fn read_rest<T>(
-        &self,
-        done: &BlockDone<T>,
-        checking: Checking<'_, T>,
-        emit: &mut dyn FnMut(Piece<T>) -> io::Result<()>,
-    ) -> io::Result<()> {
-        let (options, one_pass, _) = checking;
-        // (in the file's encoding, which a splitter for a block does not detect)
-        let options = &CheckOptions {
-            encoding: Some(done.encoding),
+/// What emits the pieces of the output, in order.
+pub(super) type Emit<'a, T> = dyn FnMut(Piece<T>) -> io::Result<()> + 'a;
+
+/// The rest of a file to read again, in order, from the start of a block that did not
+/// end cleanly (what the thread that emits does, see [`BlockEmitter::emit`]).
+pub(super) struct Rest<'a> {
+    /// The input's index, name and path.
+    pub input: usize,
+    pub label: &'a str,
+    pub path: &'a Path,
+    /// Its encoding (not detected again from the block's text).
+    pub encoding: &'static encoding_rs::Encoding,
+    /// Where the block starts, in the decoded text and in the file.
+    pub start: BlockStart,
+    pub file_offset: u64,
+    /// The games of the blocks before it: the rest's game numbers, counted from 1 in the
+    /// rest, are moved on by as many.
+    pub games_before: u64,
+}
+
+impl Rest<'_> {
+    /// The file, open at the block's start.
+    pub fn open(&self) -> io::Result<std::fs::File> {
+        let mut file = std::fs::File::open(self.path)?;
+        file.seek(io::SeekFrom::Start(self.file_offset))?;
+        Ok(file)
+    }
+
+    /// The options to read it with: in its encoding.
+    pub fn options(&self, options: &CheckOptions) -> CheckOptions {
+        CheckOptions {
+            encoding: Some(self.encoding),
             ..*options
-        };
-        let opened = std::fs::File::open(&done.path).and_then(|mut file| {
-            file.seek(io::SeekFrom::Start(done.file_offset))?;
-            Ok(file)
-        });
-        let games = opened
-            .and_then(|file| one_pass.read(&done.label, Box::new(file), options, Some(done.start)));
-        match games {
-            Ok(games) => self.emit_items(games, checking, emit),
-            Err(e) => {
-                let message = format!("cannot read {}: {e}", done.label);
-                let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, message);
-                diagnostic.path = done.label.clone();
-                emit(Piece::Problem {
-                    diagnostic,
-                    io: true,
-                })
-            }
         }
+    }
+
+    /// The problem of a rest that cannot be read.
+    pub fn io_problem(&self, e: &io::Error) -> Diagnostic {
+        let message = format!("cannot read {}: {e}", self.label);
+        let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, message);
+        diagnostic.path = self.label.to_string();
+        diagnostic
     }
 }
 

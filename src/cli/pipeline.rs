@@ -32,7 +32,7 @@
 //! files into games at all: it cuts them into blocks at tag lines, which the workers read
 //! and check apart, one place in the order each (see [`super::blocks`]).
 
-use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks};
+use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks, Emit, Rest};
 use super::files::{Input, WHOLE_FILE_BYTES};
 use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames};
 use pdnkit::diag::{Diagnostic, codes};
@@ -498,7 +498,10 @@ where
                     Out::Block(done) => match one_pass {
                         Some(one_pass) => {
                             let reading = (options, one_pass, check.weigh as &dyn Fn(&T) -> usize);
-                            blocks.emit(done, reading, abandoned, &mut emit)
+                            let mut read_rest = |rest: Rest<'_>, emit: &mut Emit<'_, T>| {
+                                read_rest_in_batches(pool, &rest, options, check, one_pass, emit)
+                            };
+                            blocks.emit(done, reading, abandoned, &mut emit, &mut read_rest)
                         }
                         None => Ok(()),
                     },
@@ -728,6 +731,123 @@ where
     if !send(Job::Done(Piece::Start)) {
         return false;
     }
+    if !send_batches(i, &label, &mut games, expansion, send) {
+        return false;
+    }
+    let end = InputRead {
+        encoding: Some(games.encoding().name()),
+        bytes: read.get(),
+    };
+    send(Job::Done(Piece::End(end)))
+}
+
+/// Reads the rest of a big file again from the start of a block that did not end cleanly
+/// (see [`BlockEmitter::emit`]), on the thread that emits: its games cut here, in batches
+/// that the pool checks (most of the work: such blocks come of files of games without
+/// moves or results, where cutting a game is cheap and checking it is not), their results
+/// emitted here in order, game numbers moved on by the blocks' before. A few batches
+/// at a time are in flight. Read on this thread alone, a file of games without moves was
+/// no faster with two threads than with one.
+fn read_rest_in_batches<T, W, G>(
+    pool: &rayon::ThreadPool,
+    rest: &Rest<'_>,
+    options: &CheckOptions,
+    check: &Check<'_, W, G>,
+    one_pass: &dyn OnePass<T>,
+    emit: &mut Emit<'_, T>,
+) -> io::Result<()>
+where
+    T: Send,
+    W: Fn(Batch) -> Vec<T> + Sync,
+    G: Fn(&T) -> usize + Sync,
+{
+    let options = rest.options(options);
+    let games = rest
+        .open()
+        .and_then(|file| CheckedGames::at(rest.label, file, &options, rest.start));
+    let mut games = match games {
+        Ok(games) => games,
+        Err(e) => {
+            let diagnostic = rest.io_problem(&e);
+            return emit(Piece::Problem {
+                diagnostic,
+                io: true,
+            });
+        }
+    };
+    let before = rest.games_before;
+    let most_in_flight = 2 * pool.current_num_threads().max(1);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Piece<T>)>();
+    // the pieces in file order: those checked, waiting for the ones before them
+    let mut ready = BTreeMap::new();
+    let (mut placed, mut emitted) = (0u64, 0u64);
+    let mut outcome = Ok(());
+    pool.in_place_scope(|tasks| {
+        // emits what is ready in order, waiting for pieces until at most `in_flight` are
+        // not emitted
+        let mut emit_ready = |ready: &mut BTreeMap<u64, Piece<T>>, placed: u64, in_flight: u64| {
+            loop {
+                while let Some(piece) = ready.remove(&emitted) {
+                    emitted += 1;
+                    if outcome.is_ok() {
+                        outcome = emit(piece);
+                    }
+                }
+                if placed - emitted <= in_flight {
+                    return outcome.is_ok();
+                }
+                match done_rx.recv() {
+                    Ok((n, piece)) => {
+                        ready.insert(n, piece);
+                    }
+                    Err(_) => return false,
+                }
+            }
+        };
+        let mut send = |job: Job<T>| -> bool {
+            let n = placed;
+            placed += 1;
+            match job {
+                Job::Batch(batch) => {
+                    let done_tx = done_tx.clone();
+                    tasks.spawn(move |_| {
+                        let mut results = check.batch(batch);
+                        for result in &mut results {
+                            one_pass.rebase(result, before);
+                        }
+                        let _ = done_tx.send((n, Piece::Games(results)));
+                    });
+                }
+                Job::Done(mut piece) => {
+                    if let Piece::Problem { diagnostic, .. } = &mut piece {
+                        diagnostic.game = diagnostic.game.map(|g| g + before as usize);
+                    }
+                    ready.insert(n, piece);
+                }
+            }
+            emit_ready(&mut ready, placed, most_in_flight as u64)
+        };
+        send_batches(
+            rest.input,
+            rest.label,
+            &mut games,
+            check.expansion,
+            &mut send,
+        );
+        emit_ready(&mut ready, placed, 0);
+    });
+    outcome
+}
+
+/// Sends the games of input `i` (named `label`) in batches, and its file-level problems
+/// in their place among them; false when the run was cancelled.
+fn send_batches<T, R: Read>(
+    i: usize,
+    label: &str,
+    games: &mut CheckedGames<R>,
+    expansion: &Expansion,
+    send: &mut impl FnMut(Job<T>) -> bool,
+) -> bool {
     let replay_options = *games.replay_options();
     let mut batch = Vec::new();
     let mut batch_bytes = 0;
@@ -739,7 +859,7 @@ where
             batch.is_empty()
                 || send(Job::Batch(Batch {
                     input: i,
-                    path: label.clone(),
+                    path: label.to_string(),
                     games: std::mem::take(batch),
                     options: replay_options,
                 }))
@@ -772,11 +892,7 @@ where
             }
         }
     }
-    let end = InputRead {
-        encoding: Some(games.encoding().name()),
-        bytes: read.get(),
-    };
-    flush(&mut batch, &mut batch_bytes, send) && send(Job::Done(Piece::End(end)))
+    flush(&mut batch, &mut batch_bytes, send)
 }
 
 /// A reader that counts the bytes read through it.
