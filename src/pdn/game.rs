@@ -301,16 +301,18 @@ impl Game {
         line(&mut self.moves);
     }
 
-    /// Drops the game, keeping the memory of a long main line for the next long game built
-    /// on this thread. A game of 20,000 moves has a main line of 2 MB; a file of such games
-    /// made and freed one per game on each thread, which mimalloc keeps for a while after
-    /// it is freed (`lint -j2` on the games at the move limit of `bench/hostile.sh` took
-    /// 29 MB that way, 18 MB with the lines recycled). At most one line a thread is kept,
+    /// Drops the game, keeping the memory of its main line for the next game built on this
+    /// thread. A game of 20,000 moves has a main line of 2 MB; a file of such games made
+    /// and freed one per game on each thread, which mimalloc keeps for a while after it is
+    /// freed (`lint -j2` on the games at the move limit of `bench/hostile.sh` took 29 MB
+    /// that way, 18 MB with the lines recycled). And an ordinary game's line, grown move
+    /// by move, was moved to a larger block five or six times (4% of `lint` on games with
+    /// an illegal move, which the full check reads). At most one line a thread is kept,
     /// with room for at most twice [`super::MAX_GAME_MOVES`] moves (about 4 MB: a line
-    /// read under a raised move limit is dropped); a short game is simply dropped.
+    /// read under a raised move limit is dropped).
     pub fn recycle(mut self) {
         let room = self.moves.moves.capacity();
-        if room > 2 * LONG_LINE && room <= 2 * super::MAX_GAME_MOVES {
+        if room > 0 && room <= 2 * super::MAX_GAME_MOVES {
             let mut moves = std::mem::take(&mut self.moves.moves);
             moves.clear();
             // (nothing is kept while the thread itself ends)
@@ -483,6 +485,13 @@ impl Visitor for GameBuilder {
             (None, None)
         };
         let before = std::mem::take(&mut f.pending);
+        if main_line && f.line.moves.capacity() == 0 {
+            // the main line of the last game recycled on this thread, emptied: the lines of
+            // a run of games are built in one vector, not grown anew move by move for each
+            if let Ok(spare) = SPARE_MAIN_LINE.try_with(Cell::take) {
+                f.line.moves = spare;
+            }
+        }
         if main_line && f.line.moves.len() == LONG_LINE {
             // the last recycled long line when it is long enough, else room made now
             let mut spare = SPARE_MAIN_LINE.try_with(Cell::take).unwrap_or_default();
@@ -617,7 +626,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_long_game_builds_its_main_line_where_the_last_one_was() {
+    fn a_game_builds_its_main_line_where_the_last_one_was() {
         let text = format!("1. c3-d4 {}*", "c3-d4 d6-c5 ".repeat(400));
         let first = Game::parse(&text);
         let (at, room) = (first.moves.moves.as_ptr(), first.moves.moves.capacity());
@@ -630,10 +639,19 @@ mod tests {
         assert_eq!(second.moves.moves.as_ptr(), at);
         assert_eq!(second.moves.moves.len(), 801);
         assert_eq!(second.moves.moves[800].text, "d6-c5");
-        // a short game does not take it
+        // a short game takes it too (the lines of a run of games are built in one vector),
+        // and gives it back
         second.recycle();
         let short = Game::parse("1. c3-d4 d6-c5 *");
-        assert_ne!(short.moves.moves.as_ptr(), at);
+        assert_eq!(short.moves.moves.as_ptr(), at);
+        assert_eq!(short.moves.moves.len(), 2);
+        short.recycle();
+        let short = Game::parse("1. c3-d4 d6-c5 *");
+        assert_eq!(short.moves.moves.as_ptr(), at);
+        // a game not recycled keeps its line: the next one is built in a new vector
+        let next = Game::parse("1. c3-d4 d6-c5 *");
+        assert_ne!(next.moves.moves.as_ptr(), at);
+        assert_eq!(short.moves.moves.len(), 2);
     }
 
     #[test]
