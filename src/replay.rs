@@ -875,7 +875,7 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
         findings: Vec::new(),
         mainline: Vec::with_capacity(game.moves.moves.len().min(LONG_MAIN_LINE)),
         tracker: Some(
-            DrawTracker::new(options.edition, material, key).with_first_move_number(first_number),
+            spare_tracker(options.edition, material, key).with_first_move_number(first_number),
         ),
         main_status: Status::Complete,
     };
@@ -932,7 +932,28 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
         }
     }
     r.findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
+    if let Some(tracker) = replayer.tracker {
+        let _ = SPARE_TRACKER.try_with(|spare| spare.set(Some(tracker)));
+    }
     r
+}
+
+thread_local! {
+    /// The draw tracker of the last game replayed on this thread, for the next one: a
+    /// fresh tracker allocates its lists anew, which took more than the replay itself on a
+    /// file of games without moves.
+    static SPARE_TRACKER: std::cell::Cell<Option<DrawTracker>> = const { std::cell::Cell::new(None) };
+}
+
+/// A tracker for a game from `initial`: this thread's spare one restarted, or a new one.
+fn spare_tracker(edition: Edition, initial: Material, key: PositionKey) -> DrawTracker {
+    match SPARE_TRACKER.try_with(std::cell::Cell::take).ok().flatten() {
+        Some(mut tracker) => {
+            tracker.restart(edition, initial, key);
+            tracker
+        }
+        None => DrawTracker::new(edition, initial, key),
+    }
 }
 
 /// The findings of a draw verdict, located: one about main-line ply `p` (of `plies`) at
@@ -1056,6 +1077,42 @@ mod tests {
 
     fn names(r: &Replay) -> Vec<&'static str> {
         r.findings.iter().map(|f| f.rule.name).collect()
+    }
+
+    #[test]
+    fn a_game_replays_alike_after_any_other_on_its_thread() {
+        // (the draw tracker of one game is restarted for the next on the same thread)
+        let mut text = Vec::new();
+        crate::generate::Generator::new(17)
+            .write_games(&mut text, 120)
+            .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let games: Vec<Game> = text.split("\n\n[Event").map(Game::parse).collect();
+        for edition in [Edition::Russia, Edition::Fmjd] {
+            let options = ReplayOptions {
+                edition,
+                ..ReplayOptions::default()
+            };
+            // each alone on a thread of its own, then all in turn on this one (backwards,
+            // so that each follows another than in the file)
+            let alone: Vec<String> = std::thread::scope(|scope| {
+                let threads: Vec<_> = (games.iter())
+                    .map(|g| scope.spawn(move || format!("{:?}", replay(g, &options))))
+                    .collect();
+                threads.into_iter().map(|t| t.join().unwrap()).collect()
+            });
+            for (k, g) in games.iter().enumerate().rev() {
+                assert_eq!(
+                    format!("{:?}", replay(g, &options)),
+                    alone[k],
+                    "{edition:?} game {k}"
+                );
+            }
+            let draws = games
+                .iter()
+                .filter(|g| replay(g, &options).draw.is_some_and(|d| d.basis.is_some()));
+            assert!(draws.count() > 3);
+        }
     }
 
     #[test]
