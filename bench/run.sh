@@ -103,6 +103,16 @@ tagless_archive() { # tagless_archive FILE -> the same games without their tag l
     fi
     echo "$f"
 }
+legacy_archive() { # legacy_archive FILE -> the same games in Windows-1251
+    # (old Russian archives are often in it: such a file is cut into blocks as bytes, each
+    # block decoded by the worker that checks it)
+    local f="${1%.pdn}-cp1251.pdn"
+    if [[ ! -s $f ]]; then
+        python3 -c 'import sys; open(sys.argv[2], "wb").write(open(sys.argv[1], encoding="utf-8").read().encode("cp1251"))' \
+            "$1" "$f.tmp" && mv "$f.tmp" "$f"
+    fi
+    echo "$f"
+}
 bytes_of() { if [[ -d $1 ]]; then cat "$1"/*.pdn | wc -c; else stat -c %s "$1"; fi; }
 games_of() { "$BIN" read "$1" | awk '{print $1}'; }
 warm() { if [[ -d $1 ]]; then cat "$1"/*.pdn >/dev/null; else cat "$1" >/dev/null; fi; }
@@ -204,6 +214,10 @@ NOTAGS=$(tagless_archive "$FILE")
 warm "$NOTAGS"
 row "pdnkit lint -j1, the same games without tags" "$(bytes_of "$NOTAGS")" "$GAMES" "$RUNS" \
     "$BIN" lint -j1 -q --exit-zero --format jsonl "$NOTAGS"
+LEGACY=$(legacy_archive "$FILE")
+warm "$LEGACY"
+row "pdnkit lint -j1, the same games in Windows-1251" "$(bytes_of "$LEGACY")" "$GAMES" "$RUNS" \
+    "$BIN" lint -j1 -q --exit-zero --format jsonl "$LEGACY"
 row "pdnkit convert --to csv -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to csv -q "$FILE"
 row "pdnkit convert --to csv" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert --to csv -q "$FILE"
 row "pdnkit convert --to jsonl -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" convert -j1 --to jsonl -q "$FILE"
@@ -233,7 +247,7 @@ echo "|---|---|---|---|---|---|---|"
 for command in "lint|lint|-q --exit-zero --format jsonl" "convert --to csv|convert|-q --to csv" \
     "stats|stats|-q"; do
     IFS='|' read -r label sub opts <<<"$command"
-    for input in "$FILE" "$DIR" "$NOTAGS"; do
+    for input in "$FILE" "$DIR" "$NOTAGS" "$LEGACY"; do
         r=$(measure_pair "$PAIR_RUNS" \
             "$BIN $sub -j1 $opts $input" \
             "$BIN $sub -j2 $opts $input")
