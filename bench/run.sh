@@ -103,13 +103,27 @@ tagless_archive() { # tagless_archive FILE -> the same games without their tag l
     fi
     echo "$f"
 }
-legacy_archive() { # legacy_archive FILE -> the same games in Windows-1251
-    # (old Russian archives are often in it: such a file is cut into blocks as bytes, each
-    # block decoded by the worker that checks it)
-    local f="${1%.pdn}-cp1251.pdn"
-    if [[ ! -s $f ]]; then
-        python3 -c 'import sys; open(sys.argv[2], "wb").write(open(sys.argv[1], encoding="utf-8").read().encode("cp1251"))' \
-            "$1" "$f.tmp" && mv "$f.tmp" "$f"
+legacy_archive() { # legacy_archive FILE|DIR -> the same games in Windows-1251
+    # (old Russian archives are often in it: a big file is cut into blocks as bytes, each
+    # block decoded by the worker that checks it; each file's encoding is guessed)
+    local f="${1%.pdn}-cp1251"
+    [[ -d $1 ]] || f="$f.pdn"
+    if [[ ! -e $f ]]; then
+        python3 - "$1" "$f" <<'PY'
+import os, sys
+src, dst = sys.argv[1], sys.argv[2]
+def convert(a, b):
+    with open(a, encoding="utf-8") as i, open(b, "wb") as o:
+        o.write(i.read().encode("cp1251"))
+if os.path.isdir(src):
+    os.makedirs(dst + ".tmp", exist_ok=True)
+    for name in os.listdir(src):
+        if name.endswith(".pdn"):
+            convert(os.path.join(src, name), os.path.join(dst + ".tmp", name))
+else:
+    convert(src, dst + ".tmp")
+os.rename(dst + ".tmp", dst)
+PY
     fi
     echo "$f"
 }
@@ -233,6 +247,8 @@ echo
 DIR=$(many_files "$SIZE_MB")
 DBYTES=$(bytes_of "$DIR")
 warm "$DIR"
+LEGACY_DIR=$(legacy_archive "$DIR")
+warm "$LEGACY_DIR"
 # the ratio asked for: at least PAIR_RUNS (default 7) runs of each, in turn
 PAIR_RUNS=${PAIR_RUNS:-7}
 ((PAIR_RUNS < RUNS)) && PAIR_RUNS=$RUNS
@@ -247,12 +263,12 @@ echo "|---|---|---|---|---|---|---|"
 for command in "lint|lint|-q --exit-zero --format jsonl" "convert --to csv|convert|-q --to csv" \
     "stats|stats|-q"; do
     IFS='|' read -r label sub opts <<<"$command"
-    for input in "$FILE" "$DIR" "$NOTAGS" "$LEGACY"; do
+    for input in "$FILE" "$DIR" "$NOTAGS" "$LEGACY" "$LEGACY_DIR"; do
         r=$(measure_pair "$PAIR_RUNS" \
             "$BIN $sub -j1 $opts $input" \
             "$BIN $sub -j2 $opts $input")
         name=$input
-        [[ -d $input ]] && name="$input ($FILES files, $DBYTES bytes)"
+        [[ -d $input ]] && name="$input ($FILES files, $(bytes_of "$input") bytes)"
         awk -v c="$label" -v n="$name" -v r="$r" 'BEGIN {
             split(r, x, " ")
             printf "| %s | %s | %.3f | %.3f | %.2fx | %.2f | %.2f |\n", c, n, x[1], x[3], x[1] / x[3], x[2], x[4]
