@@ -538,21 +538,28 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
             // (the bytes and encoding of the file as well as the counts of its games)
             ["stats", "--format", "json", "--depth", "4", "-q", "-j", "2"],
         ] {
-            let blocks = pdnkit().args(args).arg(&path).output().unwrap();
-            let whole = pdnkit()
-                .args(args)
-                .arg("-")
-                .write_stdin(bytes.clone())
-                .output()
-                .unwrap();
-            assert_eq!(blocks.status.code(), whole.status.code(), "{name}");
-            let label = path.display().to_string();
-            let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
-            let whole = String::from_utf8_lossy(&whole.stdout);
+            let (blocks, whole) = in_blocks_and_whole(&args, &path, &bytes);
             assert!(whole.lines().count() > 50, "{name}: {whole}");
             assert_eq!(blocks, whole, "{name} ({args:?})");
         }
     }
+}
+
+/// The output of `pdnkit ARGS` on the file at `path` (big enough to be read in blocks)
+/// and on its `bytes` from standard input (read whole), the file's name given as `-` in
+/// the first; their exit statuses are the same.
+fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (String, String) {
+    let blocks = pdnkit().args(args).arg(path).output().unwrap();
+    let whole = pdnkit()
+        .args(args)
+        .arg("-")
+        .write_stdin(bytes.to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(blocks.status.code(), whole.status.code(), "{args:?}");
+    let label = path.display().to_string();
+    let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
+    (blocks, String::from_utf8_lossy(&whole.stdout).into_owned())
 }
 
 /// Games without moves or results give blocks that cannot be read apart (where such a
@@ -618,17 +625,7 @@ fn the_rest_after_a_block_that_did_not_end_cleanly_is_read_as_the_whole() {
             "90",
         ],
     ] {
-        let blocks = pdnkit().args(args).arg(&path).output().unwrap();
-        let whole = pdnkit()
-            .args(args)
-            .arg("-")
-            .write_stdin(text.clone())
-            .output()
-            .unwrap();
-        assert_eq!(blocks.status.code(), whole.status.code(), "{args:?}");
-        let label = path.display().to_string();
-        let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
-        let whole = String::from_utf8_lossy(&whole.stdout);
+        let (blocks, whole) = in_blocks_and_whole(&args, &path, text.as_bytes());
         assert_eq!(blocks, whole, "{args:?}");
         if args[0] == "lint" {
             // the problems of the games over the limit, numbered in the whole file
