@@ -440,8 +440,8 @@ fn lint_csv_rows_and_stats_are_the_same_on_one_thread_and_on_several() {
     }
 }
 
-/// With several threads a big UTF-8 file is cut into blocks that workers read and check
-/// apart, where standard input is split into games by the reader thread: both must give
+/// With several threads a big file (and standard input) is cut into blocks that workers
+/// read and check apart, where one thread reads an input whole: both must give
 /// the same report (and `convert --to csv` the same rows, `stats` the same counts), game numbers and `pdnkit show`
 /// hints included, whatever the file holds
 /// at the places it is cut (comments between games, which make a block end where the
@@ -546,20 +546,37 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
 }
 
 /// The output of `pdnkit ARGS` on the file at `path` (big enough to be read in blocks)
-/// and on its `bytes` from standard input (read whole), the file's name given as `-` in
-/// the first; their exit statuses are the same.
+/// and on its `bytes` from standard input read whole (in one pass on one thread: ARGS
+/// with `-j 1`), the file's name given as `-` in the first; their exit statuses are the
+/// same. ARGS on the same bytes from standard input, cut into blocks too (which a pipe
+/// can be read once only), must give what the input read whole gives.
 fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (String, String) {
     let blocks = pdnkit().args(args).arg(path).output().unwrap();
-    let whole = pdnkit()
-        .args(args)
-        .arg("-")
-        .write_stdin(bytes.to_vec())
-        .output()
-        .unwrap();
-    assert_eq!(blocks.status.code(), whole.status.code(), "{args:?}");
+    let jobs = args.iter().position(|&a| a == "-j").expect("-j N") + 1;
+    let mut one_thread = args.to_vec();
+    one_thread[jobs] = "1";
+    let from_stdin = |args: &[&str]| {
+        let out = pdnkit()
+            .args(args)
+            .arg("-")
+            .write_stdin(bytes.to_vec())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (status, whole) = from_stdin(&one_thread);
+    assert_eq!(blocks.status.code(), status, "{args:?}");
+    assert_eq!(
+        from_stdin(args),
+        (status, whole.clone()),
+        "{args:?}: standard input"
+    );
     let label = path.display().to_string();
     let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
-    (blocks, String::from_utf8_lossy(&whole.stdout).into_owned())
+    (blocks, whole)
 }
 
 /// Games without moves or results give blocks that cannot be read apart (where such a

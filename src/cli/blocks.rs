@@ -26,11 +26,12 @@ use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
 use pdnkit::pdn::blocks::{find_cut, line_breaks};
 use pdnkit::pdn::input::{DETECT_PREFIX, SingleByte, cuttable_encoding};
+use std::collections::VecDeque;
 use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, mpsc};
 
 /// The least text a block holds (however much the results of the text expand).
 const MIN_BLOCK: usize = 64 * 1024;
@@ -55,9 +56,9 @@ const MAX_BLOCK_RESULTS: u64 = 8 << 20;
 pub(super) struct BlockJob {
     /// Index of the input.
     pub input: usize,
-    /// Its name in diagnostics, and its path.
+    /// Its name in diagnostics, and its path (`None`: a stream, see [`BlockSource`]).
     pub label: String,
-    pub path: PathBuf,
+    pub path: Option<PathBuf>,
     /// The block's bytes.
     pub text: BlockText,
     /// The file's encoding (the blocks are decoded in it, not each detected apart).
@@ -98,7 +99,7 @@ impl BlockText {
 pub(super) struct BlockDone<T> {
     pub input: usize,
     label: String,
-    path: PathBuf,
+    path: Option<PathBuf>,
     encoding: &'static encoding_rs::Encoding,
     start: BlockStart,
     file_offset: u64,
@@ -219,7 +220,7 @@ fn check_block_holding<T>(
     }
 }
 
-/// What [`read_blocks`] did with a file.
+/// What [`read_blocks`] did with an input.
 pub(super) enum Blocks {
     /// It was cut into blocks (or could not be opened): all is sent, true unless the run
     /// was cancelled.
@@ -227,15 +228,135 @@ pub(super) enum Blocks {
     /// It is not read in an encoding that can be cut (it is UTF-16, or not text): read
     /// it the usual way, from this reader (which gives the bytes read so far again).
     NotCut(Box<dyn Read + Send>),
+    /// A block of a stream did not end cleanly: the stream is to be read on in order
+    /// from that block's start, on the reader thread (the input's start and its blocks
+    /// up to there are sent).
+    ReadOn(StreamRest),
 }
 
-/// Cuts the file at `path` into blocks (on the reader thread): `send` takes its pieces
+/// Where [`read_blocks`] reads a big input from.
+pub(super) enum BlockSource<'a> {
+    /// A file. Where a block does not end cleanly, the thread that emits reads the rest
+    /// again from the file ([`Rest`]).
+    File(&'a Path),
+    /// A stream (standard input), which can be read once only: the reader thread keeps
+    /// a copy of each block until the thread that emits has emitted it, and where one
+    /// did not end cleanly it reads the rest in order itself, from the copies kept and
+    /// the stream ([`Blocks::ReadOn`]). The emitting thread tells how far it came in the
+    /// [`StreamWatch`].
+    Stream(Box<dyn Read + Send>, &'a StreamWatch),
+}
+
+/// The rest of a stream, from the start of a block that did not end cleanly.
+pub(super) struct StreamRest {
+    /// Its bytes from there (the copies of the blocks sent, then the stream).
+    pub reader: Box<dyn Read + Send>,
+    /// Its encoding (not detected again from the block's text).
+    pub encoding: &'static encoding_rs::Encoding,
+    /// Where the block starts, in the decoded text and in the stream.
+    pub start: BlockStart,
+    pub offset: u64,
+    /// The games of the blocks before it: the rest's game numbers are moved on by as many.
+    pub games_before: u64,
+}
+
+/// How far the thread that emits came with the blocks of a stream (see
+/// [`BlockSource::Stream`]), for the reader thread, which keeps their copies until then.
+#[derive(Default)]
+pub(super) struct StreamWatch {
+    seen: Mutex<Watched>,
+    changed: Condvar,
+}
+
+/// What [`StreamWatch`] tells of the input being emitted.
+#[derive(Clone, Copy, Default)]
+struct Watched {
+    input: usize,
+    /// The blocks emitted, each one ended cleanly, and their games.
+    blocks: u64,
+    games: u64,
+    /// The block after them did not end cleanly.
+    unclean: bool,
+    /// The thread that emits has stopped (the run was cancelled): nothing more comes.
+    closed: bool,
+}
+
+impl StreamWatch {
+    fn tell(&self, change: impl FnOnce(&mut Watched)) {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        change(&mut seen);
+        self.changed.notify_all();
+    }
+
+    /// Block `blocks - 1` of input `input` ended cleanly and is emitted; the blocks so
+    /// far hold `games` games.
+    pub fn emitted(&self, input: usize, blocks: u64, games: u64) {
+        self.tell(|seen| {
+            *seen = Watched {
+                input,
+                blocks,
+                games,
+                ..*seen
+            }
+        });
+    }
+
+    /// Block `blocks` of input `input` did not end cleanly (`games` in the blocks before).
+    pub fn unclean(&self, input: usize, blocks: u64, games: u64) {
+        self.tell(|seen| {
+            *seen = Watched {
+                input,
+                blocks,
+                games,
+                unclean: true,
+                ..*seen
+            }
+        });
+    }
+
+    /// Nothing more will be emitted.
+    pub fn close(&self) {
+        self.tell(|seen| seen.closed = true);
+    }
+
+    /// What is known of input `input` now; with `until`, once its first `until` blocks
+    /// are emitted, or one of them did not end cleanly.
+    fn look(&self, input: usize, until: Option<u64>) -> Watched {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let now = if seen.input == input {
+                *seen
+            } else {
+                Watched {
+                    input,
+                    closed: seen.closed,
+                    ..Watched::default()
+                }
+            };
+            let known = now.closed || now.unclean || until.is_none_or(|n| now.blocks >= n);
+            if known {
+                return now;
+            }
+            seen = self.changed.wait(seen).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// A copy of a block of a stream, kept until it is emitted (see [`BlockSource::Stream`]).
+struct KeptBlock {
+    start: BlockStart,
+    offset: u64,
+    bytes: Vec<u8>,
+}
+
+/// Cuts the input `source` into blocks (on the reader thread): `send` takes its pieces
 /// (start, problems, end), `send_block` its blocks; `block_text` says how much text a
-/// block is to hold now. Stops sending blocks once `abandoned` names this input (its
-/// rest is being read sequentially); takes buffers for the blocks from `recycled`.
+/// block is to hold now. Stops sending blocks of a file once `abandoned` names this input
+/// (its rest is being read sequentially), and those of a stream once one did not end
+/// cleanly; takes buffers for the blocks from `recycled`.
 pub(super) fn read_blocks<T>(
     i: usize,
-    (label, path): (&str, &Path),
+    (label, source): (&str, BlockSource<'_>),
     options: &CheckOptions,
     block_text: &dyn Fn() -> usize,
     (abandoned, recycled): (&AtomicUsize, &mpsc::Receiver<Vec<u8>>),
@@ -250,9 +371,14 @@ pub(super) fn read_blocks<T>(
             io: true,
         }
     };
-    let mut file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => return Blocks::Sent(send(problem(e)) && send(Piece::End(InputRead::default()))),
+    let (mut file, path, watch): (Box<dyn Read + Send>, _, _) = match source {
+        BlockSource::File(path) => match std::fs::File::open(path) {
+            Ok(f) => (Box::new(f), Some(path), None),
+            Err(e) => {
+                return Blocks::Sent(send(problem(e)) && send(Piece::End(InputRead::default())));
+            }
+        },
+        BlockSource::Stream(stream, watch) => (stream, None, Some(watch)),
     };
     let mut buf = Vec::new();
     let mut eof = match fill(&mut file, &mut buf, DETECT_PREFIX.max(block_text())) {
@@ -287,6 +413,8 @@ pub(super) fn read_blocks<T>(
         encoding: Some(encoding.name()),
         bytes: file_offset + buf.len() as u64,
     };
+    // a stream's blocks not emitted yet, and how many blocks came before the first
+    let (mut kept, mut blocks_before_kept) = (VecDeque::<KeptBlock>::new(), 0u64);
     loop {
         let target = block_text().max(MIN_BLOCK);
         // a cut in the second half of `target` bytes, or as far as needed to find one
@@ -325,7 +453,7 @@ pub(super) fn read_blocks<T>(
         let last = cut.is_none();
         let next_at_tag_line = buf.get(len) == Some(&b'[');
         // the rest goes on in a buffer of a block checked, if one is back (a block cut
-        // nowhere is sent empty: its file is read again from there)
+        // nowhere is sent empty: its input is read again from there)
         let text = if forced {
             Vec::new()
         } else {
@@ -340,6 +468,13 @@ pub(super) fn read_blocks<T>(
             offset: text_offset,
             replaced_before: replaced,
         };
+        if watch.is_some() {
+            kept.push_back(KeptBlock {
+                start,
+                offset: file_offset,
+                bytes: text.clone(),
+            });
+        }
         line += line_breaks(&text);
         let len = text.len() as u64;
         let text = if let Some(single) = &single_byte {
@@ -356,13 +491,15 @@ pub(super) fn read_blocks<T>(
         if single_byte.is_none() {
             text_offset = (file_offset + len).saturating_sub(bom);
         }
-        if abandoned.load(Ordering::Relaxed) == i + 1 {
-            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset, encoding))));
+        if let Some(path) = path
+            && abandoned.load(Ordering::Relaxed) == i + 1
+        {
+            return Blocks::Sent(send(Piece::End(read_on(path, file_offset, encoding))));
         }
         let job = BlockJob {
             input: i,
             label: label.to_string(),
-            path: path.to_path_buf(),
+            path: path.map(Path::to_path_buf),
             text,
             encoding,
             start,
@@ -375,9 +512,24 @@ pub(super) fn read_blocks<T>(
             return Blocks::Sent(false);
         }
         file_offset += len;
-        // (after a block cut anywhere, the file is read on from its start in order)
-        if forced {
-            return Blocks::Sent(send(Piece::End(read_on(&file, file_offset, encoding))));
+        if let Some(watch) = watch {
+            // (after a block cut nowhere, or the last, its fate is waited for)
+            let sent = blocks_before_kept + kept.len() as u64;
+            let seen = watch.look(i, (forced || last).then_some(sent));
+            if seen.closed {
+                return Blocks::Sent(false);
+            }
+            while blocks_before_kept < seen.blocks && kept.pop_front().is_some() {
+                blocks_before_kept += 1;
+            }
+            if seen.unclean {
+                return Blocks::ReadOn(read_stream_on(kept, buf, file, encoding, seen.games));
+            }
+        } else if let Some(path) = path
+            && forced
+        {
+            // (after a block cut anywhere, the file is read on from its start in order)
+            return Blocks::Sent(send(Piece::End(read_on(path, file_offset, encoding))));
         }
         if last {
             break;
@@ -386,14 +538,38 @@ pub(super) fn read_blocks<T>(
     Blocks::Sent(send(Piece::End(read_so_far(file_offset, &[]))))
 }
 
+/// The rest of a stream from the first of the `kept` blocks (which did not end cleanly):
+/// their bytes, then the bytes read past them (`buf`), then the stream.
+fn read_stream_on(
+    kept: VecDeque<KeptBlock>,
+    buf: Vec<u8>,
+    stream: Box<dyn Read + Send>,
+    encoding: &'static encoding_rs::Encoding,
+    games_before: u64,
+) -> StreamRest {
+    let (start, offset) = kept
+        .front()
+        .map_or((BlockStart::default(), 0), |k| (k.start, k.offset));
+    let mut bytes = Vec::with_capacity(kept.iter().map(|k| k.bytes.len()).sum());
+    for k in kept {
+        bytes.extend_from_slice(&k.bytes);
+    }
+    let reader = io::Cursor::new(bytes)
+        .chain(io::Cursor::new(buf))
+        .chain(stream);
+    StreamRest {
+        reader: Box::new(reader),
+        encoding,
+        start,
+        offset,
+        games_before,
+    }
+}
+
 /// How a file is read whose rest the emitting thread reads from where its blocks stop
 /// (see [`BlockEmitter`]): to its end as it is now, in `encoding`.
-fn read_on(
-    file: &std::fs::File,
-    blocks: u64,
-    encoding: &'static encoding_rs::Encoding,
-) -> InputRead {
-    let size = file.metadata().map_or(blocks, |m| m.len().max(blocks));
+fn read_on(path: &Path, blocks: u64, encoding: &'static encoding_rs::Encoding) -> InputRead {
+    let size = std::fs::metadata(path).map_or(blocks, |m| m.len().max(blocks));
     InputRead {
         encoding: Some(encoding.name()),
         bytes: size,
@@ -401,14 +577,14 @@ fn read_on(
 }
 
 /// Reads from `file` until `buf` holds `want` bytes or the file ends; true at its end.
-fn fill(file: &mut std::fs::File, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+fn fill(file: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
     if buf.len() >= want {
         return Ok(false);
     }
     let need = (want - buf.len()) as u64;
     // (room for all of it at once: growing as it comes copied the text again and again)
     buf.reserve(want - buf.len());
-    let got = file.by_ref().take(need).read_to_end(buf)?;
+    let got = file.take(need).read_to_end(buf)?;
     Ok((got as u64) < need)
 }
 
@@ -421,16 +597,20 @@ pub(super) struct BlockEmitter {
     games_before: u64,
     /// The rest of that input was read sequentially: its further blocks are dropped.
     read_through: bool,
+    /// The blocks of that input emitted.
+    blocks: u64,
 }
 
 impl BlockEmitter {
     /// Emits the results of `done`, the next block in order. Where it did not end
-    /// cleanly, `read_rest` reads the rest of its file again from its start.
+    /// cleanly, `read_rest` reads the rest of its file again from its start; the rest of
+    /// a stream is read by the reader thread, which `watch` tells (as it tells it of
+    /// every block of a stream emitted).
     pub fn emit<T>(
         &mut self,
         done: BlockDone<T>,
         checking: Checking<'_, T>,
-        abandoned: &AtomicUsize,
+        (abandoned, watch): (&AtomicUsize, &StreamWatch),
         emit: &mut Emit<'_, T>,
         read_rest: &mut dyn FnMut(Rest<'_>, &mut Emit<'_, T>) -> io::Result<()>,
     ) -> io::Result<()> {
@@ -444,13 +624,17 @@ impl BlockEmitter {
             return Ok(());
         }
         if !done.clean {
-            // the rest of the file, from this block on, as one reading
+            // the rest of the input, from this block on, as one reading
             self.read_through = true;
             abandoned.store(done.input + 1, Ordering::Relaxed);
+            let Some(path) = &done.path else {
+                watch.unclean(done.input, self.blocks, self.games_before);
+                return Ok(());
+            };
             let rest = Rest {
                 input: done.input,
                 label: &done.label,
-                path: &done.path,
+                path,
                 encoding: done.encoding,
                 start: done.start,
                 file_offset: done.file_offset,
@@ -458,9 +642,13 @@ impl BlockEmitter {
             };
             return read_rest(rest, emit);
         }
-        let games = done.games;
+        let (games, stream) = (done.games, done.path.is_none());
         self.emit_items(done.items, checking, emit)?;
         self.games_before += games;
+        self.blocks += 1;
+        if stream {
+            watch.emitted(done.input, self.blocks, self.games_before);
+        }
         Ok(())
     }
 
@@ -577,7 +765,7 @@ mod tests {
         let job = || BlockJob {
             input: 0,
             label: "t.pdn".into(),
-            path: "t.pdn".into(),
+            path: Some("t.pdn".into()),
             text: BlockText::Valid(String::from_utf8(text.clone()).unwrap()),
             encoding: encoding_rs::UTF_8,
             start: BlockStart {

@@ -32,7 +32,10 @@
 //! files into games at all: it cuts them into blocks at tag lines, which the workers read
 //! and check apart, one place in the order each (see [`super::blocks`]).
 
-use super::blocks::{self, BlockDone, BlockEmitter, BlockJob, Blocks, Emit, Rest};
+use super::blocks::{
+    self, BlockDone, BlockEmitter, BlockJob, BlockSource, Blocks, Emit, Rest, StreamRest,
+    StreamWatch,
+};
 use super::files::{Input, WHOLE_FILE_BYTES};
 use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames};
 use pdnkit::diag::{Diagnostic, codes};
@@ -341,6 +344,8 @@ where
     let (out_tx, out_rx) = mpsc::channel::<(u64, usize, Out<T>)>();
     // an input whose rest the emitter reads itself (see `super::blocks`)
     let abandoned = AtomicUsize::new(0);
+    // how far the blocks of standard input are emitted (see `super::blocks`)
+    let watch = StreamWatch::default();
     // the buffers of blocks checked, back to the reader thread for the next blocks (new
     // ones, all of them faulted in page by page, took 2% of `lint -j2`)
     let (recycle_tx, recycle_rx) = mpsc::channel::<Vec<u8>>();
@@ -350,6 +355,7 @@ where
         let check = &check;
         let expansion = &expansion;
         let abandoned = &abandoned;
+        let watch = &watch;
         scope.spawn(move || {
             pool.in_place_scope(|tasks| {
                 let seq = Cell::new(0u64);
@@ -462,7 +468,14 @@ where
                                     input,
                                     options,
                                     check,
-                                    (one_pass, abandoned, &recycle_rx),
+                                    (
+                                        one_pass,
+                                        BlockReading {
+                                            abandoned,
+                                            recycled: &recycle_rx,
+                                            watch,
+                                        },
+                                    ),
                                     &mut send,
                                     &send_block,
                                 )
@@ -501,7 +514,13 @@ where
                             let mut read_rest = |rest: Rest<'_>, emit: &mut Emit<'_, T>| {
                                 read_rest_in_batches(pool, &rest, options, check, one_pass, emit)
                             };
-                            blocks.emit(done, reading, abandoned, &mut emit, &mut read_rest)
+                            blocks.emit(
+                                done,
+                                reading,
+                                (abandoned, watch),
+                                &mut emit,
+                                &mut read_rest,
+                            )
                         }
                         None => Ok(()),
                     },
@@ -509,7 +528,9 @@ where
                 if let Err(e) = emitted {
                     cancelled.store(true, Ordering::Relaxed);
                     outcome = Err(e);
-                    // let the reader finish quickly: free every token it may wait on
+                    // let the reader finish quickly: free every token it may wait on, and
+                    // tell it that no block of a stream will be emitted
+                    watch.close();
                     while token_rx.try_recv().is_ok() {}
                     break;
                 }
@@ -527,27 +548,38 @@ enum Out<T> {
     Block(BlockDone<T>),
 }
 
-/// Reads a big input on the reader thread: a file cut into blocks that workers read and
-/// check in one pass, when the command can ([`OnePass`]) and the file is UTF-8; else
-/// split here into batches of games. False when the run was cancelled.
+/// What the reader thread shares with the rest of the run about the blocks it cuts (see
+/// [`blocks::read_blocks`]).
+#[derive(Clone, Copy)]
+struct BlockReading<'a> {
+    /// The input whose rest the emitting thread reads itself (its index + 1).
+    abandoned: &'a AtomicUsize,
+    /// The buffers of blocks checked, back for the next blocks.
+    recycled: &'a mpsc::Receiver<Vec<u8>>,
+    /// How far the blocks of standard input are emitted.
+    watch: &'a StreamWatch,
+}
+
+/// Reads a big input on the reader thread: a file, or standard input, cut into blocks
+/// that workers read and check in one pass, when the command can ([`OnePass`]) and the
+/// input is in an encoding that can be cut; else split here into batches of games. False
+/// when the run was cancelled.
 fn read_big<T, W, G>(
     i: usize,
     input: &Input,
     options: &CheckOptions,
     check: &Check<'_, W, G>,
-    (one_pass, abandoned, recycled): (
-        Option<&dyn OnePass<T>>,
-        &AtomicUsize,
-        &mpsc::Receiver<Vec<u8>>,
-    ),
+    (one_pass, shared): (Option<&dyn OnePass<T>>, BlockReading<'_>),
     send: &mut impl FnMut(Job<T>) -> bool,
     send_block: &dyn Fn(BlockJob) -> bool,
 ) -> bool
 where
     G: Fn(&T) -> usize,
 {
-    let (Some(_), Input::File(path)) = (one_pass, input) else {
-        return read_input(i, input, Source::Open(None), options, check, None, send);
+    let source = match (one_pass, input) {
+        (Some(_), Input::File(path)) => BlockSource::File(path),
+        (Some(_), Input::Stdin) => BlockSource::Stream(Box::new(io::stdin()), shared.watch),
+        (None, _) => return read_input(i, input, Source::Open(None), options, check, None, send),
     };
     let label = input.label();
     let block_text = || check.expansion.batch_text() as usize;
@@ -555,10 +587,10 @@ where
     let mut send_block = |job: BlockJob| send_block(job);
     let read = blocks::read_blocks(
         i,
-        (&label, path),
+        (&label, source),
         options,
         &block_text,
-        (abandoned, recycled),
+        (shared.abandoned, shared.recycled),
         &mut send_piece,
         &mut send_block,
     );
@@ -567,7 +599,57 @@ where
         Blocks::NotCut(reader) => {
             read_input(i, input, Source::Opened(reader), options, check, None, send)
         }
+        Blocks::ReadOn(rest) => read_stream_rest(i, &label, rest, options, check, send),
     }
+}
+
+/// Reads the rest of a stream in order from the start of a block that did not end cleanly
+/// (see [`BlockSource::Stream`]), on the reader thread: its games cut here, in batches
+/// for the workers, numbered on from the blocks' before. False when the run was cancelled.
+fn read_stream_rest<T, W, G>(
+    i: usize,
+    label: &str,
+    rest: StreamRest,
+    options: &CheckOptions,
+    check: &Check<'_, W, G>,
+    send: &mut impl FnMut(Job<T>) -> bool,
+) -> bool {
+    let options = CheckOptions {
+        encoding: Some(rest.encoding),
+        ..*options
+    };
+    let read = Rc::new(Cell::new(0));
+    let reader = Counted {
+        inner: rest.reader,
+        read: Rc::clone(&read),
+    };
+    let end = |read: &Cell<u64>| {
+        Job::Done(Piece::End(InputRead {
+            encoding: Some(rest.encoding.name()),
+            bytes: rest.offset + read.get(),
+        }))
+    };
+    let mut games = match CheckedGames::at(label, reader, &options, rest.start) {
+        Ok(games) => games,
+        Err(e) => return send(io_problem(label, &e)) && send(end(&read)),
+    };
+    let going_on = send_batches(
+        (i, label, rest.games_before),
+        &mut games,
+        check.expansion,
+        send,
+    );
+    going_on && send(end(&read))
+}
+
+/// The problem of an input that cannot be read, as a finished piece.
+fn io_problem<T>(label: &str, e: &io::Error) -> Job<T> {
+    let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
+    diagnostic.path = label.to_string();
+    Job::Done(Piece::Problem {
+        diagnostic,
+        io: true,
+    })
 }
 
 /// [`run`] on the calling thread alone.
@@ -681,14 +763,6 @@ where
 {
     let expansion = check.expansion;
     let label = input.label();
-    let io_problem = |e: io::Error| {
-        let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
-        d.path = label.clone();
-        Job::Done(Piece::Problem {
-            diagnostic: d,
-            io: true,
-        })
-    };
     let reader: Box<dyn Read> = match (source, input) {
         (Source::Opened(reader), _) => reader,
         (Source::Open(_), Input::Stdin) => Box::new(io::stdin()),
@@ -702,7 +776,7 @@ where
             },
             Err(e) => {
                 let end = Piece::End(InputRead::default());
-                return send(io_problem(e)) && send(Job::Done(end));
+                return send(io_problem(&label, &e)) && send(Job::Done(end));
             }
         },
     };
@@ -721,17 +795,17 @@ where
     if let Some(one_pass) = one_pass {
         return match one_pass.read(&label, reader, options, None) {
             Ok(items) => send_one_pass(items, check, &read, send),
-            Err(e) => send(io_problem(e)) && send(unread(&read)),
+            Err(e) => send(io_problem(&label, &e)) && send(unread(&read)),
         };
     }
     let mut games = match CheckedGames::new(&label, reader, options) {
         Ok(g) => g,
-        Err(e) => return send(io_problem(e)) && send(unread(&read)),
+        Err(e) => return send(io_problem(&label, &e)) && send(unread(&read)),
     };
     if !send(Job::Done(Piece::Start)) {
         return false;
     }
-    if !send_batches(i, &label, &mut games, expansion, send) {
+    if !send_batches((i, &label, 0), &mut games, expansion, send) {
         return false;
     }
     let end = InputRead {
@@ -828,8 +902,7 @@ where
             emit_ready(&mut ready, placed, most_in_flight as u64)
         };
         send_batches(
-            rest.input,
-            rest.label,
+            (rest.input, rest.label, 0),
             &mut games,
             check.expansion,
             &mut send,
@@ -840,10 +913,10 @@ where
 }
 
 /// Sends the games of input `i` (named `label`) in batches, and its file-level problems
-/// in their place among them; false when the run was cancelled.
+/// in their place among them, game numbers moved on by `games_before`; false when the
+/// run was cancelled.
 fn send_batches<T, R: Read>(
-    i: usize,
-    label: &str,
+    (i, label, games_before): (usize, &str, u64),
     games: &mut CheckedGames<R>,
     expansion: &Expansion,
     send: &mut impl FnMut(Job<T>) -> bool,
@@ -866,7 +939,8 @@ fn send_batches<T, R: Read>(
         };
     while let Some(item) = games.next_raw() {
         match item {
-            Ok(raw) => {
+            Ok(mut raw) => {
+                raw.index += games_before;
                 // a batch holds at most `batch_text` of text, or one larger game
                 let full = batch_bytes + raw.text.len() as u64 > batch_text;
                 if full && !flush(&mut batch, &mut batch_bytes, send) {
@@ -881,10 +955,11 @@ fn send_batches<T, R: Read>(
                     return false;
                 }
             }
-            Err(d) => {
+            Err(mut d) => {
                 if !flush(&mut batch, &mut batch_bytes, send) {
                     return false;
                 }
+                d.game = d.game.map(|g| g + games_before as usize);
                 let io = d.rule == &codes::IO_ERROR;
                 if !send(Job::Done(Piece::Problem { diagnostic: d, io })) {
                     return false;
