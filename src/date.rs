@@ -85,7 +85,7 @@ const MONTHS: [&str; 12] = [
 pub fn parse_date(raw: &str) -> DateValue {
     // (nearly every Date tag: read before any trimming or scanning; no other reading of
     // such a value applies, so one that is no date is unreadable)
-    if let Some(date) = canonical(raw.as_bytes()) {
+    if let Some(date) = canonical(raw.as_bytes()).or_else(|| european(raw.as_bytes())) {
         return date.map_or(DateValue::Unreadable, DateValue::Date);
     }
     let s = raw.trim();
@@ -165,21 +165,52 @@ fn canonical(s: &[u8]) -> Option<Option<PartialDate>> {
     Some(valid(Some(y as u16), Some(m as u8), Some(d as u8)))
 }
 
-/// [`parse_single`] for any shape (`s` trimmed).
+/// The `D.M.YYYY` of the European files (one or two digits for the day and the month,
+/// four for the year, dots between), without splitting: `Some` of what [`parse_split`]
+/// reads of it when `s` has that shape. No other reading applies to such a value (it has
+/// no range separator): [`parse_date`] takes it so, as the canonical shape.
+#[inline]
+fn european(s: &[u8]) -> Option<Option<PartialDate>> {
+    let digits = |p: &[u8], lengths: std::ops::RangeInclusive<usize>| {
+        lengths.contains(&p.len()) && p.iter().all(u8::is_ascii_digit)
+    };
+    let mut parts = s.split(|&c| c == b'.');
+    let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some()
+        || !(digits(day, 1..=2) && digits(month, 1..=2) && digits(year, 4..=4))
+    {
+        return None;
+    }
+    let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
+    Some(valid(
+        Some(n(year) as u16),
+        Some(n(month) as u8),
+        Some(n(day) as u8),
+    ))
+}
+
+/// [`parse_single`] for any shape (`s` trimmed), without allocating: nearly every Date
+/// tag of some real files (`1.1.1965`) is read so, twice a game when it is checked.
 fn parse_split(s: &str) -> Option<PartialDate> {
     // "17 april 2009", "april 17, 2009"
-    if s.chars().any(|c| c.is_ascii_alphabetic()) {
+    if s.bytes().any(|c| c.is_ascii_alphabetic()) {
         return parse_words(s);
     }
-    let parts: Vec<&str> = s.split(['.', '-', '/']).collect();
-    if parts.iter().any(|p| p.len() > 4) {
-        return None;
+    // (no shape below has more than three parts)
+    let (mut parts, mut count) = ([""; 3], 0);
+    for p in s.split(['.', '-', '/']) {
+        if count == parts.len() || p.len() > 4 {
+            return None;
+        }
+        parts[count] = p;
+        count += 1;
     }
-    let nums: Vec<Result<Option<u32>, ()>> = parts.iter().map(|p| part(p)).collect();
-    if nums.iter().any(|n| n.is_err()) {
-        return None;
+    let parts = &parts[..count];
+    let mut numbers = [None; 3];
+    for (n, p) in numbers.iter_mut().zip(parts) {
+        *n = part(p).ok()?;
     }
-    let n: Vec<Option<u32>> = nums.into_iter().map(|n| n.unwrap_or(None)).collect();
+    let n = &numbers[..count];
     // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
     if n.iter().skip(1).flatten().any(|&v| v > 99) && !(n.len() == 3 && parts[2].trim().len() == 4)
     {
@@ -238,6 +269,90 @@ mod tests {
         match parse_date(raw) {
             DateValue::Date(d) | DateValue::Range(d, _) => d.iso(),
             _ => None,
+        }
+    }
+
+    /// The splitting reading as it was first written (a `Vec` a step): what the tests hold
+    /// [`parse_split`] to.
+    fn parse_split_collecting(s: &str) -> Option<PartialDate> {
+        // "17 april 2009", "april 17, 2009"
+        if s.chars().any(|c| c.is_ascii_alphabetic()) {
+            return parse_words(s);
+        }
+        let parts: Vec<&str> = s.split(['.', '-', '/']).collect();
+        if parts.iter().any(|p| p.len() > 4) {
+            return None;
+        }
+        let nums: Vec<Result<Option<u32>, ()>> = parts.iter().map(|p| part(p)).collect();
+        if nums.iter().any(|n| n.is_err()) {
+            return None;
+        }
+        let n: Vec<Option<u32>> = nums.into_iter().map(|n| n.unwrap_or(None)).collect();
+        // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
+        if n.iter().skip(1).flatten().any(|&v| v > 99)
+            && !(n.len() == 3 && parts[2].trim().len() == 4)
+        {
+            return None;
+        }
+        let year_first = parts[0].trim().len() == 4;
+        let y = |v: Option<u32>| v.map(|v| v as u16);
+        let b = |v: Option<u32>| v.and_then(|v| u8::try_from(v).ok());
+        match (n.len(), year_first) {
+            (1, true) => valid(y(n[0]), None, None),
+            (2, true) => valid(y(n[0]), b(n[1]), None),
+            (3, true) => valid(y(n[0]), b(n[1]), b(n[2])),
+            // D.M.YYYY and D-M-YYYY: the European order used by every such file we have seen
+            (3, false) if parts[2].trim().len() == 4 => valid(y(n[2]), b(n[1]), b(n[0])),
+            // M.YYYY
+            (2, false) if parts[1].trim().len() == 4 => valid(y(n[1]), b(n[0]), None),
+            // two-digit years (`03.07.20`) are not guessed at
+            _ => None,
+        }
+    }
+
+    /// [`parse_date`] as first written, without its shortcuts, over
+    /// [`parse_split_collecting`].
+    fn parse_date_as_first_written(raw: &str) -> DateValue {
+        let single = |s: &str| parse_split_collecting(s.trim().trim_end_matches(['.', ',']));
+        let s = raw.trim();
+        if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
+            return DateValue::Unknown;
+        }
+        if let Some(d) = single(s) {
+            return DateValue::Date(d);
+        }
+        for sep in [" - ", " – ", "/", " to "] {
+            if let Some((a, b)) = s.split_once(sep) {
+                if let (Some(a), Some(b)) = (single(a.trim()), single(b.trim())) {
+                    return DateValue::Range(a, b);
+                }
+            }
+        }
+        DateValue::Unreadable
+    }
+
+    #[test]
+    fn dates_are_read_as_the_collecting_reading_read_them() {
+        let pieces = [
+            "1", "12", "1965", "2007", "0", "99", "123", "12345", ".", "-", "/", "?", "??", "????",
+            " ", " - ", " to ", "ж", "a", "april", ",", "\t",
+        ];
+        let mut rng = crate::generate::SplitMix64::new(44);
+        for _ in 0..100_000 {
+            let n = 1 + rng.below(7) as usize;
+            let s: String = (0..n).map(|_| *rng.pick(&pieces)).collect();
+            assert_eq!(parse_split(&s), parse_split_collecting(&s), "{s:?}");
+            assert_eq!(parse_date(&s), parse_date_as_first_written(&s), "{s:?}");
+        }
+        // every `D.M.YYYY` shape, which the European shortcut reads
+        for day in ["0", "1", "9", "00", "01", "31", "32", "99"] {
+            for month in ["0", "1", "12", "13", "07", "99"] {
+                for year in ["0999", "1965", "2999", "3000"] {
+                    let s = format!("{day}.{month}.{year}");
+                    assert!(european(s.as_bytes()).is_some(), "{s}");
+                    assert_eq!(parse_date(&s), parse_date_as_first_written(&s), "{s}");
+                }
+            }
         }
     }
 
