@@ -22,6 +22,7 @@ use crate::diag::Rule;
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
+use crate::pdn::token::unescape;
 use crate::pdn::{
     CommentKind, MoveNumber, RawGame, RawTag, ResultToken, Skip, Span, SyntaxError, SyntaxErrorKind,
 };
@@ -73,6 +74,24 @@ pub(super) struct QuickLane {
     opening: Vec<KeptPly>,
     /// The main line's start position, once its first move is read.
     start: Option<Position>,
+    /// Where the text being read lies in memory: its address and length (see `places`).
+    text: (usize, usize),
+    /// Where each tag of the game is in that text, in file order, so that a game whose
+    /// tags have findings keeps them all from there ([`QuickLane::keep_all_tags`]) rather
+    /// than reading them again (in most real files that is every game).
+    places: Vec<TagPlace>,
+    /// Whether every tag of the game is in `places` (a tag the reader gave from another
+    /// text would not be).
+    placed_all: bool,
+}
+
+/// Where a tag is in the text of its game: its name and its value as written, by byte
+/// ranges, and its span.
+#[derive(Clone, Copy)]
+struct TagPlace {
+    name: (u32, u32),
+    raw_value: (u32, u32),
+    span: Span,
 }
 
 /// The tags the lane looks up in every game, whose places it notes as they are read.
@@ -180,6 +199,7 @@ impl QuickLane {
     ) -> Option<(usize, Proved)> {
         self.options = *options;
         self.keep_tags = keep_tags;
+        self.text = (text.as_ptr() as usize, text.len());
         // (what the lane gives up on, or proves nothing of, depends on the game's events
         // alone, and the events up to there are those of the game the splitter cuts; a
         // game proved leaves `refused` as it is: it is asked only of a game that is not)
@@ -212,6 +232,7 @@ impl QuickLane {
     /// verdict says; `None` when the full check must run.
     pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
         self.options = *options;
+        self.text = (raw.text.as_ptr() as usize, raw.text.len());
         // the plain reader when the game has the plain shape (most do), else the parser;
         // once the lane has given up, the rest of the game is not read
         let plain = if raw.stray_prefix == 0 && !raw.decoding_replaced {
@@ -444,11 +465,58 @@ impl QuickLane {
         if !self.tags_to_check || self.keep_tags {
             return;
         }
+        if self.placed_all && self.keep_placed_tags(text) {
+            return;
+        }
         match general {
             Some(raw) => raw.visit(&mut AllTags(self)),
             None => {
                 let _ = visit_plain(text, &mut AllTags(self), |_| true);
             }
+        }
+    }
+
+    /// [`keep_all_tags`](Self::keep_all_tags) from where the tags were read (`places`), in
+    /// `text`; false (having kept some, or none) when one of them is not in it.
+    fn keep_placed_tags(&mut self, text: &str) -> bool {
+        self.tag_text.clear();
+        self.tags.clear();
+        self.noted = [None; NOTED.len()];
+        let places = std::mem::take(&mut self.places);
+        let slice = |(start, end): (u32, u32)| text.get(start as usize..end as usize);
+        let mut all = true;
+        for place in &places {
+            let (Some(name), Some(raw_value)) = (slice(place.name), slice(place.raw_value)) else {
+                all = false;
+                break;
+            };
+            let noted = NOTED.iter().position(|&n| n == name);
+            self.keep_tag(name, &unescape(raw_value), place.span, noted);
+        }
+        self.places = places;
+        all
+    }
+
+    /// Notes where `tag` is in the text being read (see `places`).
+    #[inline(always)]
+    fn place(&mut self, tag: &RawTag<'_>) {
+        let (text, len) = self.text;
+        // (the reader's slices are of the text it was given: their offsets in it; an
+        // address before the text wraps round, past its length or, with the length
+        // added, below its start)
+        let name = (tag.name.as_ptr() as usize).wrapping_sub(text);
+        let name_end = name.wrapping_add(tag.name.len());
+        let value = (tag.raw_value.as_ptr() as usize).wrapping_sub(text);
+        let value_end = value.wrapping_add(tag.raw_value.len());
+        if name <= name_end && name_end <= len && value <= value_end && value_end <= len {
+            // (a text longer than `u32::MAX` has `placed_all` false from the start)
+            self.places.push(TagPlace {
+                name: (name as u32, name_end as u32),
+                raw_value: (value as u32, value_end as u32),
+                span: tag.span,
+            });
+        } else {
+            self.placed_all = false;
         }
     }
 
@@ -508,6 +576,8 @@ impl Visitor for QuickLane {
     fn begin_game(&mut self) {
         self.tag_text.clear();
         self.tags.clear();
+        self.places.clear();
+        self.placed_all = u32::try_from(self.text.1).is_ok();
         self.screen.clear();
         self.tags_to_check = false;
         self.missing_terminator = None;
@@ -523,6 +593,9 @@ impl Visitor for QuickLane {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
+        if !self.keep_tags {
+            self.place(&tag);
+        }
         let noted = NOTED.iter().position(|&n| n == tag.name);
         if noted.is_none() && !self.keep_tags {
             // screened, not kept: its value is decoded only if the screen looks at it
