@@ -35,6 +35,12 @@ pub struct ReplayOptions {
     pub edition: Edition,
     /// Replay with Russian rules whatever the GameType tag says.
     pub force_russian: bool,
+    /// Leave out of the diagnostics what only a report for people shows: the source line
+    /// of each ([`crate::diag::Diagnostic::snippet`]) and the board before an illegal
+    /// move ([`crate::diag::Diagnostic::board`]). Off by default; a report for machines,
+    /// which shows neither, is faster to make with it (a board costs more than the rest
+    /// of its diagnostic).
+    pub omit_snippets_and_boards: bool,
 }
 
 /// How far the replay of the main line got.

@@ -46,6 +46,7 @@ fn compare_one_pass(path: &str, bytes: &[u8], options: &ReplayOptions) -> (usize
     let check = CheckOptions {
         edition: options.edition,
         force_russian: options.force_russian,
+        omit_snippets_and_boards: options.omit_snippets_and_boards,
         ..CheckOptions::default()
     };
     let mut cut = CheckedGames::new(path, bytes, &check).unwrap();
@@ -69,14 +70,20 @@ fn compare_one_pass(path: &str, bytes: &[u8], options: &ReplayOptions) -> (usize
 fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
     let mut total = (0, 0);
     for edition in [Edition::Russia, Edition::Fmjd] {
-        for force_russian in [false, true] {
+        for (force_russian, omit_snippets_and_boards) in
+            [(false, false), (true, false), (false, true)]
+        {
             let options = ReplayOptions {
                 edition,
                 force_russian,
+                omit_snippets_and_boards,
             };
             let (n, quick) = compare(path, bytes, &options);
             compare_one_pass(path, bytes, &options);
-            total = (total.0 + n, total.1 + quick);
+            // (the games counted once for each edition and way of reading)
+            if !omit_snippets_and_boards {
+                total = (total.0 + n, total.1 + quick);
+            }
         }
     }
     total
@@ -109,6 +116,44 @@ fn fixtures_are_diagnosed_as_by_the_full_check() {
     }
     // the clean fixtures take the quick lane
     assert!(quick > 0);
+}
+
+/// A report for machines leaves out the source lines and boards, and nothing else: the
+/// fixtures and generated games with illegal moves, both ways.
+#[test]
+fn omitting_snippets_and_boards_leaves_the_rest_of_each_diagnostic() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut texts: Vec<Vec<u8>> = pdn_files(&dir)
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .collect();
+    texts.push(
+        generated_text(9, 200)
+            .replacen("5. ", "5. a1-a5 ", 50)
+            .into_bytes(),
+    );
+    let (mut snippets, mut boards) = (0, 0);
+    for bytes in &texts {
+        let (mut full, mut bare) = (Diagnoser::default(), Diagnoser::default());
+        let omit = ReplayOptions {
+            omit_snippets_and_boards: true,
+            ..ReplayOptions::default()
+        };
+        for raw in games(bytes) {
+            let shown = full.diagnose("t.pdn", raw.clone(), &ReplayOptions::default());
+            let left = bare.diagnose("t.pdn", raw, &omit);
+            let mut without = shown.diagnostics.clone();
+            for d in &mut without {
+                snippets += usize::from(d.snippet.take().is_some());
+                boards += usize::from(d.board.take().is_some());
+            }
+            assert_eq!(format!("{:?}", left.diagnostics), format!("{without:?}"));
+        }
+    }
+    assert!(
+        snippets > 80 && boards > 20,
+        "{snippets} snippets, {boards} boards"
+    );
 }
 
 #[test]

@@ -40,6 +40,8 @@ pub struct CheckOptions {
     pub max_game_moves: Option<usize>,
     /// [`ReaderOptions::max_game_items`]; `None` for the reader's default.
     pub max_game_items: Option<usize>,
+    /// [`ReplayOptions::omit_snippets_and_boards`].
+    pub omit_snippets_and_boards: bool,
 }
 
 impl CheckOptions {
@@ -59,6 +61,7 @@ impl CheckOptions {
         ReplayOptions {
             edition: self.edition,
             force_russian: self.force_russian,
+            omit_snippets_and_boards: self.omit_snippets_and_boards,
         }
     }
 }
@@ -483,7 +486,7 @@ impl Diagnoser {
         self.next_item(splitter, options, true, |checker, found| match found {
             Found::Proved(proved, raw) => f(Checked::Quick(QuickGame::proved(
                 &checker.quick,
-                path,
+                (path, options),
                 raw,
                 proved,
             ))),
@@ -515,7 +518,7 @@ impl<R: Read> Iterator for DiagnosedGames<R> {
                         diagnostics: Vec::new(),
                     },
                     // (findings are located in the game's text, kept for them)
-                    Found::Proved(proved, raw) => located(path, &raw, proved),
+                    Found::Proved(proved, raw) => located(path, &raw, proved, &options),
                     Found::Cut(raw) => checker.diagnose(path, raw, &options),
                     Found::Refused(raw) => full_diagnosis(path, raw, &options),
                 }
@@ -626,7 +629,8 @@ impl Diagnoser {
         self.quick.keep_tags = keep_tags;
         if let Some(proved) = self.quick.check(&raw, options) {
             self.quick_games += 1;
-            return Checked::Quick(QuickGame::proved(&self.quick, path, raw, proved));
+            let quick = QuickGame::proved(&self.quick, (path, options), raw, proved);
+            return Checked::Quick(quick);
         }
         Checked::Full(Box::new(check_game(path, raw, options)))
     }
@@ -657,7 +661,7 @@ fn diagnosed(game: CheckedGame) -> Diagnosed {
 
 /// The diagnostics and summary of a game the quick lane proved: its findings located in
 /// `raw`, in the full check's order (findings by place, then diagnostics by line).
-fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
+fn located(path: &str, raw: &RawGame, proved: quick::Proved, options: &ReplayOptions) -> Diagnosed {
     let quick::Proved {
         mut summary,
         missing_terminator,
@@ -675,7 +679,7 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved) -> Diagnosed {
             .map(|(rule, message, span)| Unlocated::Made(rule, message, span)),
     );
     found.extend(findings.iter().map(Unlocated::Finding));
-    let diagnostics = report(path, raw, found, unmade);
+    let diagnostics = report(path, raw, found, unmade, options);
     summary.has_errors = diagnostics
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);
@@ -709,9 +713,14 @@ pub struct QuickGame<'a> {
 
 impl<'a> QuickGame<'a> {
     /// The game `raw` of the input `path` that `lane` proved so, its findings located.
-    fn proved(lane: &'a quick::QuickLane, path: &str, raw: RawGame, proved: quick::Proved) -> Self {
+    fn proved(
+        lane: &'a quick::QuickLane,
+        (path, options): (&str, &ReplayOptions),
+        raw: RawGame,
+        proved: quick::Proved,
+    ) -> Self {
         let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
-        let diagnosed = located(path, &raw, proved);
+        let diagnosed = located(path, &raw, proved, options);
         QuickGame {
             lane,
             raw,
@@ -804,7 +813,7 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
         found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
     found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let out = report(path, &raw, found, unmade);
+    let out = report(path, &raw, found, unmade, options);
     CheckedGame {
         raw,
         game,
@@ -860,6 +869,7 @@ fn report(
     raw: &RawGame,
     mut found: Vec<Unlocated>,
     unmade: tags::Unmade,
+    options: &ReplayOptions,
 ) -> Vec<Diagnostic> {
     // (a finding of the game as a whole is located where its text starts)
     let start = |u: &Unlocated| u.span().map_or(raw.stray_prefix, |s| s.start);
@@ -873,7 +883,7 @@ fn report(
     } else {
         others
     };
-    let mut locator = Locator::new(path, raw);
+    let mut locator = Locator::new(path, raw, options.omit_snippets_and_boards);
     let mut out: Vec<Diagnostic> = Vec::new();
     let (mut kept, mut dropped, mut dropped_errors) = (0, unmade.findings, unmade.errors);
     let mut first_dropped = None;
@@ -919,6 +929,8 @@ fn report(
 struct Locator<'a> {
     path: &'a str,
     raw: &'a RawGame,
+    /// [`ReplayOptions::omit_snippets_and_boards`].
+    omit_snippets_and_boards: bool,
     positions: Positions<'a>,
     /// The last source line: its bytes `start..end` in the game's text, and its length in
     /// characters.
@@ -926,10 +938,11 @@ struct Locator<'a> {
 }
 
 impl<'a> Locator<'a> {
-    fn new(path: &'a str, raw: &'a RawGame) -> Self {
+    fn new(path: &'a str, raw: &'a RawGame, omit_snippets_and_boards: bool) -> Self {
         Locator {
             path,
             raw,
+            omit_snippets_and_boards,
             positions: raw.positions(),
             line: None,
         }
@@ -958,7 +971,9 @@ impl<'a> Locator<'a> {
         let mut d = Diagnostic::new(f.rule, f.message.clone());
         d.ply = f.ply;
         d.move_text = f.move_text.clone();
-        d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+        if !self.omit_snippets_and_boards {
+            d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+        }
         d.notes.extend(f.notes.iter().cloned());
         self.locate(d, f.span)
     }
@@ -992,6 +1007,9 @@ impl<'a> Locator<'a> {
         let start = self.positions.position(span.start);
         d.line = start.line as usize;
         d.column = start.column as usize;
+        if self.omit_snippets_and_boards {
+            return d;
+        }
         // The source line: from the last line break before the span to the next one.
         let at = span.start.min(raw.text.len());
         let (line_start, line_end, chars) = self.line_around(at);
@@ -1193,7 +1211,7 @@ mod tests {
         let mut rng = crate::generate::SplitMix64::new(17);
         let mut located = 0;
         for raw in &games {
-            let mut locator = Locator::new("t.pdn", raw);
+            let mut locator = Locator::new("t.pdn", raw, false);
             let boundaries: Vec<usize> = (0..=raw.text.len())
                 .filter(|&k| raw.text.is_char_boundary(k))
                 .collect();

@@ -4,7 +4,7 @@ use super::files::{self, Input};
 use super::interrupt;
 use super::pipeline::{self, OnePass, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
+use pdnkit::check::{CheckOptions, Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
 use pdnkit::convert::GameStatus;
 use pdnkit::convert::json::push_game_json;
 use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
@@ -483,7 +483,11 @@ fn csv_builder() -> csv::WriterBuilder {
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     args.check_usage()?;
-    let options = args.common.check_options()?;
+    let options = CheckOptions {
+        // (no output of convert shows a diagnostic's source line or board)
+        omit_snippets_and_boards: true,
+        ..args.common.check_options()?
+    };
     let (mut inputs, input_errors) = files::expand(&args.paths);
     for e in &input_errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);

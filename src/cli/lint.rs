@@ -3,7 +3,7 @@
 use super::files;
 use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{Diagnosed, DiagnosedGames, Diagnoser};
+use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
 use std::io;
@@ -78,7 +78,11 @@ pub struct LintArgs {
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let options = args.common.check_options()?;
+    let options = CheckOptions {
+        // (only the report for people shows the source lines and the boards)
+        omit_snippets_and_boards: args.format != LintFormat::Full,
+        ..args.common.check_options()?
+    };
     let pool = common::thread_pool(args.common.jobs)?;
     let (inputs, input_errors) = files::expand(&args.paths);
 

@@ -4,7 +4,7 @@
 use super::files;
 use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{DiagnosedGames, Diagnoser};
+use pdnkit::check::{CheckOptions, DiagnosedGames, Diagnoser};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::stats::{self, GroupBy, Stats, StatsOptions};
 use std::cell::RefCell;
@@ -83,7 +83,11 @@ pub struct StatsArgs {
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
-    let check = args.common.check_options()?;
+    let check = CheckOptions {
+        // (the counts need no diagnostic's source line or board)
+        omit_snippets_and_boards: true,
+        ..args.common.check_options()?
+    };
     let options = StatsOptions {
         depth: args.depth,
         by: args.by.map(GroupBy::from),
