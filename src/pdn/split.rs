@@ -140,6 +140,7 @@ impl RawGame {
             line: self.start.line,
             column: self.start.column,
             prev_cr: false,
+            cr_seen: false,
         }
     }
 
@@ -224,6 +225,9 @@ struct LineCounter {
     column: u64,
     /// The last piece ended with `\r`: a `\n` first in the next piece is the same break.
     prev_cr: bool,
+    /// A piece had a `\r`: the text is taken to have more (a file's line ends are alike),
+    /// and its breaks are counted at once as breaks of any kind.
+    cr_seen: bool,
 }
 
 impl LineCounter {
@@ -238,11 +242,16 @@ impl LineCounter {
         // common in real files) has its breaks counted so too, in a second pass: a search
         // per break made every line of such a file cost two calls, 11% of `lint` on the
         // benchmark archive written with CR LF.
-        let (newlines, cr) = count_newlines(b);
-        let (breaks, last_break) = if cr {
-            (count_line_breaks(b), memrchr2(b'\n', b'\r', b))
+        let newlines = if self.cr_seen {
+            None
         } else {
-            (newlines, memrchr(b'\n', b))
+            let (newlines, cr) = count_newlines(b);
+            self.cr_seen = cr;
+            (!cr).then_some(newlines)
+        };
+        let (breaks, last_break) = match newlines {
+            Some(newlines) => (newlines, memrchr(b'\n', b)),
+            None => (count_line_breaks(b), memrchr2(b'\n', b'\r', b)),
         };
         // (a `\n` first after a `\r` that ended the last piece is the same break)
         let continued = self.prev_cr && b[0] == b'\n';
@@ -1085,6 +1094,7 @@ impl<R: Read> GameSplitter<R> {
                 line: 1,
                 column: 1,
                 prev_cr: false,
+                cr_seen: false,
             },
             next_index: 1,
             state: State::Normal,
@@ -2012,10 +2022,12 @@ mod tests {
                     text.push_str(alphabet[pick]);
                 }
             }
+            // (a counter that saw a `\r` before counts any text as text with `\r`s)
             let start = LineCounter {
                 line: 1,
                 column: 1,
                 prev_cr: false,
+                cr_seen: n % 4 == 1,
             };
             let (mut fast, mut slow) = (start, start);
             let mut at = 0;
@@ -2067,6 +2079,7 @@ mod tests {
                 line: 1 + rng.below(5),
                 column: 1 + rng.below(5),
                 prev_cr: n % 3 == 0,
+                cr_seen: n % 5 == 0,
             };
             let mut slow = fast;
             fast.advance_blanks(&blanks);
