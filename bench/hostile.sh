@@ -5,6 +5,7 @@
 #   SIZE_MB=20 bash bench/hostile.sh # smaller
 #   ONLY='tags|comments' bash bench/hostile.sh  # the inputs whose names match a regex
 #   KEEP=1 bash bench/hostile.sh                # keep the inputs in target/hostile/
+#   STDIN=1 bash bench/hostile.sh               # each input read from a pipe instead
 #
 # Each input is written to target/hostile/, run through lint (-j1 and all cores),
 # convert (csv, jsonl, pdn) and stats, then deleted: the disk holds one input at a time.
@@ -62,7 +63,7 @@ COMMANDS=(
     "stats -q --format json"
 )
 
-echo "## pdnkit on pathological inputs of $SIZE_MB MB ($(git rev-parse --short HEAD))"
+echo "## pdnkit on pathological inputs of $SIZE_MB MB ($(git rev-parse --short HEAD))${STDIN:+, read from a pipe}"
 echo
 echo "| input | command | wall s | peak RSS MB | exit | output KB |"
 echo "|---|---|---|---|---|---|"
@@ -88,9 +89,17 @@ with open(path, "wb") as f:
 EOF
     for cmd in "${COMMANDS[@]}"; do
         t=$(mktemp)
-        # shellcheck disable=SC2086
-        /usr/bin/time -f '%e %M %x' -o "$t" "$BIN" $cmd "$file" 2>/dev/null |
-            wc -c >"$t.bytes" || true
+        if [[ -n ${STDIN:-} ]]; then
+            # (a pipe can be read once only: pdnkit keeps what it must read again; the peak
+            # RSS is the largest of the shell's children, pdnkit's)
+            # shellcheck disable=SC2016,SC2086
+            /usr/bin/time -f '%e %M %x' -o "$t" bash -c 'f=$1; shift; cat "$f" | "$@" -' _ \
+                "$file" "$BIN" $cmd 2>/dev/null | wc -c >"$t.bytes" || true
+        else
+            # shellcheck disable=SC2086
+            /usr/bin/time -f '%e %M %x' -o "$t" "$BIN" $cmd "$file" 2>/dev/null |
+                wc -c >"$t.bytes" || true
+        fi
         read -r wall rss status < <(tail -1 "$t")
         printf '| %s | `%s` | %s | %.1f | %s | %d |\n' "$name" "$cmd" "$wall" \
             "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$status" \

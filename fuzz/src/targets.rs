@@ -272,6 +272,21 @@ pub fn replay(data: &[u8]) {
     );
     let quick: Vec<String> = report.summaries.iter().map(|s| format!("{s:?}")).collect();
     assert_eq!(quick, summaries, "quick lane and full check disagree");
+    // A report for machines (lint but for --format full, convert, stats) leaves out the
+    // source lines and boards, and nothing else.
+    let bare = CheckOptions {
+        omit_snippets_and_boards: true,
+        ..CheckOptions::default()
+    };
+    let mut without = report.diagnostics.clone();
+    for d in &mut without {
+        (d.snippet, d.board) = (None, None);
+    }
+    assert_eq!(
+        format!("{:?}", check_reader("fuzz.pdn", data, &bare).diagnostics),
+        format!("{without:?}"),
+        "omitting snippets and boards changed more"
+    );
     // The writers that skip a copy write what the ones they replace write, for any game.
     for g in &games {
         let style = pdnkit::convert::CANONICAL;
