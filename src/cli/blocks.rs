@@ -20,7 +20,7 @@
 //! how long each block's text will be, for where the next starts in the decoded text.
 //! Files in UTF-16 are not cut at all.
 
-use super::pipeline::{InputRead, OnePass, Piece};
+use super::pipeline::{InputRead, OnePass, Piece, io_problem};
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::pdn::BlockStart;
@@ -363,14 +363,7 @@ pub(super) fn read_blocks<T>(
     send: &mut dyn FnMut(Piece<T>) -> bool,
     send_block: &mut dyn FnMut(BlockJob) -> bool,
 ) -> Blocks {
-    let problem = |e: io::Error| {
-        let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
-        d.path = label.to_string();
-        Piece::Problem {
-            diagnostic: d,
-            io: true,
-        }
-    };
+    let problem = |e: io::Error| io_problem(label, &e);
     let (mut file, path, watch): (Box<dyn Read + Send>, _, _) = match source {
         BlockSource::File(path) => match std::fs::File::open(path) {
             Ok(f) => (Box::new(f), Some(path), None),
@@ -723,14 +716,6 @@ impl Rest<'_> {
             encoding: Some(self.encoding),
             ..*options
         }
-    }
-
-    /// The problem of a rest that cannot be read.
-    pub fn io_problem(&self, e: &io::Error) -> Diagnostic {
-        let message = format!("cannot read {}: {e}", self.label);
-        let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, message);
-        diagnostic.path = self.label.to_string();
-        diagnostic
     }
 }
 

@@ -631,7 +631,7 @@ fn read_stream_rest<T, W, G>(
     };
     let mut games = match CheckedGames::at(label, reader, &options, rest.start) {
         Ok(games) => games,
-        Err(e) => return send(io_problem(label, &e)) && send(end(&read)),
+        Err(e) => return send(Job::Done(io_problem(label, &e))) && send(end(&read)),
     };
     let going_on = send_batches(
         (i, label, rest.games_before),
@@ -642,14 +642,15 @@ fn read_stream_rest<T, W, G>(
     going_on && send(end(&read))
 }
 
-/// The problem of an input that cannot be read, as a finished piece.
-fn io_problem<T>(label: &str, e: &io::Error) -> Job<T> {
+/// The problem of an input named `label` that cannot be read (a file, its rest read
+/// again, standard input).
+pub(super) fn io_problem<T>(label: &str, e: &io::Error) -> Piece<T> {
     let mut diagnostic = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {label}: {e}"));
     diagnostic.path = label.to_string();
-    Job::Done(Piece::Problem {
+    Piece::Problem {
         diagnostic,
         io: true,
-    })
+    }
 }
 
 /// [`run`] on the calling thread alone.
@@ -776,7 +777,7 @@ where
             },
             Err(e) => {
                 let end = Piece::End(InputRead::default());
-                return send(io_problem(&label, &e)) && send(Job::Done(end));
+                return send(Job::Done(io_problem(&label, &e))) && send(Job::Done(end));
             }
         },
     };
@@ -795,12 +796,12 @@ where
     if let Some(one_pass) = one_pass {
         return match one_pass.read(&label, reader, options, None) {
             Ok(items) => send_one_pass(items, check, &read, send),
-            Err(e) => send(io_problem(&label, &e)) && send(unread(&read)),
+            Err(e) => send(Job::Done(io_problem(&label, &e))) && send(unread(&read)),
         };
     }
     let mut games = match CheckedGames::new(&label, reader, options) {
         Ok(g) => g,
-        Err(e) => return send(io_problem(&label, &e)) && send(unread(&read)),
+        Err(e) => return send(Job::Done(io_problem(&label, &e))) && send(unread(&read)),
     };
     if !send(Job::Done(Piece::Start)) {
         return false;
@@ -841,13 +842,7 @@ where
         .and_then(|file| CheckedGames::at(rest.label, file, &options, rest.start));
     let mut games = match games {
         Ok(games) => games,
-        Err(e) => {
-            let diagnostic = rest.io_problem(&e);
-            return emit(Piece::Problem {
-                diagnostic,
-                io: true,
-            });
-        }
+        Err(e) => return emit(io_problem(rest.label, &e)),
     };
     let before = rest.games_before;
     let most_in_flight = 2 * pool.current_num_threads().max(1);
