@@ -12,18 +12,11 @@ pub(crate) fn push_string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     // (nearly every string needs no escape: copied whole, its last bytes tested as a
     // word too, where a byte loop took a tenth of a diagnostic's line)
-    if !any_needs_escape(bytes) {
+    let clean = clean_prefix(bytes);
+    if clean == bytes.len() {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
-    }
-    // (eight bytes at a time while none needs escaping)
-    let mut clean = 0;
-    while let Some(word) = bytes.get(clean..clean + 8) {
-        if needs_escape(u64::from_le_bytes(word.try_into().expect("eight bytes"))) {
-            break;
-        }
-        clean += 8;
     }
     let mut plain = 0;
     for (i, &b) in bytes.iter().enumerate().skip(clean) {
@@ -59,18 +52,34 @@ pub(crate) fn push_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// Whether a byte of `b` is below 0x20, `"` or `\`, tested eight bytes at a time: a
-/// string shorter than a word padded with spaces, a longer one's last bytes in a last
-/// word overlapping the one before.
+/// How many first bytes of `b` are known to need no escape (no byte below 0x20, `"` or
+/// `\`), tested eight at a time: all of them when none does. A string shorter than a word
+/// is tested padded with spaces, a longer one's last bytes in a last word overlapping the
+/// one before (whose bytes passed, so what fails it comes after the words that passed).
 #[inline]
-fn any_needs_escape(b: &[u8]) -> bool {
+fn clean_prefix(b: &[u8]) -> usize {
     let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
     if b.len() < 8 {
         let mut padded = [b' '; 8];
         padded[..b.len()].copy_from_slice(b);
-        return needs_escape(u64::from_le_bytes(padded));
+        return if needs_escape(u64::from_le_bytes(padded)) {
+            0
+        } else {
+            b.len()
+        };
     }
-    (0..b.len() / 8).any(|k| needs_escape(word(8 * k))) || needs_escape(word(b.len() - 8))
+    let mut clean = 0;
+    while clean + 8 <= b.len() {
+        if needs_escape(word(clean)) {
+            return clean;
+        }
+        clean += 8;
+    }
+    if needs_escape(word(b.len() - 8)) {
+        clean
+    } else {
+        b.len()
+    }
 }
 
 /// Whether one of the eight bytes of `word` is below 0x20, `"` or `\` (the bit tricks
