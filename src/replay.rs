@@ -17,7 +17,8 @@
 //! ```
 
 use crate::Color;
-use crate::diag::{Rule, codes};
+use crate::diag::Rule;
+use crate::diag::codes::{self, RuleSet};
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
@@ -41,6 +42,11 @@ pub struct ReplayOptions {
     /// which shows neither, is faster to make with it (a board costs more than the rest
     /// of its diagnostic).
     pub omit_snippets_and_boards: bool,
+    /// The rules whose findings are reported (every rule by default). Findings of the
+    /// others are not made, which saves their cost; a game with an error among them still
+    /// counts as having errors ([`crate::check::GameSummary::has_errors`]). The limit of
+    /// [`crate::check::MAX_GAME_FINDINGS`] a game counts the reported findings only.
+    pub report: RuleSet,
 }
 
 /// How far the replay of the main line got.
@@ -909,8 +915,10 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
             tracker.settle(|| end_has_moves.unwrap_or(true));
             let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
             let mainline = &r.mainline;
+            // (every finding: `check::report` leaves out those of rules not reported)
             r.findings.extend(draw_findings(
                 &verdict,
+                &RuleSet::ALL,
                 mainline.len() as u32,
                 |p| {
                     let ply = &mainline[p as usize - 1];
@@ -963,14 +971,21 @@ fn spare_tracker(edition: Edition, initial: Material, key: PositionKey) -> DrawT
 }
 
 /// The findings of a draw verdict, located: one about main-line ply `p` (of `plies`) at
-/// that move (`ply_at(p)` gives its span and text as written), the others at the result.
+/// that move (`ply_at(p)` gives its span and text as written), the others at the result;
+/// only those of the rules of `report`.
 pub(crate) fn draw_findings(
     verdict: &Verdict,
+    report: &RuleSet,
     plies: u32,
     ply_at: impl Fn(u32) -> (Span, String),
     result_span: Option<Span>,
 ) -> impl Iterator<Item = Finding> {
-    verdict.findings.iter().map(move |f| match f.ply {
+    let report = *report;
+    let reported = verdict
+        .findings
+        .iter()
+        .filter(move |f| report.contains(f.rule));
+    reported.map(move |f| match f.ply {
         Some(p) if p >= 1 && p <= plies => {
             let (span, written) = ply_at(p);
             let mut finding = Finding::new(f.rule, f.message.clone(), Some(span));

@@ -235,6 +235,48 @@ fn lint_select_and_ignore_by_code_name_and_prefix() {
     );
 }
 
+/// A selection is made before the limit of findings a game reports: the illegal move of
+/// a game with 1,500 duplicate tags is still reported to `--select M`, and counted as an
+/// error, with one thread and two.
+#[test]
+fn lint_select_reports_an_illegal_move_past_a_thousand_other_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text: String = (0..1500).map(|i| format!("[Event \"{i}\"]\n")).collect();
+    text.push_str("\n1. c3-d4 f6-g5 2. c3-b4 *\n");
+    let path = dir.path().join("dups.pdn");
+    std::fs::write(&path, text).unwrap();
+    for jobs in ["1", "2"] {
+        let out = pdnkit()
+            .args(["lint", "--format", "jsonl", "--select", "M", "-j", jobs])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "-j{jobs}");
+        let found = jsonl(&out.stdout);
+        assert_eq!(found.len(), 1, "-j{jobs}");
+        assert_eq!(found[0]["code"], "M101");
+        assert_eq!(found[0]["line"], 1502);
+        let summary = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            summary.contains("1 with errors; 1 error, 0 warnings"),
+            "{summary}"
+        );
+    }
+    // ignoring the move rules: the game still has errors, but none is reported
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", "--ignore", "M,P118"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(jsonl(&out.stdout).len(), 1000);
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.contains("1 with errors; 0 errors, 1000 warnings"),
+        "{summary}"
+    );
+}
+
 #[test]
 fn lint_exit_zero_and_json_array() {
     let out = pdnkit()

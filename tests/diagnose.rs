@@ -1,7 +1,10 @@
 //! `Diagnoser` (what `lint` runs) must report exactly what the full check reports, game by
 //! game, while proving most clean games through its quick lane.
 
-use pdnkit::check::{CheckOptions, CheckedGames, DiagnosedGames, Diagnoser, check_game};
+use pdnkit::check::{
+    CheckOptions, CheckedGames, DiagnosedGames, Diagnoser, MAX_GAME_FINDINGS, check_game,
+};
+use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::draw::Edition;
 use pdnkit::generate::{Generator, SplitMix64};
 use pdnkit::pdn::{GameSplitter, RawGame};
@@ -47,6 +50,7 @@ fn compare_one_pass(path: &str, bytes: &[u8], options: &ReplayOptions) -> (usize
         edition: options.edition,
         force_russian: options.force_russian,
         omit_snippets_and_boards: options.omit_snippets_and_boards,
+        report: options.report,
         ..CheckOptions::default()
     };
     let mut cut = CheckedGames::new(path, bytes, &check).unwrap();
@@ -77,6 +81,7 @@ fn both_editions(path: &str, bytes: &[u8]) -> (u64, u64) {
                 edition,
                 force_russian,
                 omit_snippets_and_boards,
+                ..ReplayOptions::default()
             };
             let (n, quick) = compare(path, bytes, &options);
             compare_one_pass(path, bytes, &options);
@@ -592,4 +597,126 @@ fn checked_games_read_in_one_pass_equal_games_cut_then_checked() {
         quick > 200 && quick < games,
         "{quick} of {games} games quick"
     );
+}
+
+/// Reporting some rules only ([`ReplayOptions::report`], what `lint --select` and
+/// `--ignore` set) gives the full report's diagnostics of those rules, and the same
+/// summary: a game with an error among the others still has errors. Both lanes, the
+/// one-pass reading and the full check, on the fixtures, the corpus and generated games
+/// with illegal moves, missing tags and draws.
+#[test]
+fn reporting_some_rules_is_the_full_report_filtered() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = pdn_files(&root.join("fixtures"));
+    files.extend(pdn_files(&root.join("../shared/corpus/russian")));
+    let mut texts: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|f| (f.display().to_string(), std::fs::read(f).unwrap()))
+        .collect();
+    let generated = generated_text(21, 300)
+        .replacen("[Round", "[Roun", 60)
+        .replacen("7. ", "7. a1-a5 ", 40);
+    texts.push(("generated".into(), generated.into_bytes()));
+    let selections = ["M", "T", "T101", "D", "D103", "P", "P109", "R", "E", "P118"];
+    let sets = selections
+        .iter()
+        .map(|s| RuleSet::matching(|r| codes::selector_matches(s, r)))
+        .chain([
+            RuleSet::EMPTY,
+            RuleSet::matching(|r| !r.code.starts_with('T')),
+        ]);
+    let (mut kept, mut left, mut hidden_errors) = (0, 0, 0);
+    for report in sets {
+        let options = ReplayOptions {
+            report,
+            ..ReplayOptions::default()
+        };
+        for (path, bytes) in &texts {
+            // the quick lane against the full check, both reporting these rules
+            compare(path, bytes, &options);
+            compare_one_pass(path, bytes, &options);
+            let mut all = Diagnoser::default();
+            let mut some = Diagnoser::default();
+            for raw in games(bytes) {
+                let everything = all.diagnose(path, raw.clone(), &ReplayOptions::default());
+                let selected = some.diagnose(path, raw.clone(), &options);
+                let others = everything.diagnostics.len();
+                let want: Vec<_> = everything
+                    .diagnostics
+                    .into_iter()
+                    .filter(|d| report.contains(d.rule))
+                    .collect();
+                let where_ = format!("{path}, game {} with {report:?}", raw.index);
+                // (the limit counts the reported findings only: equal below it)
+                assert!(others <= MAX_GAME_FINDINGS, "{where_}");
+                assert_eq!(
+                    format!("{:?}", selected.diagnostics),
+                    format!("{want:?}"),
+                    "{where_}"
+                );
+                assert_eq!(
+                    format!("{:?}", selected.summary),
+                    format!("{:?}", everything.summary),
+                    "{where_}"
+                );
+                kept += want.len();
+                left += others - want.len();
+                let shown_error = want
+                    .iter()
+                    .any(|d| d.severity == pdnkit::diag::Severity::Error);
+                hidden_errors += usize::from(selected.summary.has_errors && !shown_error);
+            }
+        }
+    }
+    // the selections keep some findings and leave others, errors among them
+    assert!(
+        kept > 1000 && left > 1000 && hidden_errors > 100,
+        "{kept} {left} {hidden_errors}"
+    );
+}
+
+/// The limit of findings a game reports counts the reported ones only: an illegal move
+/// after more than the limit of duplicate tags is still reported to `--select M`.
+#[test]
+fn the_limit_of_findings_counts_the_reported_ones() {
+    let mut text = String::new();
+    for i in 0..MAX_GAME_FINDINGS + 500 {
+        text.push_str(&format!("[Event \"{i}\"]\n"));
+    }
+    text.push_str("\n1. c3-d4 f6-g5 2. c3-b4 *\n");
+    let moves = RuleSet::matching(|r| r.code.starts_with('M'));
+    let check = |report| {
+        let options = CheckOptions {
+            report,
+            ..CheckOptions::default()
+        };
+        let mut games = DiagnosedGames::new("dups.pdn", text.as_bytes(), &options).unwrap();
+        let game = games.next().unwrap().unwrap();
+        assert!(games.next().is_none());
+        game
+    };
+    let game = check(moves);
+    let codes: Vec<&str> = game.diagnostics.iter().map(|d| d.rule.code).collect();
+    assert_eq!(codes, ["M101"]);
+    assert!(game.summary.has_errors);
+    // all of them: the first duplicates, then one P118 that counts the illegal move
+    let game = check(RuleSet::ALL);
+    let last = game.diagnostics.last().unwrap();
+    assert_eq!(game.diagnostics.len(), MAX_GAME_FINDINGS + 1);
+    assert_eq!(last.rule, &codes::TOO_MANY_ERRORS);
+    assert!(
+        last.message.contains("(1 of them errors)"),
+        "{}",
+        last.message
+    );
+    // the duplicates alone: the first ones, and the illegal move past them, not
+    // reported (nor the P118 that says so), still makes the game one with errors
+    let game = check(RuleSet::matching(|r| r.code == "T104"));
+    assert_eq!(game.diagnostics.len(), MAX_GAME_FINDINGS);
+    assert!(
+        game.diagnostics
+            .iter()
+            .all(|d| d.rule == &codes::DUPLICATE_TAG)
+    );
+    assert!(game.summary.has_errors);
 }

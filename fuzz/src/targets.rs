@@ -5,7 +5,10 @@
 //! (`tests/regressions.rs`) includes it with `#[path]` and replays the saved crashing
 //! inputs of `fixtures/regressions/` through exactly these bodies.
 
-use pdnkit::check::{CheckOptions, Checked, CheckedGames, DiagnosedGames, check_reader};
+use pdnkit::check::{
+    CheckOptions, Checked, CheckedGames, DiagnosedGames, MAX_GAME_FINDINGS, check_reader,
+};
+use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::convert::json::{GameRecord, write_game_json};
 use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
 use pdnkit::convert::table::{game_row, quick_game_row};
@@ -287,6 +290,41 @@ pub fn replay(data: &[u8]) {
         format!("{without:?}"),
         "omitting snippets and boards changed more"
     );
+    // A report of some rules only (`lint --select`), chosen by the input, is each game's
+    // full report of those rules (below the limit of findings, which counts the reported
+    // ones only), and a game has errors as it has them with every rule reported.
+    let pick = data
+        .iter()
+        .fold(0u32, |h, &b| h.rotate_left(5) ^ u32::from(b));
+    let some = RuleSet::matching(|r| {
+        let k = codes::ALL.iter().position(|a| a.code == r.code).unwrap_or(0);
+        (pick >> (k % 31)) & 1 == 1
+    });
+    let selecting = CheckOptions {
+        report: some,
+        ..options
+    };
+    let selected = DiagnosedGames::new("fuzz.pdn", data, &selecting).unwrap();
+    let mut all = games.iter();
+    for game in selected.filter_map(Result::ok) {
+        let g = all.next().expect("as many games as the full check");
+        assert_eq!(
+            game.summary.has_errors,
+            g.has_errors(),
+            "a selection changed whether a game has errors"
+        );
+        if g.diagnostics.len() <= MAX_GAME_FINDINGS {
+            let want: Vec<_> = (g.diagnostics.iter())
+                .filter(|d| some.contains(d.rule))
+                .collect();
+            assert_eq!(
+                format!("{:?}", game.diagnostics.iter().collect::<Vec<_>>()),
+                format!("{want:?}"),
+                "a selection is not the full report filtered"
+            );
+        }
+    }
+    assert!(all.next().is_none(), "as many games as the full check");
     // The writers that skip a copy write what the ones they replace write, for any game.
     for g in &games {
         let style = pdnkit::convert::CANONICAL;

@@ -13,7 +13,8 @@
 mod quick;
 pub mod tags;
 
-use crate::diag::{Diagnostic, Snippet, codes};
+use crate::diag::codes::{self, RuleSet};
+use crate::diag::{Diagnostic, Snippet};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
 use crate::pdn::split::{Positions, Split};
@@ -42,6 +43,9 @@ pub struct CheckOptions {
     pub max_game_items: Option<usize>,
     /// [`ReplayOptions::omit_snippets_and_boards`].
     pub omit_snippets_and_boards: bool,
+    /// [`ReplayOptions::report`]: the rules whose findings are made (every rule by
+    /// default).
+    pub report: RuleSet,
 }
 
 impl CheckOptions {
@@ -62,6 +66,7 @@ impl CheckOptions {
             edition: self.edition,
             force_russian: self.force_russian,
             omit_snippets_and_boards: self.omit_snippets_and_boards,
+            report: self.report,
         }
     }
 }
@@ -124,16 +129,21 @@ pub struct CheckedGame {
     pub game: Game,
     /// The replay of its moves.
     pub replay: Replay,
-    /// Everything found, located, in text order.
+    /// Everything found of the rules reported ([`ReplayOptions::report`]), located, in
+    /// text order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Some finding of a rule not reported was an error.
+    pub unreported_errors: bool,
 }
 
 impl CheckedGame {
-    /// Whether some diagnostic is an error.
+    /// Whether some finding is an error, reported or not.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diag::Severity::Error)
+        self.unreported_errors
+            || self
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == crate::diag::Severity::Error)
     }
 
     /// The short summary kept in a [`FileReport`].
@@ -679,10 +689,12 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved, options: &ReplayOpt
             .map(|(rule, message, span)| Unlocated::Made(rule, message, span)),
     );
     found.extend(findings.iter().map(Unlocated::Finding));
-    let diagnostics = report(path, raw, found, unmade, options);
-    summary.has_errors = diagnostics
-        .iter()
-        .any(|d| d.severity == crate::diag::Severity::Error);
+    let (diagnostics, unreported_errors) = report(path, raw, found, unmade, options);
+    // (`proved` noted the errors of findings it did not make)
+    summary.has_errors |= unreported_errors
+        || diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
     Diagnosed {
         summary,
         diagnostics,
@@ -793,13 +805,19 @@ impl KeptPly {
 /// Checks one game: syntax, tags, replay, results, draws.
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
-    // (one finding past the limit is reported itself, so one more is made: see `report`)
-    let (tag_findings, unmade) = tags::check_tags_up_to(
-        game.tags
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str())),
-        MAX_GAME_FINDINGS + 1,
-    );
+    // (one finding past the limit is reported itself, so one more is made: see `report`;
+    // none when no tag rule is reported, none of which is an error)
+    let (tag_findings, unmade) = if options.report.meets(&tags::RULES) {
+        tags::check_tags_reporting(
+            game.tags
+                .iter()
+                .map(|t| (t.name.as_str(), t.value.as_str())),
+            MAX_GAME_FINDINGS + 1,
+            &options.report,
+        )
+    } else {
+        Default::default()
+    };
     let replay = replay(&game, options);
     let mut found: Vec<Unlocated> =
         Vec::with_capacity(game.errors.len() + tag_findings.len() + replay.findings.len() + 1);
@@ -813,12 +831,13 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
         found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
     found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let out = report(path, &raw, found, unmade, options);
+    let (diagnostics, unreported_errors) = report(path, &raw, found, unmade, options);
     CheckedGame {
         raw,
         game,
         replay,
-        diagnostics: out,
+        diagnostics,
+        unreported_errors,
     }
 }
 
@@ -847,6 +866,27 @@ impl Unlocated<'_> {
         }
     }
 
+    /// The rule of the diagnostic this becomes, and its severity (as [`Locator`] makes
+    /// it).
+    fn rule_and_severity(&self) -> (&'static crate::diag::Rule, crate::diag::Severity) {
+        let rule = match self {
+            Unlocated::Syntax(e) => match codes::find(e.kind.name()) {
+                Some(rule) => rule,
+                // (the generic syntax error keeps the reader's severity: see `syntax`)
+                None => {
+                    let severity = match e.severity() {
+                        crate::pdn::Severity::Error => crate::diag::Severity::Error,
+                        crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
+                    };
+                    return (&codes::SYNTAX_ERROR, severity);
+                }
+            },
+            Unlocated::Finding(f) => f.rule,
+            Unlocated::Made(rule, _, _) => rule,
+        };
+        (rule, rule.severity)
+    }
+
     /// The rule of a finding that counts towards [`MAX_GAME_FINDINGS`]; `None` for a
     /// syntax error, which the reader bounds.
     fn counted_rule(&self) -> Option<&'static crate::diag::Rule> {
@@ -864,13 +904,26 @@ impl Unlocated<'_> {
 /// `unmade` are findings counted and not made, each after the findings in `found` of
 /// its kind (tag findings beyond the first ones: see [`tags::check_tags_up_to`]), so that
 /// there are more than [`MAX_GAME_FINDINGS`] in `found` before them where there are any.
+///
+/// Only the rules of [`ReplayOptions::report`] are reported (and counted towards the
+/// limit); the second value says whether the others held an error.
 fn report(
     path: &str,
     raw: &RawGame,
     mut found: Vec<Unlocated>,
     unmade: tags::Unmade,
     options: &ReplayOptions,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, bool) {
+    let reported = options.report;
+    let mut unreported_errors = false;
+    if reported != RuleSet::ALL {
+        found.retain(|u| {
+            let (rule, severity) = u.rule_and_severity();
+            let keep = reported.contains(rule);
+            unreported_errors |= !keep && severity == crate::diag::Severity::Error;
+            keep
+        });
+    }
     // (a finding of the game as a whole is located where its text starts)
     let start = |u: &Unlocated| u.span().map_or(raw.stray_prefix, |s| s.start);
     found.sort_by_key(start);
@@ -905,7 +958,9 @@ fn report(
             }
         });
     }
-    if let Some(span) = first_dropped {
+    if first_dropped.is_some() && !reported.contains(&codes::TOO_MANY_ERRORS) {
+        unreported_errors |= dropped_errors > 0;
+    } else if let Some(span) = first_dropped {
         let mut message = format!("{dropped} more findings in this game are not reported");
         if dropped_errors > 0 {
             message.push_str(&format!(" ({dropped_errors} of them errors)"));
@@ -918,7 +973,7 @@ fn report(
     }
     // (positions grow with offsets: this only keeps equal places in the order above)
     out.sort_by_key(|d| (d.line, d.column));
-    out
+    (out, unreported_errors)
 }
 
 /// Locates the diagnostics of one game: fills in path, game, line, column and the source

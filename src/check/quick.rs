@@ -15,10 +15,10 @@
 
 use std::borrow::Cow;
 
-use super::tags::{TagScreen, Unmade, check_tags_up_to};
+use super::tags::{self, TagScreen, Unmade, check_tags_reporting};
 use super::{GameSummary, KeptPly, MAX_GAME_FINDINGS};
 use crate::Color;
-use crate::diag::Rule;
+use crate::diag::{Rule, Severity, codes};
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
@@ -50,6 +50,8 @@ pub(super) struct QuickLane {
     /// The screen found something in the tags: their findings are made once the moves
     /// are proved (see [`Proved::tag_findings`]).
     tags_to_check: bool,
+    /// Whether the tags are screened at all: some rule about them is reported.
+    screen_tags: bool,
     /// The game ended without a result token (the one syntax error the lane follows).
     missing_terminator: Option<SyntaxError>,
     /// The line being read.
@@ -99,7 +101,8 @@ const NOTED: [&str; 3] = ["GameType", "FEN", "Result"];
 
 /// What the quick lane proved of a game.
 pub(super) struct Proved {
-    /// The summary; `has_errors` is left to the caller, which locates the findings.
+    /// The summary; `has_errors` says only whether a finding not reported was an error
+    /// (the caller, which locates the findings, adds theirs).
     pub summary: GameSummary,
     /// The reader's error for a game without a result token, if it has none.
     pub missing_terminator: Option<SyntaxError>,
@@ -197,7 +200,7 @@ impl QuickLane {
         options: &ReplayOptions,
         keep_tags: bool,
     ) -> Option<(usize, Proved)> {
-        self.options = *options;
+        self.set_options(options);
         self.keep_tags = keep_tags;
         self.text = (text.as_ptr() as usize, text.len());
         // (what the lane gives up on, or proves nothing of, depends on the game's events
@@ -231,7 +234,7 @@ impl QuickLane {
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
     /// verdict says; `None` when the full check must run.
     pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
-        self.options = *options;
+        self.set_options(options);
         self.text = (raw.text.as_ptr() as usize, raw.text.len());
         // the plain reader when the game has the plain shape (most do), else the parser;
         // once the lane has given up, the rest of the game is not read
@@ -249,11 +252,27 @@ impl QuickLane {
         Some(self.proved(ending, &raw.text, raw.index as usize))
     }
 
+    /// Takes the options of the games to come.
+    fn set_options(&mut self, options: &ReplayOptions) {
+        self.options = *options;
+        self.screen_tags = options.report.meets(&tags::RULES);
+    }
+
     /// What the lane proved of game `index`, read from `text`, that ended so.
     fn proved(&self, ending: Ending, text: &str, index: usize) -> Proved {
         let spans = &self.main_spans;
+        // (the findings of rules not reported are not made: whether one was an error is
+        // all that is kept of them)
+        let report = self.options.report;
+        let unreported = |rule: &Rule| !report.contains(rule);
+        let mut unreported_errors = ending
+            .verdict
+            .findings
+            .iter()
+            .any(|f| unreported(f.rule) && f.rule.severity == Severity::Error);
         let findings = draw_findings(
             &ending.verdict,
+            &report,
             self.plies,
             |p| {
                 let span = spans[p as usize - 1];
@@ -265,7 +284,7 @@ impl QuickLane {
         .collect();
         // (the tags are all kept when they have something to report: see `AllTags`)
         let (tag_findings, unmade) = if self.tags_to_check {
-            let (made, unmade) = check_tags_up_to(self.tags(), MAX_GAME_FINDINGS + 1);
+            let (made, unmade) = check_tags_reporting(self.tags(), MAX_GAME_FINDINGS + 1, &report);
             let made = made.into_iter().map(|f| {
                 let span = f.tag.map(|i| self.tags[i].3);
                 (f.rule, f.message, span)
@@ -274,16 +293,21 @@ impl QuickLane {
         } else {
             (Vec::new(), Unmade::default())
         };
+        let missing_terminator = self.missing_terminator.as_ref().filter(|e| {
+            let rule = codes::of_read_error(e.kind);
+            unreported_errors |= unreported(rule) && rule.severity == Severity::Error;
+            !unreported(rule)
+        });
         let summary = GameSummary {
             index,
             status: Status::Complete,
             plies: self.plies,
             draw_basis: ending.verdict.basis,
-            has_errors: false,
+            has_errors: unreported_errors,
         };
         Proved {
             summary,
-            missing_terminator: self.missing_terminator.clone(),
+            missing_terminator: missing_terminator.cloned(),
             findings,
             tag_findings,
             unmade,
@@ -593,17 +617,22 @@ impl Visitor for QuickLane {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
-        if !self.keep_tags {
+        // (a tag not kept is placed for the findings about the tags, if they are made)
+        if !self.keep_tags && self.screen_tags {
             self.place(&tag);
         }
         let noted = NOTED.iter().position(|&n| n == tag.name);
         if noted.is_none() && !self.keep_tags {
             // screened, not kept: its value is decoded only if the screen looks at it
-            self.screen.add(tag.name, || tag.value());
+            if self.screen_tags {
+                self.screen.add(tag.name, || tag.value());
+            }
             return;
         }
         let value = tag.value();
-        self.screen.add(tag.name, || Cow::Borrowed(&value));
+        if self.screen_tags {
+            self.screen.add(tag.name, || Cow::Borrowed(&value));
+        }
         self.keep_tag(tag.name, &value, tag.span, noted);
     }
 
@@ -611,7 +640,7 @@ impl Visitor for QuickLane {
         // The tags are all read. Real files often lack a tag: the moves of a game whose
         // tags have something to report are still replayed here, and the tags checked
         // as the full check checks them once the moves are proved.
-        self.tags_to_check = !self.screen.clean();
+        self.tags_to_check = self.screen_tags && !self.screen.clean();
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use crate::date::{DateValue, parse_date};
-use crate::diag::{Rule, codes};
+use crate::diag::Rule;
+use crate::diag::codes::{self, RuleSet};
 
 /// The seven roster tags of PDN, in their standard order.
 pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -26,6 +27,14 @@ pub fn is_result_value(v: &str) -> bool {
         "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0" | "*" | "½-½"
     )
 }
+
+/// The rules of the findings about tags, none of which is an error (a check that
+/// reports none of them need not look at the tags: a test holds this).
+pub const RULES: RuleSet = RuleSet::EMPTY
+    .with("T101")
+    .with("T102")
+    .with("T103")
+    .with("T104");
 
 /// Checks a game's tags, given as (name, decoded value) in file order.
 pub fn check_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<TagFinding> {
@@ -50,6 +59,16 @@ pub fn check_tags_up_to<'a>(
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
     max: usize,
 ) -> (Vec<TagFinding>, Unmade) {
+    check_tags_reporting(tags, max, &RuleSet::ALL)
+}
+
+/// [`check_tags_up_to`] for the rules of `report` only: the findings of the others are
+/// neither made nor counted.
+pub fn check_tags_reporting<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    max: usize,
+    report: &RuleSet,
+) -> (Vec<TagFinding>, Unmade) {
     let tags: Vec<(&str, &str)> = tags.into_iter().collect();
     let mut findings = Vec::new();
     let mut unmade = Unmade::default();
@@ -58,7 +77,9 @@ pub fn check_tags_up_to<'a>(
                    rule: &'static Rule,
                    i: usize,
                    message: &dyn Fn() -> String| {
-        if findings.len() < max {
+        if !report.contains(rule) {
+            // (not reported: neither made nor counted)
+        } else if findings.len() < max {
             findings.push(TagFinding {
                 rule,
                 message: message(),
@@ -118,7 +139,7 @@ pub fn check_tags_up_to<'a>(
         .copied()
         .filter(|r| !tags.iter().any(|(n, _)| n == r))
         .collect();
-    if !missing.is_empty() {
+    if !missing.is_empty() && report.contains(&codes::MISSING_TAG) {
         findings.push(TagFinding {
             rule: &codes::MISSING_TAG,
             message: format!(
@@ -265,6 +286,41 @@ mod tests {
             }
         );
         assert_eq!(check_tags_up_to(t, 6).0, all);
+    }
+
+    #[test]
+    fn only_the_rules_reported_are_made_and_counted() {
+        let mut t = vec![("Date", "garbage"), ("Result", "9-9")];
+        t.extend(std::iter::repeat_n(("Date", "again"), 5));
+        let dates = RuleSet::EMPTY.with("T102");
+        let (made, unmade) = check_tags_reporting(t.clone(), 10, &dates);
+        assert_eq!(made.len(), 1);
+        assert_eq!(made[0].rule, &codes::INVALID_DATE);
+        assert_eq!(unmade, Unmade::default());
+        // the duplicates alone, past a maximum of 2: counted as before
+        let (made, unmade) = check_tags_reporting(t.clone(), 2, &RuleSet::EMPTY.with("T104"));
+        assert_eq!((made.len(), unmade.findings), (2, 3));
+        // everything, as check_tags_up_to
+        assert_eq!(
+            check_tags_reporting(t.clone(), 4, &RuleSet::ALL),
+            check_tags_up_to(t, 4)
+        );
+    }
+
+    #[test]
+    fn the_tag_rules_are_those_made_and_none_is_an_error() {
+        for rule in codes::ALL {
+            let is_tag_rule = ["T101", "T102", "T103", "T104"].contains(&rule.code);
+            assert_eq!(RULES.contains(rule), is_tag_rule, "{}", rule.code);
+            if is_tag_rule {
+                assert_ne!(rule.severity, crate::diag::Severity::Error, "{}", rule.code);
+            }
+        }
+        // every kind of finding the check makes, made for a game that has them all
+        let t = vec![("Date", "x"), ("Date", "y"), ("Result", "z")];
+        for f in check_tags(t) {
+            assert!(RULES.contains(f.rule), "{}", f.rule.code);
+        }
     }
 
     #[test]

@@ -4,8 +4,9 @@ use super::files;
 use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
 use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
+use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::render::{Format, Renderer};
-use pdnkit::diag::{Diagnostic, SeverityCounts, codes};
+use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -78,25 +79,23 @@ pub struct LintArgs {
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    let selected = |rule: &Rule| {
+        (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
+            && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
+    };
     let options = CheckOptions {
         // (only the report for people shows the source lines and the boards)
         omit_snippets_and_boards: args.format != LintFormat::Full,
+        // (the checker does not make what is not reported: `lint --select M` on real
+        // files, where most games lack a tag, no longer pays for those findings)
+        report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
     let pool = common::thread_pool(args.common.jobs)?;
     let (inputs, input_errors) = files::expand(&args.paths);
 
-    let keep = |d: &Diagnostic| {
-        (args.select.is_empty()
-            || args
-                .select
-                .iter()
-                .any(|s| codes::selector_matches(s, d.rule)))
-            && !args
-                .ignore
-                .iter()
-                .any(|s| codes::selector_matches(s, d.rule))
-    };
+    // (the problems of a whole input, met outside the checker, are filtered here)
+    let keep = |d: &Diagnostic| selected(d.rule);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -117,14 +116,12 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
 
     let progress = common::progress_bar(inputs.len() as u64, "checking");
     // Workers keep only what is reported: the selected diagnostics and whether the game
-    // has an error (counted whatever the selection).
+    // has an error (counted whatever the selection: see `ReplayOptions::report`).
     let full = args.format == LintFormat::Full;
     // (the `pdnkit show` hints are added where the results are put in order: a block of a
     // big file knows its game numbers only then)
-    let report = |game: Diagnosed| {
-        let kept: Vec<Diagnostic> = game.diagnostics.into_iter().filter(|d| keep(d)).collect();
-        (game.summary.has_errors, kept)
-    };
+    // (the checker made only the selected ones: `options.report`)
+    let report = |game: Diagnosed| (game.summary.has_errors, game.diagnostics);
     let work = |batch: pipeline::Batch| {
         let mut checker = Diagnoser::default();
         let options = batch.options;
