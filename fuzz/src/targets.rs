@@ -8,10 +8,10 @@
 use pdnkit::check::{
     CheckOptions, Checked, CheckedGames, DiagnosedGames, MAX_GAME_FINDINGS, check_reader,
 };
-use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::convert::json::{GameRecord, write_game_json};
 use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
 use pdnkit::convert::table::{game_row, quick_game_row};
+use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::pdn::blocks::{find_cut, line_breaks};
 use pdnkit::pdn::fen::Setup;
@@ -297,7 +297,10 @@ pub fn replay(data: &[u8]) {
         .iter()
         .fold(0u32, |h, &b| h.rotate_left(5) ^ u32::from(b));
     let some = RuleSet::matching(|r| {
-        let k = codes::ALL.iter().position(|a| a.code == r.code).unwrap_or(0);
+        let k = codes::ALL
+            .iter()
+            .position(|a| a.code == r.code)
+            .unwrap_or(0);
         (pick >> (k % 31)) & 1 == 1
     });
     let selecting = CheckOptions {

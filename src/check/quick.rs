@@ -52,6 +52,9 @@ pub(super) struct QuickLane {
     tags_to_check: bool,
     /// Whether the tags are screened at all: some rule about them is reported.
     screen_tags: bool,
+    /// The screen found nothing in the tags but missing roster tags, these (see
+    /// [`TagScreen::only_missing`]): their one finding is made from them.
+    missing_roster: Option<u8>,
     /// The game ended without a result token (the one syntax error the lane follows).
     missing_terminator: Option<SyntaxError>,
     /// The line being read.
@@ -290,6 +293,13 @@ impl QuickLane {
                 (f.rule, f.message, span)
             });
             (made.collect(), unmade)
+        } else if let Some(missing) = self.missing_roster {
+            let reported = report.contains(&codes::MISSING_TAG);
+            let f = reported.then(|| tags::missing_roster(missing));
+            (
+                f.map(|f| (f.rule, f.message, None)).into_iter().collect(),
+                Unmade::default(),
+            )
         } else {
             (Vec::new(), Unmade::default())
         };
@@ -604,6 +614,7 @@ impl Visitor for QuickLane {
         self.placed_all = u32::try_from(self.text.1).is_ok();
         self.screen.clear();
         self.tags_to_check = false;
+        self.missing_roster = None;
         self.missing_terminator = None;
         self.noted = [None; NOTED.len()];
         self.line = Frame::new(None);
@@ -641,6 +652,13 @@ impl Visitor for QuickLane {
         // tags have something to report are still replayed here, and the tags checked
         // as the full check checks them once the moves are proved.
         self.tags_to_check = self.screen_tags && !self.screen.clean();
+        // (when only roster tags are missing, the screen knows the finding: the tags need
+        // not be read again for it)
+        self.missing_roster = None;
+        if self.tags_to_check {
+            self.missing_roster = self.screen.only_missing();
+            self.tags_to_check = self.missing_roster.is_none();
+        }
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {

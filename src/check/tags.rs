@@ -134,23 +134,33 @@ pub fn check_tags_reporting<'a>(
             _ => {}
         }
     }
-    let missing: Vec<&str> = ROSTER
+    let missing = ROSTER
         .iter()
-        .copied()
-        .filter(|r| !tags.iter().any(|(n, _)| n == r))
-        .collect();
-    if !missing.is_empty() && report.contains(&codes::MISSING_TAG) {
-        findings.push(TagFinding {
-            rule: &codes::MISSING_TAG,
-            message: format!(
-                "missing roster tag{}: {}",
-                if missing.len() == 1 { "" } else { "s" },
-                missing.join(", ")
-            ),
-            tag: None,
-        });
+        .enumerate()
+        .filter(|(_, r)| !tags.iter().any(|(n, _)| n == *r))
+        .fold(0u8, |mask, (k, _)| mask | 1 << k);
+    if missing != 0 && report.contains(&codes::MISSING_TAG) {
+        findings.push(missing_roster(missing));
     }
     (findings, unmade)
+}
+
+/// The finding about the roster tags missing from a game: those of the bits of `missing`
+/// (one each in [`ROSTER`] order; not all zero).
+pub(crate) fn missing_roster(missing: u8) -> TagFinding {
+    let names: Vec<&str> = (ROSTER.iter().enumerate())
+        .filter(|&(k, _)| missing & (1 << k) != 0)
+        .map(|(_, &name)| name)
+        .collect();
+    TagFinding {
+        rule: &codes::MISSING_TAG,
+        message: format!(
+            "missing roster tag{}: {}",
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        ),
+        tag: None,
+    }
 }
 
 /// `true` when [`check_tags`] finds nothing in `tags`, answered without allocating or
@@ -247,6 +257,15 @@ impl TagScreen {
     /// Whether [`check_tags`] finds nothing in the tags added since [`clear`](Self::clear).
     pub(crate) fn clean(&self) -> bool {
         !self.spoiled && self.roster_seen == (1 << ROSTER.len()) - 1
+    }
+
+    /// When all [`check_tags`] finds in the tags added is that roster tags are missing
+    /// (most real games lack one, and have nothing else to report about their tags): the
+    /// missing ones, a bit each as [`missing_roster`] takes them. `None` when it finds
+    /// nothing, or more.
+    pub(crate) fn only_missing(&self) -> Option<u8> {
+        let missing = !self.roster_seen & ((1 << ROSTER.len()) - 1);
+        (!self.spoiled && missing != 0).then_some(missing)
     }
 }
 
@@ -360,6 +379,15 @@ mod tests {
                     screen.add(name, || Cow::Borrowed(value));
                 }
                 assert_eq!(screen.clean(), clean, "{t:?}");
+                // and when only roster tags are missing, the finding about them
+                let findings = check_tags(t.clone());
+                match screen.only_missing() {
+                    Some(missing) => assert_eq!(findings, [missing_roster(missing)], "{t:?}"),
+                    None => assert!(
+                        clean || findings.iter().any(|f| f.rule != &codes::MISSING_TAG),
+                        "{t:?}"
+                    ),
+                }
                 cases += 1;
             }
         }
