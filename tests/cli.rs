@@ -277,6 +277,39 @@ fn lint_select_reports_an_illegal_move_past_a_thousand_other_findings() {
     );
 }
 
+/// The messages of a draw by agreement, as the rule's article of each edition has them.
+#[test]
+fn lint_names_the_move_and_the_article_of_a_draw_by_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("agreed.pdn");
+    let text = "[Event \"a\"]\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1\n\n\
+                [Event \"b\"]\n[FEN \"W:W21,22:B9,10\"]\n1-1\n";
+    std::fs::write(&path, text).unwrap();
+    for (edition, article) in [("russia", "6.1.8.1"), ("fmjd", "7.2.1")] {
+        let out = pdnkit()
+            .args([
+                "lint", "--format", "jsonl", "--select", "D103", "--rules", edition,
+            ])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let messages: Vec<String> = jsonl(&out.stdout)
+            .iter()
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                format!(
+                    "drawn at move 2 although no draw rule was reached and no position \
+                     repeated three times: a draw by agreement ({article})"
+                ),
+                format!("drawn before any move: a draw by agreement ({article})"),
+            ]
+        );
+    }
+}
+
 #[test]
 fn lint_exit_zero_and_json_array() {
     let out = pdnkit()
