@@ -918,7 +918,7 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
             // (every finding: `check::report` leaves out those of rules not reported)
             r.findings.extend(draw_findings(
                 &verdict,
-                &RuleSet::ALL,
+                |_| true,
                 mainline.len() as u32,
                 |p| {
                     let ply = &mainline[p as usize - 1];
@@ -972,20 +972,16 @@ fn spare_tracker(edition: Edition, initial: Material, key: PositionKey) -> DrawT
 
 /// The findings of a draw verdict, located: one about main-line ply `p` (of `plies`) at
 /// that move (`ply_at(p)` gives its span and text as written), the others at the result;
-/// only those of the rules of `report`.
+/// only those whose rule `keep` says yes to.
 pub(crate) fn draw_findings(
     verdict: &Verdict,
-    report: &RuleSet,
+    mut keep: impl FnMut(&'static Rule) -> bool,
     plies: u32,
     ply_at: impl Fn(u32) -> (Span, String),
     result_span: Option<Span>,
 ) -> impl Iterator<Item = Finding> {
-    let report = *report;
-    let reported = verdict
-        .findings
-        .iter()
-        .filter(move |f| report.contains(f.rule));
-    reported.map(move |f| match f.ply {
+    let kept = verdict.findings.iter().filter(move |f| keep(f.rule));
+    kept.map(move |f| match f.ply {
         Some(p) if p >= 1 && p <= plies => {
             let (span, written) = ply_at(p);
             let mut finding = Finding::new(f.rule, f.message.clone(), Some(span));

@@ -14,7 +14,7 @@ mod quick;
 pub mod tags;
 
 use crate::diag::codes::{self, RuleSet};
-use crate::diag::{Diagnostic, Snippet};
+use crate::diag::{Diagnostic, Severity, Snippet};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
 use crate::pdn::split::{Positions, Split};
@@ -805,19 +805,14 @@ impl KeptPly {
 /// Checks one game: syntax, tags, replay, results, draws.
 pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
     let game = raw.to_game();
-    // (one finding past the limit is reported itself, so one more is made: see `report`;
-    // none when no tag rule is reported, none of which is an error)
-    let (tag_findings, unmade) = if options.report.meets(&tags::RULES) {
-        tags::check_tags_reporting(
-            game.tags
-                .iter()
-                .map(|t| (t.name.as_str(), t.value.as_str())),
-            MAX_GAME_FINDINGS + 1,
-            &options.report,
-        )
-    } else {
-        Default::default()
-    };
+    // (one finding past the limit is reported itself, so one more is made: see `report`)
+    let (tag_findings, unmade) = tags::check_tags_reporting(
+        game.tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str())),
+        MAX_GAME_FINDINGS + 1,
+        &options.report,
+    );
     let replay = replay(&game, options);
     let mut found: Vec<Unlocated> =
         Vec::with_capacity(game.errors.len() + tag_findings.len() + replay.findings.len() + 1);
@@ -847,6 +842,52 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
 /// have 10,000 duplicates, and each located diagnostic holds its source line).
 pub const MAX_GAME_FINDINGS: usize = 1_000;
 
+/// Which findings a check makes ([`ReplayOptions::report`]), and whether one it left
+/// out was an error (the game has errors all the same).
+#[derive(Clone, Copy)]
+pub(super) struct Reporting {
+    rules: RuleSet,
+    pub(super) unreported_errors: bool,
+}
+
+impl Reporting {
+    pub(super) fn new(options: &ReplayOptions) -> Reporting {
+        Reporting {
+            rules: options.report,
+            unreported_errors: false,
+        }
+    }
+
+    /// Whether every rule is reported.
+    fn all(&self) -> bool {
+        self.rules == RuleSet::ALL
+    }
+
+    /// Whether a finding of `rule` whose diagnostic has `severity` is made; notes it when
+    /// it is an error that is not.
+    pub(super) fn keeps(&mut self, rule: &crate::diag::Rule, severity: Severity) -> bool {
+        let keep = self.rules.contains(rule);
+        self.unreported_errors |= !keep && severity == Severity::Error;
+        keep
+    }
+}
+
+/// The rule of the diagnostic a syntax error becomes, and its severity: its kind's rule,
+/// or the generic one for a kind the registry does not know yet, which keeps the reader's
+/// own severity.
+pub(super) fn syntax_rule(e: &SyntaxError) -> (&'static crate::diag::Rule, Severity) {
+    match codes::find(e.kind.name()) {
+        Some(rule) => (rule, rule.severity),
+        None => {
+            let severity = match e.severity() {
+                crate::pdn::Severity::Error => Severity::Error,
+                crate::pdn::Severity::Warning => Severity::Warning,
+            };
+            (&codes::SYNTAX_ERROR, severity)
+        }
+    }
+}
+
 /// Something a game's check found, not located yet.
 enum Unlocated<'a> {
     /// A syntax error of the reader.
@@ -868,23 +909,13 @@ impl Unlocated<'_> {
 
     /// The rule of the diagnostic this becomes, and its severity (as [`Locator`] makes
     /// it).
-    fn rule_and_severity(&self) -> (&'static crate::diag::Rule, crate::diag::Severity) {
-        let rule = match self {
-            Unlocated::Syntax(e) => match codes::find(e.kind.name()) {
-                Some(rule) => rule,
-                // (the generic syntax error keeps the reader's severity: see `syntax`)
-                None => {
-                    let severity = match e.severity() {
-                        crate::pdn::Severity::Error => crate::diag::Severity::Error,
-                        crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
-                    };
-                    return (&codes::SYNTAX_ERROR, severity);
-                }
-            },
-            Unlocated::Finding(f) => f.rule,
-            Unlocated::Made(rule, _, _) => rule,
-        };
-        (rule, rule.severity)
+    fn rule_and_severity(&self) -> (&'static crate::diag::Rule, Severity) {
+        match self {
+            Unlocated::Syntax(e) => syntax_rule(e),
+            Unlocated::Finding(Finding { rule, .. }) | Unlocated::Made(rule, _, _) => {
+                (*rule, rule.severity)
+            }
+        }
     }
 
     /// The rule of a finding that counts towards [`MAX_GAME_FINDINGS`]; `None` for a
@@ -914,14 +945,11 @@ fn report(
     unmade: tags::Unmade,
     options: &ReplayOptions,
 ) -> (Vec<Diagnostic>, bool) {
-    let reported = options.report;
-    let mut unreported_errors = false;
-    if reported != RuleSet::ALL {
+    let mut reporting = Reporting::new(options);
+    if !reporting.all() {
         found.retain(|u| {
             let (rule, severity) = u.rule_and_severity();
-            let keep = reported.contains(rule);
-            unreported_errors |= !keep && severity == crate::diag::Severity::Error;
-            keep
+            reporting.keeps(rule, severity)
         });
     }
     // (a finding of the game as a whole is located where its text starts)
@@ -958,22 +986,23 @@ fn report(
             }
         });
     }
-    if first_dropped.is_some() && !reported.contains(&codes::TOO_MANY_ERRORS) {
-        unreported_errors |= dropped_errors > 0;
-    } else if let Some(span) = first_dropped {
+    // (an error when some of the findings it stands for are)
+    let p118 = match dropped_errors {
+        0 => codes::TOO_MANY_ERRORS.severity,
+        _ => Severity::Error,
+    };
+    if let Some(span) = first_dropped.filter(|_| reporting.keeps(&codes::TOO_MANY_ERRORS, p118)) {
         let mut message = format!("{dropped} more findings in this game are not reported");
         if dropped_errors > 0 {
             message.push_str(&format!(" ({dropped_errors} of them errors)"));
         }
         let mut d = Diagnostic::new(&codes::TOO_MANY_ERRORS, message);
-        if dropped_errors > 0 {
-            d.severity = crate::diag::Severity::Error;
-        }
+        d.severity = p118;
         out.push(locator.locate(d, span));
     }
     // (positions grow with offsets: this only keeps equal places in the order above)
     out.sort_by_key(|d| (d.line, d.column));
-    (out, unreported_errors)
+    (out, reporting.unreported_errors)
 }
 
 /// Locates the diagnostics of one game: fills in path, game, line, column and the source
@@ -1004,21 +1033,14 @@ impl<'a> Locator<'a> {
     }
 
     fn syntax(&mut self, e: &SyntaxError) -> Diagnostic {
-        let d = match codes::find(e.kind.name()) {
-            Some(rule) => Diagnostic::new(rule, e.message.clone()),
-            // a kind the registry does not know yet keeps the reader's own severity
-            None => {
-                let mut d = Diagnostic::new(
-                    &codes::SYNTAX_ERROR,
-                    format!("{}: {}", e.kind.name(), e.message),
-                );
-                d.severity = match e.severity() {
-                    crate::pdn::Severity::Error => crate::diag::Severity::Error,
-                    crate::pdn::Severity::Warning => crate::diag::Severity::Warning,
-                };
-                d
-            }
+        let (rule, severity) = syntax_rule(e);
+        // (the generic rule names the reader's kind in its message)
+        let mut d = if std::ptr::eq(rule, &codes::SYNTAX_ERROR) {
+            Diagnostic::new(rule, format!("{}: {}", e.kind.name(), e.message))
+        } else {
+            Diagnostic::new(rule, e.message.clone())
         };
+        d.severity = severity;
         self.locate(d, Some(e.span))
     }
 

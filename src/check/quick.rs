@@ -16,9 +16,9 @@
 use std::borrow::Cow;
 
 use super::tags::{self, TagScreen, Unmade, check_tags_reporting};
-use super::{GameSummary, KeptPly, MAX_GAME_FINDINGS};
+use super::{GameSummary, KeptPly, MAX_GAME_FINDINGS, Reporting, syntax_rule};
 use crate::Color;
-use crate::diag::{Rule, Severity, codes};
+use crate::diag::{Rule, codes};
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::Visitor;
 use crate::pdn::plain::{PlainVisitor, visit_plain, visit_plain_game};
@@ -47,14 +47,9 @@ pub(super) struct QuickLane {
     pub(super) keep_tags: bool,
     /// Whether the tags read so far are clean, screened one at a time as they come.
     screen: TagScreen,
-    /// The screen found something in the tags: their findings are made once the moves
-    /// are proved (see [`Proved::tag_findings`]).
-    tags_to_check: bool,
-    /// Whether the tags are screened at all: some rule about them is reported.
-    screen_tags: bool,
-    /// The screen found nothing in the tags but missing roster tags, these (see
-    /// [`TagScreen::only_missing`]): their one finding is made from them.
-    missing_roster: Option<u8>,
+    /// What the screen found in the tags, once they are all read: their findings are
+    /// made once the moves are proved (see [`Proved::tag_findings`]).
+    tags_found: TagsFound,
     /// The game ended without a result token (the one syntax error the lane follows).
     missing_terminator: Option<SyntaxError>,
     /// The line being read.
@@ -97,6 +92,19 @@ struct TagPlace {
     name: (u32, u32),
     raw_value: (u32, u32),
     span: Span,
+}
+
+/// What the screen found in a game's tags.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum TagsFound {
+    /// Nothing to report (or no rule about tags is reported).
+    #[default]
+    Nothing,
+    /// Nothing but these missing roster tags (see [`TagScreen::only_missing`]): their one
+    /// finding is made from them, the tags not read again.
+    MissingRoster(u8),
+    /// Something else: [`check_tags_reporting`] looks at all the tags.
+    ToCheck,
 }
 
 /// The tags the lane looks up in every game, whose places it notes as they are read.
@@ -203,7 +211,7 @@ impl QuickLane {
         options: &ReplayOptions,
         keep_tags: bool,
     ) -> Option<(usize, Proved)> {
-        self.set_options(options);
+        self.options = *options;
         self.keep_tags = keep_tags;
         self.text = (text.as_ptr() as usize, text.len());
         // (what the lane gives up on, or proves nothing of, depends on the game's events
@@ -237,7 +245,7 @@ impl QuickLane {
     /// Checks `raw` if it can prove that the full check finds nothing but what the draw
     /// verdict says; `None` when the full check must run.
     pub(super) fn check(&mut self, raw: &RawGame, options: &ReplayOptions) -> Option<Proved> {
-        self.set_options(options);
+        self.options = *options;
         self.text = (raw.text.as_ptr() as usize, raw.text.len());
         // the plain reader when the game has the plain shape (most do), else the parser;
         // once the lane has given up, the rest of the game is not read
@@ -255,10 +263,9 @@ impl QuickLane {
         Some(self.proved(ending, &raw.text, raw.index as usize))
     }
 
-    /// Takes the options of the games to come.
-    fn set_options(&mut self, options: &ReplayOptions) {
-        self.options = *options;
-        self.screen_tags = options.report.meets(&tags::RULES);
+    /// Whether the tags are screened at all: some rule about them is reported.
+    fn screens_tags(&self) -> bool {
+        self.options.report.meets(&tags::RULES)
     }
 
     /// What the lane proved of game `index`, read from `text`, that ended so.
@@ -266,16 +273,10 @@ impl QuickLane {
         let spans = &self.main_spans;
         // (the findings of rules not reported are not made: whether one was an error is
         // all that is kept of them)
-        let report = self.options.report;
-        let unreported = |rule: &Rule| !report.contains(rule);
-        let mut unreported_errors = ending
-            .verdict
-            .findings
-            .iter()
-            .any(|f| unreported(f.rule) && f.rule.severity == Severity::Error);
+        let mut reporting = Reporting::new(&self.options);
         let findings = draw_findings(
             &ending.verdict,
-            &report,
+            |rule| reporting.keeps(rule, rule.severity),
             self.plies,
             |p| {
                 let span = spans[p as usize - 1];
@@ -286,34 +287,35 @@ impl QuickLane {
         )
         .collect();
         // (the tags are all kept when they have something to report: see `AllTags`)
-        let (tag_findings, unmade) = if self.tags_to_check {
-            let (made, unmade) = check_tags_reporting(self.tags(), MAX_GAME_FINDINGS + 1, &report);
-            let made = made.into_iter().map(|f| {
-                let span = f.tag.map(|i| self.tags[i].3);
-                (f.rule, f.message, span)
-            });
-            (made.collect(), unmade)
-        } else if let Some(missing) = self.missing_roster {
-            let reported = report.contains(&codes::MISSING_TAG);
-            let f = reported.then(|| tags::missing_roster(missing));
-            (
-                f.map(|f| (f.rule, f.message, None)).into_iter().collect(),
-                Unmade::default(),
-            )
-        } else {
-            (Vec::new(), Unmade::default())
+        let (tag_findings, unmade) = match self.tags_found {
+            TagsFound::ToCheck => {
+                let report = &self.options.report;
+                let (made, unmade) =
+                    check_tags_reporting(self.tags(), MAX_GAME_FINDINGS + 1, report);
+                let made = made.into_iter().map(|f| {
+                    let span = f.tag.map(|i| self.tags[i].3);
+                    (f.rule, f.message, span)
+                });
+                (made.collect(), unmade)
+            }
+            TagsFound::MissingRoster(missing)
+                if self.options.report.contains(&codes::MISSING_TAG) =>
+            {
+                let f = tags::missing_roster(missing);
+                (vec![(f.rule, f.message, None)], Unmade::default())
+            }
+            _ => (Vec::new(), Unmade::default()),
         };
-        let missing_terminator = self.missing_terminator.as_ref().filter(|e| {
-            let rule = codes::of_read_error(e.kind);
-            unreported_errors |= unreported(rule) && rule.severity == Severity::Error;
-            !unreported(rule)
+        let missing_terminator = (self.missing_terminator.as_ref()).filter(|e| {
+            let (rule, severity) = syntax_rule(e);
+            reporting.keeps(rule, severity)
         });
         let summary = GameSummary {
             index,
             status: Status::Complete,
             plies: self.plies,
             draw_basis: ending.verdict.basis,
-            has_errors: unreported_errors,
+            has_errors: reporting.unreported_errors,
         };
         Proved {
             summary,
@@ -496,7 +498,7 @@ impl QuickLane {
     /// have findings to make and only some were kept: reads them again from `text`, as
     /// its moves were read (by the plain reader, or by the parser over `general`).
     fn keep_all_tags(&mut self, text: &str, general: Option<&RawGame>) {
-        if !self.tags_to_check || self.keep_tags {
+        if self.tags_found != TagsFound::ToCheck || self.keep_tags {
             return;
         }
         if self.placed_all && self.keep_placed_tags(text) {
@@ -613,8 +615,7 @@ impl Visitor for QuickLane {
         self.places.clear();
         self.placed_all = u32::try_from(self.text.1).is_ok();
         self.screen.clear();
-        self.tags_to_check = false;
-        self.missing_roster = None;
+        self.tags_found = TagsFound::Nothing;
         self.missing_terminator = None;
         self.noted = [None; NOTED.len()];
         self.line = Frame::new(None);
@@ -628,20 +629,21 @@ impl Visitor for QuickLane {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
+        let screens = self.screens_tags();
         // (a tag not kept is placed for the findings about the tags, if they are made)
-        if !self.keep_tags && self.screen_tags {
+        if !self.keep_tags && screens {
             self.place(&tag);
         }
         let noted = NOTED.iter().position(|&n| n == tag.name);
         if noted.is_none() && !self.keep_tags {
             // screened, not kept: its value is decoded only if the screen looks at it
-            if self.screen_tags {
+            if screens {
                 self.screen.add(tag.name, || tag.value());
             }
             return;
         }
         let value = tag.value();
-        if self.screen_tags {
+        if screens {
             self.screen.add(tag.name, || Cow::Borrowed(&value));
         }
         self.keep_tag(tag.name, &value, tag.span, noted);
@@ -651,14 +653,15 @@ impl Visitor for QuickLane {
         // The tags are all read. Real files often lack a tag: the moves of a game whose
         // tags have something to report are still replayed here, and the tags checked
         // as the full check checks them once the moves are proved.
-        self.tags_to_check = self.screen_tags && !self.screen.clean();
         // (when only roster tags are missing, the screen knows the finding: the tags need
         // not be read again for it)
-        self.missing_roster = None;
-        if self.tags_to_check {
-            self.missing_roster = self.screen.only_missing();
-            self.tags_to_check = self.missing_roster.is_none();
-        }
+        self.tags_found = if !self.screens_tags() || self.screen.clean() {
+            TagsFound::Nothing
+        } else if let Some(missing) = self.screen.only_missing() {
+            TagsFound::MissingRoster(missing)
+        } else {
+            TagsFound::ToCheck
+        };
     }
 
     fn move_number(&mut self, number: MoveNumber, _span: Span) {

@@ -265,10 +265,8 @@ const fn place(code: &str) -> Option<(usize, u32)> {
     while group < GROUPS.len() && GROUPS[group] != b[0] {
         group += 1;
     }
-    if group == GROUPS.len() || !b[1].is_ascii_digit() || !b[2].is_ascii_digit() {
-        return None;
-    }
-    if !b[3].is_ascii_digit() {
+    let digits = b[1].is_ascii_digit() && b[2].is_ascii_digit() && b[3].is_ascii_digit();
+    if group == GROUPS.len() || !digits {
         return None;
     }
     let n = (b[1] - b'0') as u32 * 100 + (b[2] - b'0') as u32 * 10 + (b[3] - b'0') as u32;
