@@ -210,7 +210,12 @@ fn parse_split(s: &str) -> Option<PartialDate> {
     for (n, p) in numbers.iter_mut().zip(parts) {
         *n = part(p).ok()?;
     }
-    let n = &numbers[..count];
+    date_of_parts(parts, &numbers[..count])
+}
+
+/// The date of the parts of [`parse_split`] and the numbers read from them (`None` for a
+/// part of question marks); none for more than three parts.
+fn date_of_parts(parts: &[&str], n: &[Option<u32>]) -> Option<PartialDate> {
     // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
     if n.iter().skip(1).flatten().any(|&v| v > 99) && !(n.len() == 3 && parts[2].trim().len() == 4)
     {
@@ -273,7 +278,7 @@ mod tests {
     }
 
     /// The splitting reading as it was first written (a `Vec` a step): what the tests hold
-    /// [`parse_split`] to.
+    /// [`parse_split`]'s splitting to.
     fn parse_split_collecting(s: &str) -> Option<PartialDate> {
         // "17 april 2009", "april 17, 2009"
         if s.chars().any(|c| c.is_ascii_alphabetic()) {
@@ -288,26 +293,8 @@ mod tests {
             return None;
         }
         let n: Vec<Option<u32>> = nums.into_iter().map(|n| n.unwrap_or(None)).collect();
-        // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
-        if n.iter().skip(1).flatten().any(|&v| v > 99)
-            && !(n.len() == 3 && parts[2].trim().len() == 4)
-        {
-            return None;
-        }
-        let year_first = parts[0].trim().len() == 4;
-        let y = |v: Option<u32>| v.map(|v| v as u16);
-        let b = |v: Option<u32>| v.and_then(|v| u8::try_from(v).ok());
-        match (n.len(), year_first) {
-            (1, true) => valid(y(n[0]), None, None),
-            (2, true) => valid(y(n[0]), b(n[1]), None),
-            (3, true) => valid(y(n[0]), b(n[1]), b(n[2])),
-            // D.M.YYYY and D-M-YYYY: the European order used by every such file we have seen
-            (3, false) if parts[2].trim().len() == 4 => valid(y(n[2]), b(n[1]), b(n[0])),
-            // M.YYYY
-            (2, false) if parts[1].trim().len() == 4 => valid(y(n[1]), b(n[0]), None),
-            // two-digit years (`03.07.20`) are not guessed at
-            _ => None,
-        }
+        // (the parts read, what they are read as is the same)
+        date_of_parts(&parts, &n)
     }
 
     /// [`parse_date`] as first written, without its shortcuts, over
