@@ -654,6 +654,17 @@ mod sse2 {
         super::skip_until(b, i, super::TAG_STRING_STOP)
     }
 
+    /// The sum of the 16 byte counters of `counts` (two sums of eight, added up).
+    #[inline]
+    fn byte_sum(counts: __m128i) -> u64 {
+        // SAFETY: SSE2 is always there on x86-64.
+        unsafe {
+            let sums = _mm_sad_epu8(counts, _mm_setzero_si128());
+            _mm_cvtsi128_si64(sums) as u64
+                + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64
+        }
+    }
+
     /// [`super::count_newlines`]: per block, the byte-wise `\n` matches (-1 each) are
     /// subtracted from counters that a sum of absolute differences adds up every 255
     /// blocks, before a byte counter could overflow; the `\r` matches are or-ed.
@@ -675,9 +686,7 @@ mod sse2 {
                     counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(v, newline));
                     returns = _mm_or_si128(returns, _mm_cmpeq_epi8(v, return_));
                 }
-                let sums = _mm_sad_epu8(counts, _mm_setzero_si128());
-                total += _mm_cvtsi128_si64(sums) as u64
-                    + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64;
+                total += byte_sum(counts);
                 cr |= _mm_movemask_epi8(returns) != 0;
             }
             block = until;
@@ -717,9 +726,7 @@ mod sse2 {
                     let breaks = _mm_or_si128(_mm_cmpeq_epi8(v, return_), lone_newline);
                     counts = _mm_sub_epi8(counts, breaks);
                 }
-                let sums = _mm_sad_epu8(counts, _mm_setzero_si128());
-                total += _mm_cvtsi128_si64(sums) as u64
-                    + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64;
+                total += byte_sum(counts);
             }
             block = until;
         }
@@ -873,6 +880,19 @@ mod avx2 {
         !(_mm256_movemask_epi8(none) as u32)
     }
 
+    /// The sum of the 32 byte counters of `counts` (four sums of eight, added up).
+    #[target_feature(enable = "avx2")]
+    fn byte_sum(counts: __m256i) -> u64 {
+        let sums = _mm256_sad_epu8(counts, _mm256_setzero_si256());
+        let lanes = [
+            _mm256_extract_epi64::<0>(sums),
+            _mm256_extract_epi64::<1>(sums),
+            _mm256_extract_epi64::<2>(sums),
+            _mm256_extract_epi64::<3>(sums),
+        ];
+        lanes.iter().map(|&lane| lane as u64).sum()
+    }
+
     /// [`super::sse2::count_newlines`] thirty-two bytes at a time.
     ///
     /// # Safety
@@ -895,17 +915,7 @@ mod avx2 {
                 counts = _mm256_sub_epi8(counts, _mm256_cmpeq_epi8(v, newline));
                 returns = _mm256_or_si256(returns, _mm256_cmpeq_epi8(v, return_));
             }
-            // four sums of eight byte counters each
-            let sums = _mm256_sad_epu8(counts, _mm256_setzero_si256());
-            total += [
-                _mm256_extract_epi64::<0>(sums),
-                _mm256_extract_epi64::<1>(sums),
-                _mm256_extract_epi64::<2>(sums),
-                _mm256_extract_epi64::<3>(sums),
-            ]
-            .iter()
-            .map(|&lane| lane as u64)
-            .sum::<u64>();
+            total += byte_sum(counts);
             cr |= _mm256_movemask_epi8(returns) != 0;
             block = until;
         }
@@ -961,16 +971,7 @@ mod avx2 {
                 let breaks = _mm256_or_si256(_mm256_cmpeq_epi8(v, return_), lone_newline);
                 counts = _mm256_sub_epi8(counts, breaks);
             }
-            let sums = _mm256_sad_epu8(counts, _mm256_setzero_si256());
-            total += [
-                _mm256_extract_epi64::<0>(sums),
-                _mm256_extract_epi64::<1>(sums),
-                _mm256_extract_epi64::<2>(sums),
-                _mm256_extract_epi64::<3>(sums),
-            ]
-            .iter()
-            .map(|&lane| lane as u64)
-            .sum::<u64>();
+            total += byte_sum(counts);
             block = until;
         }
         let rest = 1 + 32 * blocks;
