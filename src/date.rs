@@ -88,17 +88,23 @@ pub fn parse_date(raw: &str) -> DateValue {
     if let Some(date) = canonical(raw.as_bytes()).or_else(|| european(raw.as_bytes())) {
         return date.map_or(DateValue::Unreadable, DateValue::Date);
     }
+    parse_with(raw, parse_single)
+}
+
+/// [`parse_date`] past its shortcut, with `single` reading one date (of a value, or of
+/// each side of a range).
+fn parse_with(raw: &str, single: impl Fn(&str) -> Option<PartialDate>) -> DateValue {
     let s = raw.trim();
     if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
         return DateValue::Unknown;
     }
-    if let Some(d) = parse_single(s) {
+    if let Some(d) = single(s) {
         return DateValue::Date(d);
     }
     // ranges: "A - B", "A/B" (seasons), "A-B" where both sides are dates
     for sep in [" - ", " – ", "/", " to "] {
         if let Some((a, b)) = s.split_once(sep) {
-            if let (Some(a), Some(b)) = (parse_single(a.trim()), parse_single(b.trim())) {
+            if let (Some(a), Some(b)) = (single(a.trim()), single(b.trim())) {
                 return DateValue::Range(a, b);
             }
         }
@@ -300,22 +306,9 @@ mod tests {
     /// [`parse_date`] as first written, without its shortcuts, over
     /// [`parse_split_collecting`].
     fn parse_date_as_first_written(raw: &str) -> DateValue {
-        let single = |s: &str| parse_split_collecting(s.trim().trim_end_matches(['.', ',']));
-        let s = raw.trim();
-        if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
-            return DateValue::Unknown;
-        }
-        if let Some(d) = single(s) {
-            return DateValue::Date(d);
-        }
-        for sep in [" - ", " – ", "/", " to "] {
-            if let Some((a, b)) = s.split_once(sep) {
-                if let (Some(a), Some(b)) = (single(a.trim()), single(b.trim())) {
-                    return DateValue::Range(a, b);
-                }
-            }
-        }
-        DateValue::Unreadable
+        parse_with(raw, |s| {
+            parse_split_collecting(s.trim().trim_end_matches(['.', ',']))
+        })
     }
 
     #[test]
