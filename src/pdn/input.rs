@@ -331,6 +331,10 @@ pub struct SingleByte {
     encoding: &'static Encoding,
     /// The UTF-8 each byte decodes to: its bytes, then their number in the last one.
     utf8: [[u8; 4]; 256],
+    /// Whether every byte from 0xC0 up decodes to two bytes of UTF-8: the letters of
+    /// Windows-1251 and KOI8-R (Cyrillic) and of Windows-1252 (Latin). A word of them and
+    /// ASCII is then measured by counting its high bytes, not by looking each one up.
+    upper_two: bool,
 }
 
 impl SingleByte {
@@ -358,7 +362,12 @@ impl SingleByte {
             let entry = &mut utf8[usize::from(byte)];
             entry[3] = one.encode_utf8(&mut entry[..3]).len() as u8;
         }
-        Some(SingleByte { encoding, utf8 })
+        let upper_two = utf8[0xc0..].iter().all(|entry| entry[3] == 2);
+        Some(SingleByte {
+            encoding,
+            utf8,
+            upper_two,
+        })
     }
 
     /// The encoding.
@@ -368,18 +377,34 @@ impl SingleByte {
 
     /// How many bytes of UTF-8 `bytes` decode to.
     pub fn decoded_len(&self, bytes: &[u8]) -> u64 {
-        let len = |b: u8| u64::from(self.utf8[usize::from(b)][3]);
-        let mut total = 0;
-        // (eight bytes at a time: in PDN, most runs of eight are ASCII, one byte each)
-        let mut words = bytes.chunks_exact(8);
-        for word in words.by_ref() {
-            if is_ascii_word(word) {
-                total += 8;
-            } else {
-                total += word.iter().map(|&b| len(b)).sum::<u64>();
+        // one byte each, and what the high bytes take beyond it
+        let beyond = |b: u8| u64::from(self.utf8[usize::from(b)][3] - 1);
+        let mut extra = 0;
+        // (32 bytes at a time: in PDN most are ASCII, the runs of a game's moves)
+        let mut chunks = bytes.chunks_exact(32);
+        for chunk in chunks.by_ref() {
+            let words: [u64; 4] = std::array::from_fn(|i| {
+                u64::from_ne_bytes(chunk[8 * i..8 * i + 8].try_into().expect("eight bytes"))
+            });
+            if (words[0] | words[1] | words[2] | words[3]) & HIGH_BITS == 0 {
+                continue;
+            }
+            for (word, bits) in chunk.chunks_exact(8).zip(words) {
+                let high = bits & HIGH_BITS;
+                // (bytes 0x80-0xBF: bit 7 set, bit 6 clear; a byte's bit 6 shifted left
+                // by one lands on its own bit 7)
+                let below_c0 = high & !(bits << 1);
+                if high == 0 {
+                } else if self.upper_two && below_c0 == 0 {
+                    // (a Cyrillic name in the tags: every letter two bytes)
+                    extra += u64::from(high.count_ones());
+                } else {
+                    extra += word.iter().map(|&b| beyond(b)).sum::<u64>();
+                }
             }
         }
-        total + words.remainder().iter().map(|&b| len(b)).sum::<u64>()
+        let rest: u64 = chunks.remainder().iter().map(|&b| beyond(b)).sum();
+        bytes.len() as u64 + extra + rest
     }
 
     /// `bytes` decoded, appended to `out`.
@@ -390,17 +415,33 @@ impl SingleByte {
             let entry = &self.utf8[usize::from(b)];
             utf8.extend_from_slice(&entry[..usize::from(entry[3])]);
         };
-        let mut words = bytes.chunks_exact(8);
-        for word in words.by_ref() {
-            if is_ascii_word(word) {
-                utf8.extend_from_slice(word);
-            } else {
-                for &b in word {
-                    push(&mut utf8, b);
-                }
+        let words_end = bytes.len() - bytes.len() % 8;
+        let mut at = 0;
+        while at < words_end {
+            // a run of ASCII words copied in one piece (most of PDN)
+            let run = at;
+            while at < words_end && is_ascii_word(&bytes[at..at + 8]) {
+                at += 8;
             }
+            utf8.extend_from_slice(&bytes[run..at]);
+            if at == words_end {
+                break;
+            }
+            // then a word with a high byte: each byte's four table bytes copied whole
+            // into a buffer, and its end moved on by the byte's length: one fixed-size
+            // copy a byte (a word is at most 24 bytes of UTF-8, and the last copy ends
+            // at most 4 bytes later)
+            let mut buf = [0u8; 28];
+            let mut end = 0;
+            for &b in &bytes[at..at + 8] {
+                let entry = &self.utf8[usize::from(b)];
+                buf[end..end + 4].copy_from_slice(entry);
+                end += usize::from(entry[3]);
+            }
+            utf8.extend_from_slice(&buf[..end]);
+            at += 8;
         }
-        for &b in words.remainder() {
+        for &b in &bytes[words_end..] {
             push(&mut utf8, b);
         }
         // SAFETY: `out`'s text, then whole characters, each as `char::encode_utf8` wrote it
@@ -412,8 +453,11 @@ impl SingleByte {
 #[inline(always)]
 fn is_ascii_word(word: &[u8]) -> bool {
     let word = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
-    word & 0x8080_8080_8080_8080 == 0
+    word & HIGH_BITS == 0
 }
+
+/// The top bit of each byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 fn detect(prefix: &[u8], eof: bool) -> Verdict {
     if let Some((enc, bom)) = Encoding::for_bom(prefix) {
@@ -911,12 +955,22 @@ mod tests {
     fn legacy_text_cut_anywhere_decodes_to_the_whole_and_its_length_is_known() {
         use super::{SingleByte, cuttable_encoding};
         use encoding_rs::{IBM866, KOI8_R, UTF_16LE, WINDOWS_1251, WINDOWS_1252};
-        // every byte, in random order and runs (ASCII runs longer than a word too)
+        // every byte, in random order and runs (ASCII runs longer than a word too), and
+        // words of letters (bytes from 0xC0 up, the Cyrillic of Windows-1251 and KOI8-R)
+        // beside ASCII and beside other high bytes
         let mut rng = crate::generate::SplitMix64::new(31);
         let mut bytes = Vec::new();
-        while bytes.len() < 20_000 {
-            if rng.below(3) == 0 {
-                bytes.extend(b"1. c3-d4 f6-e5 2. b2-c3 ");
+        while bytes.len() < 40_000 {
+            match rng.below(6) {
+                0 | 1 => bytes.extend(b"1. c3-d4 f6-e5 2. b2-c3 "),
+                2 => {
+                    bytes.extend(b"[White \"");
+                    for _ in 0..rng.below(20) {
+                        bytes.push(0xc0 + rng.below(64) as u8);
+                    }
+                    bytes.extend(b", ");
+                }
+                _ => {}
             }
             bytes.push(rng.below(256) as u8);
         }
