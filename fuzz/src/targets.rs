@@ -93,8 +93,10 @@ pub fn reader(data: &[u8]) {
     }
 }
 
-/// Cut at a tag line as `lint` cuts a big file, the two blocks read apart give the items
-/// of the whole (game indices moved on) when the first says it ended cleanly.
+/// Cut as `lint` cuts a big file (at a tag line, or at a first move after a result), the
+/// two blocks read apart give the items of the whole (game indices moved on) when the
+/// first says it ended so that the second can be read apart: cleanly before a tag line,
+/// between games before a move (as `cli::blocks` asks).
 fn blocks_read_apart(data: &[u8]) {
     let prefix = &data[..data.len().min(DETECT_PREFIX)];
     let Some(cut) = find_cut(data, data.len() / 2) else {
@@ -132,7 +134,14 @@ fn blocks_read_apart(data: &[u8]) {
     };
     let whole = items(&mut whole, 0);
     let mut got = items(&mut first, 0);
-    if !first.ended_clean() {
+    // (a cut before a move only holds where the first block's last game ended: a result
+    // inside an unclosed variation does not end it, though a tag line after it would)
+    let ended_so = if data.get(cut) == Some(&b'[') {
+        first.ended_clean()
+    } else {
+        first.ended_between_games()
+    };
+    if !ended_so {
         return;
     }
     let bom = if data.starts_with(b"\xef\xbb\xbf") {
@@ -140,9 +149,12 @@ fn blocks_read_apart(data: &[u8]) {
     } else {
         0
     };
+    // (offsets are in the decoded text: a malformed byte before the cut became U+FFFD,
+    // three bytes of it)
+    let decoded_before = String::from_utf8_lossy(&data[bom.min(cut)..cut]).len();
     let start = BlockStart {
         line: 1 + line_breaks(&data[..cut]),
-        offset: cut.saturating_sub(bom) as u64,
+        offset: decoded_before as u64,
         replaced_before: first.replaced(),
     };
     let Ok(mut second) = GameSplitter::at(&data[cut..], options, start) else {

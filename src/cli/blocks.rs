@@ -399,8 +399,8 @@ pub(super) fn read_blocks<T>(
     };
     let (mut line, mut file_offset, mut replaced) = (1, 0u64, false);
     // where the next block starts in the decoded text (in UTF-8, at its byte offset past
-    // the BOM)
-    let mut text_offset = 0u64;
+    // the BOM, and past what the malformed bytes before it grew into as U+FFFD)
+    let (mut text_offset, mut grown) = (0u64, 0u64);
     // (read in the encoding the file read whole would be read in: the blocks are read so)
     let read_so_far = |file_offset: u64, buf: &[u8]| InputRead {
         encoding: Some(encoding.name()),
@@ -479,10 +479,13 @@ pub(super) fn read_blocks<T>(
             BlockText::Valid(unsafe { String::from_utf8_unchecked(text) })
         } else {
             replaced = true;
+            // (a rare file: its block decoded here once more, to count what it grows by)
+            let decoded = String::from_utf8_lossy(&text).len() as u64;
+            grown += decoded.saturating_sub(len);
             BlockText::Malformed(text)
         };
         if single_byte.is_none() {
-            text_offset = (file_offset + len).saturating_sub(bom);
+            text_offset = (file_offset + len).saturating_sub(bom) + grown;
         }
         if let Some(path) = path
             && abandoned.load(Ordering::Relaxed) == i + 1
