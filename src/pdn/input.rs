@@ -391,16 +391,18 @@ impl SingleByte {
             }
             for (word, bits) in chunk.chunks_exact(8).zip(words) {
                 let high = bits & HIGH_BITS;
+                if high == 0 {
+                    continue;
+                }
                 // (bytes 0x80-0xBF: bit 7 set, bit 6 clear; a byte's bit 6 shifted left
                 // by one lands on its own bit 7)
                 let below_c0 = high & !(bits << 1);
-                if high == 0 {
-                } else if self.upper_two && below_c0 == 0 {
+                extra += if self.upper_two && below_c0 == 0 {
                     // (a Cyrillic name in the tags: every letter two bytes)
-                    extra += u64::from(high.count_ones());
+                    u64::from(high.count_ones())
                 } else {
-                    extra += word.iter().map(|&b| beyond(b)).sum::<u64>();
-                }
+                    word.iter().map(|&b| beyond(b)).sum()
+                };
             }
         }
         let rest: u64 = chunks.remainder().iter().map(|&b| beyond(b)).sum();
@@ -411,10 +413,6 @@ impl SingleByte {
     pub fn decode_into(&self, bytes: &[u8], out: &mut String) {
         let mut utf8 = std::mem::take(out).into_bytes();
         utf8.reserve(bytes.len() * 2);
-        let push = |utf8: &mut Vec<u8>, b: u8| {
-            let entry = &self.utf8[usize::from(b)];
-            utf8.extend_from_slice(&entry[..usize::from(entry[3])]);
-        };
         let words_end = bytes.len() - bytes.len() % 8;
         let mut at = 0;
         while at < words_end {
@@ -424,28 +422,31 @@ impl SingleByte {
                 at += 8;
             }
             utf8.extend_from_slice(&bytes[run..at]);
-            if at == words_end {
-                break;
+            if at < words_end {
+                // then a word with a high byte
+                self.push_decoded(&bytes[at..at + 8], &mut utf8);
+                at += 8;
             }
-            // then a word with a high byte: each byte's four table bytes copied whole
-            // into a buffer, and its end moved on by the byte's length: one fixed-size
-            // copy a byte (a word is at most 24 bytes of UTF-8, and the last copy ends
-            // at most 4 bytes later)
-            let mut buf = [0u8; 28];
-            let mut end = 0;
-            for &b in &bytes[at..at + 8] {
-                let entry = &self.utf8[usize::from(b)];
-                buf[end..end + 4].copy_from_slice(entry);
-                end += usize::from(entry[3]);
-            }
-            utf8.extend_from_slice(&buf[..end]);
-            at += 8;
         }
-        for &b in &bytes[words_end..] {
-            push(&mut utf8, b);
-        }
+        self.push_decoded(&bytes[words_end..], &mut utf8);
         // SAFETY: `out`'s text, then whole characters, each as `char::encode_utf8` wrote it
         *out = unsafe { String::from_utf8_unchecked(utf8) };
+    }
+
+    /// Up to eight bytes decoded by the table, appended to `out`: each byte's four table
+    /// bytes copied whole into a buffer, and its end moved on by the byte's length, one
+    /// fixed-size copy a byte (eight bytes are at most 24 of UTF-8, and the last copy
+    /// ends at most 4 bytes later).
+    #[inline(always)]
+    fn push_decoded(&self, bytes: &[u8], out: &mut Vec<u8>) {
+        let mut buf = [0u8; 28];
+        let mut end = 0;
+        for &b in bytes {
+            let entry = &self.utf8[usize::from(b)];
+            buf[end..end + 4].copy_from_slice(entry);
+            end += usize::from(entry[3]);
+        }
+        out.extend_from_slice(&buf[..end]);
     }
 }
 
