@@ -416,12 +416,10 @@ impl Converted {
 /// Where the game number goes in the CSV game rows of the input `path`: after the first
 /// cell, the path as CSV writes it, and its comma.
 fn number_at(path: &str) -> usize {
-    let mut w = csv_builder().from_writer(Vec::new());
+    let mut row = Vec::new();
     // (`path,` and the row's end; a path is never empty, so never quoted for that)
-    if w.write_record([path, ""]).is_err() {
-        return 0;
-    }
-    w.into_inner().map_or(0, |bytes| bytes.len() - 2)
+    push_csv_record(&mut row, &[path, ""]);
+    row.len() - 2
 }
 
 /// `convert --to csv`'s one-pass reading ([`OnePassGame`]) of game rows: most games are read, checked and made
@@ -461,7 +459,8 @@ impl OnePassGame<Converted> for CsvRowsOnePass<'_> {
     }
 }
 
-/// CSV rows as bytes, byte for byte as the csv crate writes them with [`csv_builder`].
+/// CSV rows as bytes (the header, game rows and per-move rows), byte for byte as the csv
+/// crate writes them: RFC 4180 with CRLF row ends.
 ///
 /// Written here: the csv crate's writer, made for each game and given a field at a
 /// time, each field's bytes looked up one by one for a quote, was a tenth of `convert
@@ -494,18 +493,18 @@ fn needs_csv_quotes(bytes: &[u8]) -> bool {
 /// comma, a quote or a line break (its quotes then doubled), and a CR LF. As the csv
 /// crate does, a record of one empty field (or none) is written `""`, so that it is not
 /// read as a blank line.
-fn push_csv_record(out: &mut Vec<u8>, fields: &[String]) {
-    if fields.iter().all(String::is_empty) && fields.len() <= 1 {
+fn push_csv_record(out: &mut Vec<u8>, fields: &[impl AsRef<str>]) {
+    if fields.len() <= 1 && fields.iter().all(|f| f.as_ref().is_empty()) {
         out.extend_from_slice(b"\"\"\r\n");
         return;
     }
     // (the record's room at once, not grown field by field: its quotes, rare, may grow it)
-    out.reserve(fields.iter().map(|f| f.len() + 1).sum::<usize>() + 2);
+    out.reserve(fields.iter().map(|f| f.as_ref().len() + 1).sum::<usize>() + 2);
     for (i, field) in fields.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        let bytes = field.as_bytes();
+        let bytes = field.as_ref().as_bytes();
         if !needs_csv_quotes(bytes) {
             out.extend_from_slice(bytes);
             continue;
@@ -523,7 +522,9 @@ fn push_csv_record(out: &mut Vec<u8>, fields: &[String]) {
     out.extend_from_slice(b"\r\n");
 }
 
-/// CSV as the csv crate writes it, RFC 4180 with CRLF row ends.
+/// CSV as the csv crate writes it, RFC 4180 with CRLF row ends: what [`csv_bytes`] is
+/// held to.
+#[cfg(test)]
 fn csv_builder() -> csv::WriterBuilder {
     let mut b = csv::WriterBuilder::new();
     b.terminator(csv::Terminator::CRLF);
@@ -587,15 +588,13 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         tag_columns,
     };
     if args.to == Target::Csv {
-        let mut w = csv_builder().from_writer(Vec::new());
+        let mut header = Vec::new();
         if args.per_move {
-            w.write_record(table::PLY_COLUMNS)?;
+            push_csv_record(&mut header, &table::PLY_COLUMNS);
         } else {
-            w.write_record(table::game_header(&formatter.tag_columns))?;
+            push_csv_record(&mut header, &table::game_header(&formatter.tag_columns));
         }
-        output
-            .writer
-            .write_all(&w.into_inner().map_err(|e| e.into_error())?)?;
+        output.writer.write_all(&header)?;
     }
 
     // Games are checked and formatted in parallel, in batches; the bytes are written here
