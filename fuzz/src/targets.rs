@@ -13,7 +13,7 @@ use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
 use pdnkit::convert::table::{game_row, quick_game_row};
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::render::{Format, Renderer};
-use pdnkit::pdn::blocks::{find_cut, line_breaks};
+use pdnkit::pdn::blocks::find_cut;
 use pdnkit::pdn::fen::Setup;
 use pdnkit::pdn::input::{DETECT_PREFIX, read_as_utf8};
 use pdnkit::pdn::{BlockStart, GameSplitter, RawGame, ReadError, ReaderOptions};
@@ -134,29 +134,10 @@ fn blocks_read_apart(data: &[u8]) {
     };
     let whole = items(&mut whole, 0);
     let mut got = items(&mut first, 0);
-    // (a cut before a move only holds where the first block's last game ended: a result
-    // inside an unclosed variation does not end it, though a tag line after it would)
-    let ended_so = if data.get(cut) == Some(&b'[') {
-        first.ended_clean()
-    } else {
-        first.ended_between_games()
-    };
-    if !ended_so {
+    if !first.ended_before(&data[cut..]) {
         return;
     }
-    let bom = if data.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
-    // (offsets are in the decoded text: a malformed byte before the cut became U+FFFD,
-    // three bytes of it)
-    let decoded_before = String::from_utf8_lossy(&data[bom.min(cut)..cut]).len();
-    let start = BlockStart {
-        line: 1 + line_breaks(&data[..cut]),
-        offset: decoded_before as u64,
-        replaced_before: first.replaced(),
-    };
+    let start = BlockStart::after_utf8(&data[..cut]);
     let Ok(mut second) = GameSplitter::at(&data[cut..], options, start) else {
         return;
     };

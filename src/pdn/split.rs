@@ -1078,6 +1078,22 @@ pub struct BlockStart {
     pub replaced_before: bool,
 }
 
+impl BlockStart {
+    /// Where a block of UTF-8 input starts whose input before it is `before` (a BOM
+    /// included): on the line after `before`'s line breaks, at the length of the text
+    /// `before` decodes to (a malformed byte becomes U+FFFD, three bytes of it; the BOM
+    /// is no text), after a replacement if `before` had a malformed byte.
+    pub fn after_utf8(before: &[u8]) -> BlockStart {
+        let text = before.strip_prefix(b"\xef\xbb\xbf").unwrap_or(before);
+        let decoded = String::from_utf8_lossy(text);
+        BlockStart {
+            line: 1 + super::blocks::line_breaks(before),
+            offset: decoded.len() as u64,
+            replaced_before: matches!(decoded, std::borrow::Cow::Owned(_)),
+        }
+    }
+}
+
 impl<R: Read> GameSplitter<R> {
     /// Starts reading: detects the encoding from a prefix (unless `opts.encoding` is set).
     pub fn new(input: R, opts: ReaderOptions) -> std::io::Result<GameSplitter<R>> {
@@ -1155,6 +1171,20 @@ impl<R: Read> GameSplitter<R> {
     /// tags, cut after a result) can be read apart. `false` until the end.
     pub fn ended_between_games(&self) -> bool {
         self.ended_between_games
+    }
+
+    /// Once every item is read: whether the input that follows, starting with `next`,
+    /// can be read apart ([`GameSplitter::at`]): where it starts with a tag line, when
+    /// this one [ended cleanly](Self::ended_clean); otherwise (a game's movetext, as in
+    /// a file of games without tags cut after a result) when it [ended between
+    /// games](Self::ended_between_games). A result inside an unclosed variation ends no
+    /// game, though a tag line after it would start one.
+    pub fn ended_before(&self, next: &[u8]) -> bool {
+        if next.first() == Some(&b'[') {
+            self.ended_clean()
+        } else {
+            self.ended_between_games()
+        }
     }
 
     /// Takes the buffer the text was read into, for its memory, once every item is read
@@ -2788,22 +2818,13 @@ mod tests {
             .unwrap()
             .map(|g| format!("{g:?}"))
             .collect();
-        let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
-            3
-        } else {
-            0
-        };
         let mut bounds = vec![0];
         bounds.extend_from_slice(cuts);
         bounds.push(bytes.len());
         let (mut items, mut games) = (Vec::new(), 0);
         for pair in bounds.windows(2) {
             let (from, to) = (pair[0], pair[1]);
-            let start = BlockStart {
-                line: 1 + super::super::blocks::line_breaks(&bytes[..from]),
-                offset: from.saturating_sub(bom) as u64,
-                replaced_before: std::str::from_utf8(&bytes[..from]).is_err(),
-            };
+            let start = BlockStart::after_utf8(&bytes[..from]);
             let mut splitter = GameSplitter::at(&bytes[from..to], options, start).unwrap();
             for item in splitter.by_ref() {
                 let item = item
@@ -2815,13 +2836,7 @@ mod tests {
                 items.push(format!("{item:?}"));
             }
             games += splitter.games_indexed();
-            // (a block that starts with a tag line needs less of the block before)
-            let ended_so = if bytes.get(to) == Some(&b'[') {
-                splitter.ended_clean()
-            } else {
-                splitter.ended_between_games()
-            };
-            if to < bytes.len() && !ended_so {
+            if to < bytes.len() && !splitter.ended_before(&bytes[to..]) {
                 return false;
             }
         }
