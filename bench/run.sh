@@ -67,93 +67,8 @@ echo "- pdnkit $(git rev-parse --short HEAD 2>/dev/null || echo "?") $BUILT, $(r
 echo
 
 # ---------------------------------------------------------------- inputs
-archive() { # archive SIZE_MB -> path (generated once, cached)
-    local f="$OUT/archive-$1mb-s$SEED.pdn"
-    if [[ ! -s $f ]]; then
-        echo "generating $f..." >&2
-        "$BIN" generate --size-mb "$1" --seed "$SEED" -o "$f.tmp" && mv "$f.tmp" "$f"
-    fi
-    echo "$f"
-}
-many_files() { # many_files SIZE_MB -> directory of $FILES files with the same games
-    local d="$OUT/many-$1mb-s$SEED-$FILES"
-    if [[ ! -f $d/.done ]]; then
-        echo "generating $d..." >&2
-        rm -rf "$d"
-        "$BIN" generate --size-mb "$1" --seed "$SEED" --files "$FILES" -o "$d" && touch "$d/.done"
-    fi
-    echo "$d"
-}
-illegal_archive() { # illegal_archive FILE -> the same games, most with an illegal move
-    # (`a1-a5`, a man that does not stand there, written before the 25th move where a
-    # space comes before its number: 57% of the games; lint's full check takes those, as
-    # it takes the bad games of an old collection)
-    local f="${1%.pdn}-illegal.pdn"
-    if [[ ! -s $f ]]; then
-        sed 's/ 25\. / 25. a1-a5 /' "$1" >"$f.tmp" && mv "$f.tmp" "$f"
-    fi
-    echo "$f"
-}
-tagless_archive() { # tagless_archive FILE -> the same games without their tag lines
-    # (a movetext-only file, a shape real files have: every game gets a missing-tag
-    # warning, and the file is cut into blocks after results, not at tag lines)
-    local f="${1%.pdn}-no-tags.pdn"
-    if [[ ! -s $f ]]; then
-        grep -v '^\[' "$1" >"$f.tmp" && mv "$f.tmp" "$f"
-    fi
-    echo "$f"
-}
-legacy_archive() { # legacy_archive FILE|DIR -> the same games in Windows-1251
-    # (old Russian archives are often in it: a big file is cut into blocks as bytes, each
-    # block decoded by the worker that checks it; each file's encoding is guessed)
-    local f="${1%.pdn}-cp1251"
-    [[ -d $1 ]] || f="$f.pdn"
-    if [[ ! -e $f ]]; then
-        python3 - "$1" "$f" <<'PY'
-import os, sys
-src, dst = sys.argv[1], sys.argv[2]
-def convert(a, b):
-    with open(a, encoding="utf-8") as i, open(b, "wb") as o:
-        o.write(i.read().encode("cp1251"))
-if os.path.isdir(src):
-    os.makedirs(dst + ".tmp", exist_ok=True)
-    for name in os.listdir(src):
-        if name.endswith(".pdn"):
-            convert(os.path.join(src, name), os.path.join(dst + ".tmp", name))
-else:
-    convert(src, dst + ".tmp")
-os.rename(dst + ".tmp", dst)
-PY
-    fi
-    echo "$f"
-}
-crlf_archive() { # crlf_archive FILE -> the same games with CR LF line ends
-    # (files written by Windows tools: every line break is two bytes to count)
-    local f="${1%.pdn}-crlf.pdn"
-    if [[ ! -s $f ]]; then
-        sed 's/$/\r/' "$1" >"$f.tmp" && mv "$f.tmp" "$f"
-    fi
-    echo "$f"
-}
-REAL_GAMES=../shared/corpus/russian/abatsiev.pdn
-real_archive() { # real_archive SIZE_MB -> abatsiev.pdn repeated to about SIZE_MB (or nothing)
-    # (56 real games of USSR events: CR LF, padded tag names, d.m.yyyy dates, no roster
-    # tag in any game, so a warning in each; kings after 4.7% of their plies, where the
-    # generated games have one after 53%. Read from ../shared, never copied into the
-    # project: the row is left out where that folder is absent.)
-    [[ -s $REAL_GAMES ]] || return 0
-    local f="$OUT/real-abatsiev-$1mb.pdn"
-    if [[ ! -s $f ]]; then
-        python3 - "$REAL_GAMES" "$1" "$f" <<'PY'
-import sys
-games = open(sys.argv[1], "rb").read()
-with open(sys.argv[3] + ".tmp", "wb") as out:
-    out.write(games * (int(sys.argv[2]) * 1_000_000 // len(games) + 1))
-PY
-        mv "$f.tmp" "$f"
-    fi
-    echo "$f"
-}
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
 # piped FILE CMD... : CMD reading FILE from a pipe, as `cat FILE | CMD -` (for the pairs)
 PIPED=$OUT/piped.sh
 printf '%s\n' '#!/usr/bin/env bash' 'f=$1; shift; cat "$f" | "$@" -' >"$PIPED"
@@ -286,7 +201,7 @@ echo "perft(10) from the start position (22,444,032 leaves): $(echo "$PERFT" | a
 echo
 
 # ---------------------------------------------------------------- threads: one file vs many
-DIR=$(many_files "$SIZE_MB")
+DIR=$(many_files "$SIZE_MB" "$FILES")
 DBYTES=$(bytes_of "$DIR")
 warm "$DIR"
 LEGACY_DIR=$(legacy_archive "$DIR")
