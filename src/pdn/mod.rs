@@ -29,18 +29,23 @@ pub mod game;
 pub mod input;
 pub mod parser;
 pub(crate) mod plain;
+pub mod reader;
+pub mod source;
 pub mod split;
 pub mod token;
 pub mod visitor;
 pub mod writer;
 
 pub use error::{ReadError, Severity, Span, SyntaxError, SyntaxErrorKind};
+pub use game::GameBuilder;
 pub use game::{
     Annotation, Comment, CommentKind, Game, GameResult, Line, MAX_GAME_ERRORS, Move, MoveExtras,
     Setup, Tag,
 };
 pub use input::{Decoder, EncodingSource};
 pub use parser::{MAX_VARIATION_DEPTH, visit_text};
+pub use reader::Reader;
+pub use source::GameSource;
 pub use split::{
     BlockStart, GameSplitter, MAX_GAME_BYTES, MAX_GAME_ITEMS, MAX_GAME_MOVES, Position, Positions,
     RawGame, ReaderOptions,

@@ -24,49 +24,7 @@ use super::token::{
 };
 use super::visitor::{Skip, Visitor};
 
-/// Options of the reader.
-#[derive(Clone, Copy, Debug)]
-pub struct ReaderOptions {
-    /// Use this encoding instead of detecting one.
-    pub encoding: Option<&'static Encoding>,
-    /// Games larger than this (in bytes of UTF-8 text) are reported as `game-too-large`
-    /// and skipped. A game is held a few times over while it is read, checked and
-    /// written (the reader's buffer, its copy, a tree's comments), on every thread.
-    pub max_game_bytes: usize,
-    /// Games with more moves than this (all lines together) are reported as
-    /// `game-too-large` and skipped too. What bounds a game's bytes does not bound its
-    /// moves well enough: the full check and the converters hold a game's moves as a
-    /// tree, a few hundred bytes a move, and 14 MB of text hold 2.4 million moves
-    /// (1.4 GB). Real games have a few hundred moves with their variations.
-    pub max_game_moves: usize,
-    /// Games with more tags, comments, NAGs, setups and variations than this (together,
-    /// in all lines) are reported as `game-too-large` and skipped too. Each becomes a
-    /// node of the tree, up to a few hundred bytes from two bytes of text: 4 MiB of `()`
-    /// or `{}` or of `[a ""]` lines took every command to 200–700 MB. Real games have at
-    /// most a few thousand.
-    pub max_game_items: usize,
-}
-
-/// The default of [`ReaderOptions::max_game_bytes`]: 4 MiB (real games take a few
-/// kilobytes; the corpus's largest is under 100 KB).
-pub const MAX_GAME_BYTES: usize = 4 << 20;
-
-/// The default of [`ReaderOptions::max_game_moves`].
-pub const MAX_GAME_MOVES: usize = 20_000;
-
-/// The default of [`ReaderOptions::max_game_items`].
-pub const MAX_GAME_ITEMS: usize = 10_000;
-
-impl Default for ReaderOptions {
-    fn default() -> Self {
-        ReaderOptions {
-            encoding: None,
-            max_game_bytes: MAX_GAME_BYTES,
-            max_game_moves: MAX_GAME_MOVES,
-            max_game_items: MAX_GAME_ITEMS,
-        }
-    }
-}
+pub use super::reader::{MAX_GAME_BYTES, MAX_GAME_ITEMS, MAX_GAME_MOVES, ReaderOptions};
 
 /// A place in the file: 1-based line, and 1-based column counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
