@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The recorded result of a game (RULES.md §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// `1-0` or `2-0`.
@@ -17,6 +17,7 @@ pub enum Outcome {
     /// `0-0`: both lost (an administrative result).
     BothLose,
     /// `*` or no result.
+    #[default]
     Unknown,
 }
 

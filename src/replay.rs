@@ -50,10 +50,11 @@ pub struct ReplayOptions {
 }
 
 /// How far the replay of the main line got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Every main-line move was legal.
+    #[default]
     Complete,
     /// The main line stopped at an illegal, ambiguous, unreadable or placeholder move.
     Illegal,
@@ -127,7 +128,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn new(rule: &'static Rule, message: impl Into<String>, span: Option<Span>) -> Self {
+    pub(crate) fn new(rule: &'static Rule, message: impl Into<String>, span: Option<Span>) -> Self {
         Finding {
             rule,
             message: message.into(),
@@ -200,7 +201,7 @@ pub(crate) fn variant_for(game_type: Option<&str>) -> Result<Variant, String> {
     }
 }
 
-fn variant_name(number: &str) -> &'static str {
+pub(crate) fn variant_name(number: &str) -> &'static str {
     match number {
         "20" => "international draughts",
         "21" => "English draughts",
@@ -417,7 +418,7 @@ fn follow_ply_with_facts(
 }
 
 /// Full-path notation, for listing candidates.
-fn full(pos: &Position, m: &Move) -> String {
+pub(crate) fn full(pos: &Position, m: &Move) -> String {
     format_move(
         pos,
         m,
@@ -809,7 +810,7 @@ pub fn fitting_candidates(pos: &Position, candidates: &[Move], rest: &[PdnMove])
 }
 
 /// Words for why a move is illegal, with candidate moves in full notation.
-fn describe_illegal(pos: &Position, why: &crate::rules::notation::Illegal) -> String {
+pub(crate) fn describe_illegal(pos: &Position, why: &crate::rules::notation::Illegal) -> String {
     use crate::rules::notation::Illegal as I;
     let list = |moves: &[Move]| {
         let mut names: Vec<String> = moves.iter().map(|m| full(pos, m)).collect();

@@ -10,6 +10,7 @@
 //! assert_eq!((illegal.line, illegal.column, illegal.ply), (2, 19, Some(3)));
 //! ```
 
+pub mod checker;
 mod quick;
 pub mod tags;
 
@@ -17,7 +18,8 @@ use crate::diag::codes::{self, RuleSet};
 use crate::diag::{Diagnostic, Severity, Snippet};
 use crate::diagram::Diagram;
 use crate::draw::{DrawBasis, Edition};
-use crate::pdn::split::{Positions, Split};
+use crate::pdn::GameSource;
+use crate::pdn::split::Split;
 use crate::pdn::{
     BlockStart, Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError,
 };
@@ -689,7 +691,7 @@ fn located(path: &str, raw: &RawGame, proved: quick::Proved, options: &ReplayOpt
             .map(|(rule, message, span)| Unlocated::Made(rule, message, span)),
     );
     found.extend(findings.iter().map(Unlocated::Finding));
-    let (diagnostics, unreported_errors) = report(path, raw, found, unmade, options);
+    let (diagnostics, unreported_errors) = report(path, raw.source(), found, unmade, options);
     // (`proved` noted the errors of findings it did not make)
     summary.has_errors |= unreported_errors
         || diagnostics
@@ -826,7 +828,7 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
         found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
     }
     found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let (diagnostics, unreported_errors) = report(path, &raw, found, unmade, options);
+    let (diagnostics, unreported_errors) = report(path, raw.source(), found, unmade, options);
     CheckedGame {
         raw,
         game,
@@ -834,6 +836,56 @@ pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedG
         diagnostics,
         unreported_errors,
     }
+}
+
+/// Locates what the checker found in one game (`report`, of the game `game` of the input
+/// `path`): its diagnostics in text order, and whether a finding of a rule not reported
+/// was an error.
+pub fn diagnose(
+    path: &str,
+    game: GameSource<'_>,
+    report: &checker::GameReport,
+    options: &ReplayOptions,
+) -> (Vec<Diagnostic>, bool) {
+    let mut found: Vec<Unlocated> = Vec::with_capacity(
+        report.syntax_errors.len() + report.tag_findings.len() + report.findings.len(),
+    );
+    found.extend(report.syntax_errors.iter().map(Unlocated::Syntax));
+    found.extend(report.tag_findings.iter().map(Unlocated::Finding));
+    found.extend(report.findings.iter().map(Unlocated::Finding));
+    // the draw verdict's findings: about a ply at its move, the others at the result
+    let result_span = (report.result.as_ref().map(|t| t.span)).or_else(|| {
+        (report.tags.iter())
+            .find(|t| t.name == "Result")
+            .map(|t| t.span)
+    });
+    let mut unreported = false;
+    let draws: Vec<Finding> = match &report.draw {
+        Some(verdict) => crate::replay::draw_findings(
+            verdict,
+            |rule| {
+                let keep = options.report.contains(rule);
+                unreported |= !keep && rule.severity == crate::diag::Severity::Error;
+                keep
+            },
+            report.plies,
+            |p| {
+                let span = report.main_spans[p as usize - 1];
+                let text = game.text.get(span.start..span.end).unwrap_or_default();
+                (span, text.to_string())
+            },
+            result_span,
+        )
+        .collect(),
+        None => Vec::new(),
+    };
+    found.extend(draws.iter().map(Unlocated::Finding));
+    let (diagnostics, unreported_here) =
+        self::report(path, game, found, report.tags_unmade, options);
+    (
+        diagnostics,
+        unreported || unreported_here || report.unreported_errors,
+    )
 }
 
 /// The findings one game reports at most, besides its syntax errors (which the reader
@@ -940,7 +992,7 @@ impl Unlocated<'_> {
 /// limit); the second value says whether the others held an error.
 fn report(
     path: &str,
-    raw: &RawGame,
+    raw: GameSource<'_>,
     mut found: Vec<Unlocated>,
     unmade: tags::Unmade,
     options: &ReplayOptions,
@@ -1012,17 +1064,17 @@ fn report(
 /// the 150,000 diagnostics of a 2 MB game took 30 s).
 struct Locator<'a> {
     path: &'a str,
-    raw: &'a RawGame,
+    raw: GameSource<'a>,
     /// [`ReplayOptions::omit_snippets_and_boards`].
     omit_snippets_and_boards: bool,
-    positions: Positions<'a>,
+    positions: crate::pdn::source::Positions<'a>,
     /// The last source line: its bytes `start..end` in the game's text, and its length in
     /// characters.
     line: Option<(usize, usize, usize)>,
 }
 
 impl<'a> Locator<'a> {
-    fn new(path: &'a str, raw: &'a RawGame, omit_snippets_and_boards: bool) -> Self {
+    fn new(path: &'a str, raw: GameSource<'a>, omit_snippets_and_boards: bool) -> Self {
         Locator {
             path,
             raw,
@@ -1062,7 +1114,7 @@ impl<'a> Locator<'a> {
                 return line;
             }
         }
-        let text = &self.raw.text;
+        let text = self.raw.text;
         // (memchr: the line of nearly every game's diagnostic, a missing tag, is looked
         // for, and `str::find` with a set of characters took 1.7% of `lint` so)
         let bytes = text.as_bytes();
@@ -1288,7 +1340,7 @@ mod tests {
         let mut rng = crate::generate::SplitMix64::new(17);
         let mut located = 0;
         for raw in &games {
-            let mut locator = Locator::new("t.pdn", raw, false);
+            let mut locator = Locator::new("t.pdn", raw.source(), false);
             let boundaries: Vec<usize> = (0..=raw.text.len())
                 .filter(|&k| raw.text.is_char_boundary(k))
                 .collect();

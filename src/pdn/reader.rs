@@ -43,6 +43,10 @@ use super::token::{
     parse_result, token_end,
 };
 use super::visitor::{Skip, Visitor};
+use crate::rules::Square;
+use crate::rules::notation::{
+    ALGEBRAIC_SQUARES, NO_SQUARE, NUMERIC_SQUARES, ONE_DIGIT_SQUARES, PlainSquares,
+};
 
 /// Options of the reader.
 #[derive(Clone, Copy, Debug)]
@@ -813,7 +817,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 match common_token(window) {
                     Common::Move(len) => {
                         self.movetext();
-                        if let Some(step) = self.emit_move(i, i + len, i + len) {
+                        if let Some(step) = self.emit_move(i, i + len, i + len, None) {
+                            return step;
+                        }
+                        continue;
+                    }
+                    Common::Squares(len, squares) => {
+                        self.movetext();
+                        if let Some(step) = self.emit_move(i, i + len, i + len, Some(squares)) {
                             return step;
                         }
                         continue;
@@ -1321,7 +1332,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         // a letter starts neither a result nor a move number: most such tokens are moves
         if b[start].is_ascii_alphabetic() {
             if let Some((move_end, marks_end)) = lex_move(b, start) {
-                return self.emit_move(start, move_end, marks_end);
+                return self.emit_move(start, move_end, marks_end, None);
             }
         }
         let maybe_result = may_start_result(b, start);
@@ -1358,7 +1369,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
         // a plainly written numeric move (`22-18`), before asking for a move number
         if let Some(end) = lex_plain_move(b, start) {
-            return self.emit_move(start, end, end);
+            return self.emit_move(start, end, end, None);
         }
         if let Some((e, n)) = lex_move_number(b, start) {
             if !self.whole(e) {
@@ -1371,10 +1382,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
             return None;
         }
         if let Some((move_end, marks_end)) = lex_move(b, start) {
-            return self.emit_move(start, move_end, marks_end);
+            return self.emit_move(start, move_end, marks_end, None);
         }
         if let Some(e) = lex_placeholder(b, start) {
-            return self.emit_move(start, e, e);
+            return self.emit_move(start, e, e, None);
         }
         let end = result_end.unwrap_or_else(|| token_end(b, start));
         if !self.whole(end) {
@@ -1391,9 +1402,16 @@ impl<V: Visitor> Parser<'_, '_, V> {
         )
     }
 
-    /// Gives the visitor the move `start..move_end` and the marks up to `marks_end`.
-    #[inline]
-    fn emit_move(&mut self, start: usize, move_end: usize, marks_end: usize) -> Option<Step> {
+    /// Gives the visitor the move `start..move_end` (whose squares are `squares`, when
+    /// they were read with it) and the marks up to `marks_end`.
+    #[inline(always)]
+    fn emit_move(
+        &mut self,
+        start: usize,
+        move_end: usize,
+        marks_end: usize,
+        squares: Option<PlainSquares>,
+    ) -> Option<Step> {
         if !self.whole(marks_end) {
             return self.more(Partial::Token);
         }
@@ -1413,8 +1431,11 @@ impl<V: Visitor> Parser<'_, '_, V> {
         if let Some(line) = st.line_moves.last_mut() {
             *line = true;
         }
-        self.v
-            .mv(&self.text[start..move_end], Span::new(start, move_end));
+        let (text, span) = (&self.text[start..move_end], Span::new(start, move_end));
+        match squares {
+            Some(squares) => self.v.plain_mv(squares, text, span),
+            None => self.v.mv(text, span),
+        }
         if marks_end > move_end {
             self.v.strength(
                 &self.text[move_end..marks_end],
@@ -1430,6 +1451,9 @@ impl<V: Visitor> Parser<'_, '_, V> {
 enum Common {
     /// A move of two plain squares (`c3-d4`, `c3:e5`, `22-18`, `22-9`), this long.
     Move(usize),
+    /// Such a move, with the squares [`crate::rules::notation::plain_squares`] reads of
+    /// it (when it reads any).
+    Squares(usize, PlainSquares),
     /// A move number with one dot (`7.`, `12.`), this long, and its number.
     Number(usize, u32),
     /// Anything else: the general dispatch reads it.
@@ -1452,13 +1476,28 @@ fn common_token(w: &[u8]) -> Common {
     let &[a, b, c, d, e, f, ..] = w else {
         return Common::Other;
     };
-    if file(a) {
-        let plain = rank(b) && separator(c) && file(d) && rank(e) && ends(f);
-        return if plain {
-            Common::Move(5)
-        } else {
-            Common::Other
+    // a move of `len` bytes, with its squares as `plain_squares` reads them, when it reads
+    // them (`X` is not one of its separators)
+    let squares = |len: usize, from: u8, separator: u8, to: u8| {
+        if from == NO_SQUARE || to == NO_SQUARE || separator == b'X' {
+            return Common::Move(len);
+        }
+        let squares = PlainSquares {
+            from: Square::new_unchecked(from),
+            to: Square::new_unchecked(to),
+            capture: separator != b'-',
         };
+        Common::Squares(len, squares)
+    };
+    if file(a) {
+        if !(rank(b) && separator(c) && file(d) && rank(e) && ends(f)) {
+            return Common::Other;
+        }
+        // (a file and a rank are below 8: the mask only tells the compiler so)
+        let square = |file: u8, rank: u8| {
+            ALGEBRAIC_SQUARES[usize::from((file - b'a') | (rank - b'1') << 3) & 63]
+        };
+        return squares(5, square(a, b), c, square(d, e));
     }
     if !digit(a) {
         return Common::Other;
@@ -1472,25 +1511,31 @@ fn common_token(w: &[u8]) -> Common {
     if a != b'0' && b == b'.' && single(c, d) {
         return Common::Number(2, value(a));
     }
+    // the square numbered by one digit or two, by table (the remainders only tell the
+    // compiler that digits index within it)
+    let one_digit = |x: u8| ONE_DIGIT_SQUARES[usize::from(x - b'0') % 10];
+    let two_digits =
+        |x: u8, y: u8| NUMERIC_SQUARES[usize::from((x - b'0') * 10 + (y - b'0')) % 100];
     if separator(b) {
-        // a one-digit first square, `9-13` or `5-9`
-        if !digit(c) {
+        // a one-digit first square, `9-13` or `5-9` (not `0`, which no move starts with)
+        if a == b'0' || !digit(c) {
             return Common::Other;
         }
-        if digit(d) {
-            return if ends(e) {
-                Common::Move(4)
-            } else {
-                Common::Other
-            };
-        }
-        // `1-0`, `2-0` and `1-1` are results (the others start with `0`)
-        let result = b == b'-' && matches!((a, c), (b'1' | b'2', b'0') | (b'1', b'1'));
-        return if ends(d) && !result && a != b'0' {
-            Common::Move(3)
+        let from = one_digit(a);
+        let (len, to) = if digit(d) {
+            if !ends(e) {
+                return Common::Other;
+            }
+            (4, two_digits(c, d))
         } else {
-            Common::Other
+            // `1-0`, `2-0` and `1-1` are results (the others start with `0`)
+            let result = b == b'-' && matches!((a, c), (b'1' | b'2', b'0') | (b'1', b'1'));
+            if !ends(d) || result {
+                return Common::Other;
+            }
+            (3, one_digit(c))
         };
+        return squares(len, from, b, to);
     }
     if !digit(b) {
         return Common::Other;
@@ -1501,11 +1546,13 @@ fn common_token(w: &[u8]) -> Common {
     if !separator(c) || !digit(d) {
         return Common::Other;
     }
-    match (digit(e), e, f) {
-        (true, _, f) if ends(f) => Common::Move(5),
-        (false, e, _) if ends(e) => Common::Move(4),
-        _ => Common::Other,
-    }
+    let from = two_digits(a, b);
+    let (len, to) = match (digit(e), e, f) {
+        (true, _, f) if ends(f) => (5, two_digits(d, e)),
+        (false, e, _) if ends(e) => (4, one_digit(d)),
+        _ => return Common::Other,
+    };
+    squares(len, from, c, to)
 }
 
 /// Where a tag pair whose `]` does not follow its value ends, from `i` after the value:
@@ -1634,7 +1681,14 @@ mod tests {
         for s in crate::generate::every_string(b"1209ch-x:. (\n", 1..=6) {
             let mut w = s.clone();
             w.resize(8, b' ');
-            let common = common_token(&w);
+            let common = match common_token(&w) {
+                Common::Squares(len, squares) => {
+                    let text = std::str::from_utf8(&w[..len]).unwrap();
+                    assert_eq!(crate::rules::notation::plain_squares(text), Some(squares));
+                    Common::Move(len)
+                }
+                other => other,
+            };
             if common != Common::Other {
                 assert_eq!(common, general(&w), "{:?}", String::from_utf8_lossy(&w));
                 checked += 1;

@@ -68,6 +68,19 @@ impl RawGame {
         }
     }
 
+    /// The game's text and place as a [`super::GameSource`].
+    pub fn source(&self) -> super::GameSource<'_> {
+        super::GameSource {
+            index: self.index,
+            text: &self.text,
+            start: super::source::Position {
+                line: self.start.line,
+                column: self.start.column,
+            },
+            stray_prefix: self.stray_prefix,
+        }
+    }
+
     /// The file position of byte `at` of [`RawGame::text`] (clamped to the text).
     pub fn position(&self, at: usize) -> Position {
         let mut at = at.min(self.text.len());

@@ -10,6 +10,7 @@
 use super::error::{Span, SyntaxError};
 use super::game::CommentKind;
 use super::token::{MoveNumber, RawTag, ResultToken};
+pub use crate::rules::notation::PlainSquares;
 
 /// Whether to skip a variation (returned by [`Visitor::begin_variation`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,6 +31,11 @@ pub trait Visitor {
     fn move_number(&mut self, _number: MoveNumber, _span: Span) {}
     /// A move token exactly as written (`c3-d4`, `1- 6`, `- -`…), without strength marks.
     fn mv(&mut self, _text: &str, _span: Span) {}
+    /// A move token of two plain squares (`c3-d4`, `22:18`): [`Visitor::mv`] with the
+    /// squares the reader read as it recognised the token. By default, `mv`.
+    fn plain_mv(&mut self, _squares: PlainSquares, text: &str, span: Span) {
+        self.mv(text, span);
+    }
     /// A strength mark for the preceding move: `!`, `?!`, `(?)`, `*`…
     fn strength(&mut self, _mark: &str, _span: Span) {}
     /// A numeric annotation glyph `$n`.

@@ -453,10 +453,13 @@ pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>)
     resolve_plain_squares(pos, plain_squares(token)?, captures)
 }
 
-/// The two squares of a token written the way [`resolve_plain`] reads, and its separator.
+/// The two squares of a move token written the plain way (`c3-d4`, `22:18`: two squares
+/// joined by `-`, `:` or `x`), and its separator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PlainSquares {
+pub struct PlainSquares {
+    /// The first square.
     pub from: Square,
+    /// The last square.
     pub to: Square,
     /// Written with `:` or `x` (else `-`).
     pub capture: bool,

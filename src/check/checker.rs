@@ -1,0 +1,1229 @@
+//! The checker: a [`Visitor`] that replays a game against the rules as the reader reads
+//! it (every move of the main line and of every variation, the move numbers, the tags,
+//! the result, the draw rules) and gives a [`GameReport`]. It is the only way a game is
+//! checked: `lint`, `convert`, `stats` and `show` all read its report, and ask it to keep
+//! what they need besides (the main line's plies, every move's resolution, the game tree).
+//!
+//! An ambiguous capture is resolved by the rest of its line (RULES.md §3): the checker
+//! keeps the events of that line until it ends, then plays them on. So is a variation
+//! written before the first move of its line, which starts where that move does.
+
+use compact_str::CompactString;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use super::tags::{ROSTER, Unmade, is_result_value, missing_roster};
+use crate::Color;
+use crate::date::{DateValue, parse_date};
+use crate::diag::Rule;
+use crate::diag::codes;
+use crate::draw::{DrawTracker, Outcome, Verdict};
+use crate::pdn::{
+    CommentKind, Game, GameBuilder, GameResult, MoveNumber, RawTag, ResultToken, Skip, Span,
+    SyntaxError, Visitor,
+};
+use crate::replay::{
+    Finding, Ply, ReplayOptions, Status, contradicted_by, describe_illegal, draw_view, follow_ply,
+    full, is_placeholder, number_fits, recorded_from, results_disagree, setup_position, start_of,
+    variant_for, variant_name, variation_start_numbered,
+};
+use crate::rules::notation::{
+    PlainSquares, Resolution, parse_and_resolve, parse_and_resolve_knowing, resolve_unique,
+    resolve_unique_written,
+};
+use crate::rules::{Move, Position};
+
+/// What a [`Checker`] keeps of each game besides its findings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keep {
+    /// How many main-line plies to keep in [`GameReport::mainline`] (`usize::MAX`: all).
+    pub plies: usize,
+    /// Keep the resolution of every move, in text order ([`GameReport::moves`]).
+    pub moves: bool,
+    /// Build the game's tree in the same pass ([`GameReport::game`]).
+    pub tree: bool,
+}
+
+/// A tag as the checker keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagEntry {
+    /// The name as written.
+    pub name: CompactString,
+    /// The value, escapes decoded.
+    pub value: String,
+    /// The whole `[Name "value"]`.
+    pub span: Span,
+}
+
+/// A move of the game resolved against the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The position before the move.
+    pub before: Position,
+    /// The legal move.
+    pub mv: Move,
+    /// Its full-move number.
+    pub move_number: u32,
+    /// The main-line ply (1-based) of a main-line move, `None` in a variation.
+    pub ply: Option<u32>,
+    /// Whether the move is known to be named by its first and last squares alone.
+    pub short_names_it: bool,
+}
+
+/// What checking one game found.
+#[derive(Clone, Debug, Default)]
+pub struct GameReport {
+    /// The tags in file order.
+    pub tags: Vec<TagEntry>,
+    /// How far the main line replayed.
+    pub status: Status,
+    /// The position the main line starts from (once it is set up).
+    pub start: Option<Position>,
+    /// The full-move number of the first move.
+    pub first_move_number: u32,
+    /// The position at the end of the replayed main line.
+    pub end: Option<Position>,
+    /// Main-line plies played.
+    pub plies: u32,
+    /// Main-line moves written (played or not).
+    pub written_plies: u32,
+    /// The recorded outcome (the Result tag when readable, else the terminator).
+    pub outcome: Outcome,
+    /// The result token that ends the movetext.
+    pub result: Option<GameResult>,
+    /// The draw verdict, when the main line replayed completely (its findings are made
+    /// where the game is located: [`super::diagnose`]).
+    pub draw: Option<Verdict>,
+    /// Where each main-line ply played was written.
+    pub main_spans: Vec<Span>,
+    /// The reader's syntax errors, in text order.
+    pub syntax_errors: Vec<SyntaxError>,
+    /// Findings about the tags, in file order (the missing roster tags last), at most
+    /// one more than [`super::MAX_GAME_FINDINGS`]; the rest counted in `tags_unmade`.
+    pub tag_findings: Vec<Finding>,
+    /// Tag findings counted and not made.
+    pub tags_unmade: Unmade,
+    /// The other findings (moves, results, draws), in text order.
+    pub findings: Vec<Finding>,
+    /// Some finding of a rule not reported was an error.
+    pub unreported_errors: bool,
+    /// The first main-line plies played, as many as [`Keep::plies`] asks.
+    pub mainline: Vec<Ply>,
+    /// The main-line moves written after the replay stopped, as written.
+    pub unplayed: Vec<CompactString>,
+    /// With [`Keep::moves`]: every move's resolution, in text order (`None` for a move
+    /// not played: illegal, ambiguous, unreadable, after such a move in its line).
+    pub moves: Vec<Option<MoveInfo>>,
+    /// With [`Keep::tree`]: the game's tree.
+    pub game: Option<Game>,
+}
+
+impl GameReport {
+    /// The decoded value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// Whether some syntax error is of error severity.
+    pub fn has_syntax_errors(&self) -> bool {
+        self.syntax_errors
+            .iter()
+            .any(|e| e.severity() == crate::pdn::Severity::Error)
+    }
+
+    /// Whether the game counts as replayed: its main line replayed completely and no
+    /// syntax error of error severity.
+    pub fn replayed(&self) -> bool {
+        self.status == Status::Complete && !self.has_syntax_errors()
+    }
+}
+
+/// An event of the reader kept while a line waits to be played on (see the module
+/// documentation).
+#[derive(Clone, Debug)]
+enum Event {
+    Number(MoveNumber, Span),
+    Move(CompactString, Span),
+    Setup(String, Span),
+    Begin,
+    End,
+}
+
+/// Why the checker keeps events instead of playing them.
+#[derive(Clone, Copy, Debug)]
+enum Wait {
+    /// An ambiguous move of the line at this depth of the line stack: until the line ends.
+    Ambiguous { depth: usize },
+    /// A variation written before the first move of the line at this depth, which starts
+    /// where that move is played: until that move (or the line's end).
+    Leading { depth: usize },
+}
+
+/// A line being replayed.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// The position before the next move, and its full-move number (meaningless until
+    /// `started`).
+    pos: Position,
+    move_number: u32,
+    started: bool,
+    /// A move number waiting for its move.
+    number: Option<(MoveNumber, Span)>,
+    /// The number and side of the last move as written or inferred (for a setup's side).
+    last_written: Option<(u32, Color)>,
+    /// Of a variation: the number and side of the move it replaces.
+    replaces: Option<(u32, Color)>,
+    /// Of a variation: the move it is an alternative to (position before, after if it
+    /// was played, its number).
+    alternative_to: Option<(Position, Option<Position>, u32)>,
+    /// The last move of the line, where its variations start: the position before it,
+    /// its number, and whether it was played (then `pos` is the position after it).
+    last: Option<(Position, u32, bool)>,
+    /// Moves read in this line.
+    moves: u32,
+    /// The line stopped at a bad move; how many moves were read after it.
+    stopped: Option<u32>,
+    /// The line's events are not followed (a variation of a move after a stop, or of a
+    /// main line that could not be set up).
+    ignored: bool,
+    /// Setup commands waiting for the next move.
+    setups: Vec<(String, Span)>,
+    /// `pos.has_captures()`, when already known.
+    captures: Option<bool>,
+    /// An ambiguous move of this line waiting for the rest of the line.
+    ambiguous: Option<Box<Ambiguous>>,
+}
+
+/// An ambiguous move and where it was written.
+#[derive(Clone, Debug)]
+struct Ambiguous {
+    /// The position before it.
+    before: Position,
+    candidates: Vec<Move>,
+    text: CompactString,
+    span: Span,
+    /// Its main-line ply.
+    ply: Option<u32>,
+}
+
+impl Frame {
+    fn new(alternative_to: Option<(Position, Option<Position>, u32)>) -> Frame {
+        Frame {
+            pos: Position::start(),
+            move_number: 1,
+            started: false,
+            number: None,
+            last_written: None,
+            replaces: None,
+            alternative_to,
+            last: None,
+            moves: 0,
+            stopped: None,
+            ignored: false,
+            setups: Vec::new(),
+            captures: None,
+            ambiguous: None,
+        }
+    }
+
+    /// A line whose events are not followed.
+    fn ignored() -> Frame {
+        Frame {
+            ignored: true,
+            ..Frame::new(None)
+        }
+    }
+
+    /// The number and side of the next move, written with `number` (or not), as written or
+    /// inferred (as the game tree infers them).
+    #[inline(always)]
+    fn next_written_after(&self, number: Option<(MoveNumber, Span)>) -> Option<(u32, Color)> {
+        if let Some((n, _)) = number {
+            let side = if n.black { Color::Black } else { Color::White };
+            return Some((n.number, side));
+        }
+        match self.last_written {
+            Some((n, Color::White)) => Some((n, Color::Black)),
+            Some((n, Color::Black)) => Some((n.saturating_add(1), Color::White)),
+            None if self.moves == 0 => self.replaces,
+            None => None,
+        }
+    }
+}
+
+/// How many candidates of an ambiguous move the look-ahead may branch into, level by level
+/// (each level multiplies the work; real games have one ambiguity in hundreds).
+const LOOKAHEAD_AMBIGUITIES: u32 = 4;
+
+/// Replays games as they are read; see the module documentation. One per thread: it
+/// keeps its buffers from game to game.
+pub struct Checker {
+    options: ReplayOptions,
+    keep: Keep,
+    report: GameReport,
+    /// The lines being read: the main line first, then the variations open in it.
+    lines: Vec<Frame>,
+    tracker: Option<DrawTracker>,
+    wait: Option<Wait>,
+    log: Vec<Event>,
+    builder: Option<GameBuilder>,
+    /// Each tag name's first tag.
+    names: HashMap<CompactString, usize>,
+    /// The roster tags met, one bit each in [`ROSTER`] order.
+    roster: u8,
+    /// The main line is set up (or could not be: `report.status` says why).
+    main_set_up: bool,
+}
+
+impl Checker {
+    /// A checker with these options, keeping `keep` of each game.
+    pub fn new(options: ReplayOptions, keep: Keep) -> Checker {
+        Checker {
+            options,
+            keep,
+            report: GameReport::default(),
+            lines: Vec::new(),
+            tracker: None,
+            wait: None,
+            log: Vec::new(),
+            builder: keep.tree.then(GameBuilder::default),
+            names: HashMap::new(),
+            roster: 0,
+            main_set_up: false,
+        }
+    }
+
+    /// The report of the last game read.
+    pub fn report(&self) -> &GameReport {
+        &self.report
+    }
+
+    /// The report of the last game read, to take things from.
+    pub fn report_mut(&mut self) -> &mut GameReport {
+        &mut self.report
+    }
+
+    /// The options games are checked with.
+    pub fn options(&self) -> &ReplayOptions {
+        &self.options
+    }
+
+    /// Whether a finding of `rule` is made (notes it when it is an error that is not).
+    fn keeps(&mut self, rule: &'static Rule) -> bool {
+        let keep = self.options.report.contains(rule);
+        self.report.unreported_errors |= !keep && rule.severity == crate::diag::Severity::Error;
+        keep
+    }
+
+    fn finding(&mut self, f: Finding) {
+        if self.keeps(f.rule) {
+            self.report.findings.push(f);
+        }
+    }
+
+    /// A finding about tag `i` (`None`: the whole tag section): made, or past the limit
+    /// only counted.
+    fn tag_finding(
+        &mut self,
+        rule: &'static Rule,
+        i: Option<usize>,
+        message: impl FnOnce() -> String,
+    ) {
+        if !self.options.report.contains(rule) {
+            return;
+        }
+        if i.is_some() && self.report.tag_findings.len() > super::MAX_GAME_FINDINGS {
+            self.report.tags_unmade.findings += 1;
+            self.report.tags_unmade.errors +=
+                usize::from(rule.severity == crate::diag::Severity::Error);
+            return;
+        }
+        let span = i.map(|i| self.report.tags[i].span);
+        self.report
+            .tag_findings
+            .push(Finding::new(rule, message(), span));
+    }
+
+    /// Checks the tag just read (the last of `report.tags`).
+    fn check_tag(&mut self) {
+        if !self.options.report.meets(&super::tags::RULES) {
+            return;
+        }
+        let i = self.report.tags.len() - 1;
+        let tag = &self.report.tags[i];
+        if let Some(k) = ROSTER.iter().position(|&r| r == tag.name) {
+            self.roster |= 1 << k;
+        }
+        let first = match self.names.entry(tag.name.clone()) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        };
+        if let Some(first) = first {
+            let tags = &self.report.tags;
+            let (name, value) = (&tags[i].name, &tags[i].value);
+            let message = format!(
+                "tag {name} appears again (first value \"{}\", this one \"{value}\"); the first is used",
+                tags[first].value
+            );
+            self.tag_finding(&codes::DUPLICATE_TAG, Some(i), || message);
+            return;
+        }
+        let (name, value) = (tag.name.as_str(), tag.value.as_str());
+        if name == "Date" && parse_date(value) == DateValue::Unreadable {
+            let message = format!(
+                "Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"
+            );
+            self.tag_finding(&codes::INVALID_DATE, Some(i), || message);
+        } else if name == "Result" && !value.trim().is_empty() && !is_result_value(value) {
+            let message = format!(
+                "Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *"
+            );
+            self.tag_finding(&codes::INVALID_RESULT_TAG, Some(i), || message);
+        }
+    }
+
+    /// Sets up the main line (once): its variant, start position and first move number,
+    /// the draw tracker. `first` is the number written before its first move.
+    fn set_up_main(&mut self, first: Option<MoveNumber>) {
+        if self.main_set_up {
+            return;
+        }
+        self.main_set_up = true;
+        if let Err(number) = variant_for(self.report.tag("GameType")) {
+            if !self.options.force_russian {
+                let span = (self.report.tags.iter())
+                    .find(|t| t.name == "GameType")
+                    .map(|t| t.span);
+                let message = format!(
+                    "GameType {number} ({}) is not supported yet; the game is read but not replayed (--variant russian forces Russian rules)",
+                    variant_name(&number)
+                );
+                self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
+                self.report.status = Status::Unsupported;
+                self.lines[0].ignored = true;
+                return;
+            }
+        }
+        let fen = self.report.tags.iter().find(|t| t.name == "FEN");
+        let fen_span = fen.map(|t| t.span);
+        let (start, number) = match start_of(fen.map(|t| t.value.as_str()), first) {
+            Ok(start) => start,
+            Err(message) => {
+                self.finding(Finding::new(&codes::INVALID_FEN, message, fen_span));
+                self.report.status = Status::InvalidSetup;
+                self.lines[0].ignored = true;
+                return;
+            }
+        };
+        self.report.start = Some(start);
+        self.report.end = Some(start);
+        self.report.first_move_number = number;
+        let (material, key) = draw_view(&start);
+        let edition = self.options.edition;
+        match &mut self.tracker {
+            Some(t) => t.restart(edition, material, key),
+            None => self.tracker = Some(DrawTracker::new(edition, material, key)),
+        }
+        if let Some(t) = &mut self.tracker {
+            t.set_first_move_number(number);
+        }
+        let main = &mut self.lines[0];
+        main.pos = start;
+        main.move_number = number;
+        main.started = true;
+    }
+
+    /// The nesting of the variations kept in the log (open ones count).
+    fn log_depth(&self) -> i64 {
+        (self.log.iter())
+            .map(|e| match e {
+                Event::Begin => 1,
+                Event::End => -1,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Keeps `event` while the checker waits (see [`Wait`]); `false` when it is to be
+    /// played now. A move or the end of the line waited on for its first move ends the
+    /// wait first.
+    fn kept(&mut self, event: impl FnOnce() -> Event) -> bool {
+        let Some(wait) = self.wait else {
+            return false;
+        };
+        if let Wait::Leading { depth } = wait {
+            if self.log_depth() == 0 && self.lines.len() - 1 == depth {
+                match event() {
+                    e @ Event::Begin => self.log.push(e),
+                    // (the line's own number and setups, before its first move)
+                    Event::Number(..) | Event::Setup(..) => return false,
+                    Event::Move(..) | Event::End => {
+                        self.resume(wait);
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        self.log.push(event());
+        true
+    }
+
+    /// The wait is over: decides what it waited for, then plays the kept events.
+    fn resume(&mut self, wait: Wait) {
+        self.wait = None;
+        match wait {
+            Wait::Ambiguous { depth } => self.decide_ambiguous(depth),
+            Wait::Leading { depth } => {
+                let first = self.lines[depth].number.map(|(n, _)| n);
+                if depth == 0 {
+                    self.set_up_main(first);
+                } else {
+                    self.start_variation(depth, first);
+                }
+            }
+        }
+        let log = std::mem::take(&mut self.log);
+        for e in log {
+            match e {
+                Event::Number(n, span) => self.number(n, span),
+                Event::Move(text, span) => self.play(&text, span, None),
+                Event::Setup(fen, span) => self.setup_command(fen, span),
+                Event::Begin => self.begin(),
+                Event::End => self.end(),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn number(&mut self, n: MoveNumber, span: Span) {
+        if self.kept(|| Event::Number(n, span)) {
+            return;
+        }
+        if let Some(f) = self.lines.last_mut() {
+            f.number = Some((n, span));
+        }
+    }
+
+    fn setup_command(&mut self, fen: String, span: Span) {
+        if self.kept(|| Event::Setup(fen.clone(), span)) {
+            return;
+        }
+        if let Some(f) = self.lines.last_mut() {
+            f.setups.push((fen, span));
+        }
+    }
+
+    fn begin(&mut self) {
+        if self.kept(|| Event::Begin) {
+            return;
+        }
+        let depth = self.lines.len() - 1;
+        let f = &self.lines[depth];
+        let frame = if f.ignored || f.stopped.is_some_and(|after| after > 0) {
+            // (a variation of a move after the line stopped is not followed)
+            Frame::ignored()
+        } else if f.moves == 0 {
+            // written before the line's first move: it starts where that move does
+            if !f.started {
+                self.wait = Some(Wait::Leading { depth });
+                self.log.push(Event::Begin);
+                return;
+            }
+            Frame {
+                pos: f.pos,
+                move_number: f.move_number,
+                started: true,
+                ..Frame::new(None)
+            }
+        } else {
+            let alternative_to =
+                (f.last).map(|(before, number, played)| (before, played.then_some(f.pos), number));
+            Frame {
+                replaces: f.last_written,
+                ..Frame::new(alternative_to)
+            }
+        };
+        self.lines.push(frame);
+    }
+
+    fn end(&mut self) {
+        if let Some(wait @ Wait::Ambiguous { depth }) = self.wait {
+            if self.log_depth() == 0 && self.lines.len() - 1 == depth {
+                // the line waited on ends: decide, play it on, then end it
+                self.resume(wait);
+                self.end();
+                return;
+            }
+        }
+        if self.kept(|| Event::End) {
+            return;
+        }
+        if self.lines.len() > 1 {
+            self.lines.pop();
+        }
+    }
+
+    /// Sets up the variation at `depth` before its first move (written with `first`).
+    fn start_variation(&mut self, depth: usize, first: Option<MoveNumber>) {
+        let f = &mut self.lines[depth];
+        if f.started || f.ignored {
+            return;
+        }
+        match f.alternative_to {
+            Some((before, after, number)) => {
+                (f.pos, f.move_number) = variation_start_numbered(first, before, after, number);
+                f.started = true;
+            }
+            None => f.ignored = true,
+        }
+    }
+
+    /// The rest of the line at `depth` is read: decides its ambiguous move by it.
+    fn decide_ambiguous(&mut self, depth: usize) {
+        let Some(amb) = self.lines[depth].ambiguous.take() else {
+            return;
+        };
+        // the moves of the rest of this line (its variations apart), each with whether a
+        // setup command comes before it
+        let mut rest: Vec<(CompactString, bool)> = Vec::new();
+        let (mut nesting, mut setup) = (0i64, false);
+        for e in &self.log {
+            match e {
+                Event::Begin => nesting += 1,
+                Event::End => nesting -= 1,
+                Event::Setup(..) if nesting == 0 => setup = true,
+                Event::Move(text, _) if nesting == 0 => {
+                    rest.push((text.clone(), setup));
+                    setup = false;
+                }
+                _ => {}
+            }
+        }
+        let pos = amb.before;
+        let fitting: Vec<Move> = (amb.candidates.iter().copied())
+            .filter(|c| replays_legally(&pos.after(c), &rest, LOOKAHEAD_AMBIGUITIES))
+            .collect();
+        let names: Vec<String> = amb.candidates.iter().map(|c| full(&pos, c)).collect();
+        let finding = |rule: &'static Rule, message: String| {
+            let mut f = Finding::new(rule, message, Some(amb.span));
+            f.move_text = Some(amb.text.to_string());
+            f.ply = amb.ply;
+            f
+        };
+        if let [only] = fitting[..] {
+            let message = format!(
+                "`{}` could be {}; only {} fits the rest of the game",
+                amb.text,
+                names.join(" or "),
+                full(&pos, &only)
+            );
+            self.finding(finding(&codes::AMBIGUOUS_MOVE_RESOLVED, message));
+            self.played(depth, &amb.text, amb.span, Some(only), false);
+        } else {
+            let why = if fitting.is_empty() {
+                "none of them fits the rest of the game".to_string()
+            } else {
+                format!("{} of them fit the rest of the game", fitting.len())
+            };
+            let message = format!("`{}` could be {}; {why}", amb.text, names.join(" or "));
+            let mut f = finding(&codes::AMBIGUOUS_MOVE, message);
+            f.board = Some(pos);
+            self.finding(f);
+            self.played(depth, &amb.text, amb.span, None, false);
+        }
+    }
+
+    /// Plays the move `text` written at `span` in the current line (`squares`: its
+    /// squares, when the reader read them).
+    #[inline(always)]
+    fn play(&mut self, text: &str, span: Span, squares: Option<PlainSquares>) {
+        // most moves: in a line that is set up and goes on, with nothing before them
+        let depth = self.lines.len() - 1;
+        let f = &mut self.lines[depth];
+        if self.wait.is_none()
+            && f.started
+            && f.stopped.is_none()
+            && !f.ignored
+            && f.setups.is_empty()
+        {
+            let number = f.number.take();
+            f.last_written = f.next_written_after(number);
+            if depth == 0 {
+                self.report.written_plies += 1;
+            }
+            return self.resolve_and_play(depth, text, span, squares, number);
+        }
+        self.play_slowly(text, span, squares);
+    }
+
+    /// [`play`](Self::play) for any move: kept while waiting, the line set up first, a
+    /// stopped line's move skipped, setups applied.
+    #[cold]
+    #[inline(never)]
+    fn play_slowly(&mut self, text: &str, span: Span, squares: Option<PlainSquares>) {
+        if self.kept(|| Event::Move(text.into(), span)) {
+            return;
+        }
+        let depth = self.lines.len() - 1;
+        if depth == 0 {
+            self.report.written_plies += 1;
+        }
+        let f = &mut self.lines[depth];
+        let number = f.number.take();
+        let written = f.next_written_after(number);
+        f.last_written = written;
+        if !f.started && !f.ignored {
+            if depth == 0 {
+                self.set_up_main(number.map(|(n, _)| n));
+            } else {
+                self.start_variation(depth, number.map(|(n, _)| n));
+            }
+        }
+        let f = &mut self.lines[depth];
+        if f.ignored || f.stopped.is_some() {
+            return self.skip_move(depth, text);
+        }
+        // setup commands before this move re-set the position
+        if !f.setups.is_empty() && !self.apply_setups(depth, written.map(|(_, side)| side)) {
+            return self.skip_move(depth, text);
+        }
+        self.resolve_and_play(depth, text, span, squares, number);
+    }
+
+    /// Resolves the move `text` in the line at `depth` (which is set up) and plays it, or
+    /// says why not.
+    #[inline(always)]
+    fn resolve_and_play(
+        &mut self,
+        depth: usize,
+        text: &str,
+        span: Span,
+        squares: Option<PlainSquares>,
+        number: Option<(MoveNumber, Span)>,
+    ) {
+        let f = &mut self.lines[depth];
+        let (pos, expected) = (f.pos, f.move_number);
+        let captures = f.captures.take();
+        let ply = (depth == 0).then_some(self.report.plies + 1);
+        if let Some((n, number_span)) = number {
+            if !number_fits(n, &pos, expected) {
+                self.wrong_number(n, number_span, text, &pos, expected, ply);
+            }
+        }
+        // the ordinary writing of a legal move (most moves), at once
+        let mut short_names_it = true;
+        let unique = match squares {
+            Some(w) => resolve_unique_written(&pos, w, text, captures, &mut short_names_it),
+            None => resolve_unique(&pos, text, captures, &mut short_names_it),
+        };
+        match unique {
+            Some(mv) => self.played(depth, text, span, Some(mv), short_names_it),
+            None => self.resolve_hard(depth, text, span, pos, captures, ply),
+        }
+    }
+
+    /// Resolves a move that is not the ordinary writing of a legal move: a placeholder, an
+    /// unreadable, illegal or ambiguous move, a separator that does not fit.
+    #[cold]
+    #[inline(never)]
+    fn resolve_hard(
+        &mut self,
+        depth: usize,
+        text: &str,
+        span: Span,
+        pos: Position,
+        captures: Option<bool>,
+        ply: Option<u32>,
+    ) {
+        let has_captures = captures.unwrap_or_else(|| pos.has_captures());
+        let finding = |rule: &'static Rule, message: String| {
+            let mut f = Finding::new(rule, message, Some(span));
+            f.move_text = Some(text.to_string());
+            f.ply = ply;
+            f
+        };
+        if is_placeholder(text) {
+            let message =
+                "placeholder for an unknown move; the rest of this line cannot be replayed";
+            self.finding(finding(&codes::PLACEHOLDER_MOVE, message.into()));
+            return self.played(depth, text, span, None, false);
+        }
+        let mut short_names_it = true;
+        let resolution =
+            match parse_and_resolve_knowing(&pos, text, has_captures, &mut short_names_it) {
+                Ok(r) => r,
+                Err(e) => {
+                    let message = format!("cannot read move `{text}`: {e}");
+                    self.finding(finding(&codes::UNREADABLE_MOVE, message));
+                    return self.played(depth, text, span, None, false);
+                }
+            };
+        match resolution {
+            Resolution::Unique {
+                mv,
+                separator_mismatch,
+            } => {
+                if separator_mismatch {
+                    let what = if mv.is_capture() {
+                        "a capture written with `-`"
+                    } else {
+                        "a quiet move written with a capture separator"
+                    };
+                    let message = format!("`{text}` is {what}; read as {}", full(&pos, &mv));
+                    self.finding(finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message));
+                }
+                self.played(depth, text, span, Some(mv), short_names_it);
+            }
+            Resolution::Illegal(why) => {
+                let message = format!("`{text}` is illegal: {}", describe_illegal(&pos, &why));
+                let mut f = finding(&codes::ILLEGAL_MOVE, message);
+                f.board = Some(pos);
+                self.finding(f);
+                self.played(depth, text, span, None, false);
+            }
+            Resolution::Ambiguous(candidates) => {
+                // decided once the rest of the line is read
+                self.lines[depth].ambiguous = Some(Box::new(Ambiguous {
+                    before: pos,
+                    candidates,
+                    text: text.into(),
+                    span,
+                    ply,
+                }));
+                self.wait = Some(Wait::Ambiguous { depth });
+            }
+        }
+    }
+
+    /// Applies the setup commands waiting in the line at `depth` before its next move
+    /// (played by `side`, when its number says so); `false` when one cannot be set up
+    /// (the line stops).
+    fn apply_setups(&mut self, depth: usize, side: Option<Color>) -> bool {
+        let setups = std::mem::take(&mut self.lines[depth].setups);
+        for (fen, setup_span) in setups {
+            match setup_position(&fen, side) {
+                Ok((p, fullmove)) => {
+                    let f = &mut self.lines[depth];
+                    f.pos = p;
+                    f.captures = None;
+                    if let Some(n) = fullmove {
+                        f.move_number = n;
+                    }
+                    if depth == 0 {
+                        let (material, key) = draw_view(&p);
+                        let tracker = DrawTracker::new(self.options.edition, material, key)
+                            .with_first_move_number(f.move_number)
+                            .with_start_ply(self.report.plies);
+                        self.tracker = Some(tracker);
+                    }
+                }
+                Err(message) => {
+                    self.finding(Finding::new(&codes::INVALID_FEN, message, Some(setup_span)));
+                    self.stop(depth);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// A move of a line that is not followed (ignored, or after its stop).
+    fn skip_move(&mut self, depth: usize, text: &str) {
+        let f = &mut self.lines[depth];
+        f.moves += 1;
+        if let Some(after) = &mut f.stopped {
+            *after += 1;
+        }
+        if depth == 0 {
+            self.report.unplayed.push(text.into());
+        }
+        if self.keep.moves {
+            self.report.moves.push(None);
+        }
+    }
+
+    /// The line at `depth` stops at a bad move.
+    fn stop(&mut self, depth: usize) {
+        self.lines[depth].stopped = Some(0);
+        if depth == 0 {
+            self.report.status = Status::Illegal;
+        }
+    }
+
+    /// The move written `text` at `span` in the line at `depth` was resolved to `mv` (or
+    /// to nothing: the line stops there).
+    #[inline(always)]
+    fn played(
+        &mut self,
+        depth: usize,
+        text: &str,
+        span: Span,
+        mv: Option<Move>,
+        short_names_it: bool,
+    ) {
+        let f = &mut self.lines[depth];
+        let (before, number) = (f.pos, f.move_number);
+        f.moves += 1;
+        f.last = Some((before, number, mv.is_some()));
+        let Some(mv) = mv else {
+            self.stop(depth);
+            if depth == 0 {
+                self.report.unplayed.push(text.into());
+            }
+            if self.keep.moves {
+                self.report.moves.push(None);
+            }
+            return;
+        };
+        // (the position after it made in registers, not read back from the frame)
+        let after = before.after(&mv);
+        f.pos = after;
+        if before.turn() == Color::Black {
+            f.move_number += 1;
+        }
+        let ply = (depth == 0).then_some(self.report.plies + 1);
+        if self.keep.moves {
+            self.report.moves.push(Some(MoveInfo {
+                before,
+                mv,
+                move_number: number,
+                ply,
+                short_names_it,
+            }));
+        }
+        if depth != 0 {
+            return;
+        }
+        let r = &mut self.report;
+        r.plies += 1;
+        r.end = Some(after);
+        r.main_spans.push(span);
+        if r.mainline.len() < self.keep.plies {
+            r.mainline.push(Ply {
+                ply: r.plies,
+                move_number: number,
+                side: before.turn(),
+                written: text.into(),
+                span,
+                mv,
+                before,
+                after,
+                short_names_it,
+            });
+        }
+        self.lines[0].captures = follow_ply(self.tracker.as_mut(), &before, &mv, &after);
+    }
+
+    /// A move number that does not fit the side to move (`N.` before White's move N,
+    /// `N...` before Black's).
+    #[cold]
+    #[inline(never)]
+    fn wrong_number(
+        &mut self,
+        number: MoveNumber,
+        number_span: Span,
+        text: &str,
+        pos: &Position,
+        expected: u32,
+        ply: Option<u32>,
+    ) {
+        let want = match pos.turn() {
+            Color::White => format!("{expected}."),
+            Color::Black => format!("{expected}..."),
+        };
+        let mut f = Finding::new(
+            &codes::WRONG_MOVE_NUMBER,
+            format!(
+                "move `{text}` is written as move {}{} but is {} move {expected} (`{want}`)",
+                number.number,
+                if number.black { "..." } else { "." },
+                match pos.turn() {
+                    Color::White => "White's",
+                    Color::Black => "Black's",
+                }
+            ),
+            Some(number_span),
+        );
+        f.move_text = Some(text.to_string());
+        f.ply = ply;
+        self.finding(f);
+    }
+
+    /// The game is read: what waits, the result, the draw verdict.
+    fn finish(&mut self) {
+        while let Some(wait) = self.wait {
+            self.resume(wait);
+        }
+        self.set_up_main(None);
+        let r = &mut self.report;
+        let result_tag = r.tags.iter().find(|t| t.name == "Result");
+        let terminator = r.result.as_ref().map(|t| t.outcome);
+        r.outcome = recorded_from(result_tag.map(|t| t.value.as_str()), terminator);
+        if r.written_plies == 0 && !r.tags.is_empty() && r.status == Status::Complete {
+            let empty = "the game has tags but no moves".to_string();
+            self.tag_finding(&codes::EMPTY_GAME, None, || empty);
+        }
+        let r = &self.report;
+        if matches!(r.status, Status::Unsupported | Status::InvalidSetup) {
+            return self.sort_findings();
+        }
+        let result_tag = r.tags.iter().find(|t| t.name == "Result");
+        let result_span = (r.result.as_ref().map(|t| t.span)).or(result_tag.map(|t| t.span));
+        // RULES.md §4: the Result tag against the terminator, and both against the board
+        if let (Some(t), Some(term)) = (result_tag, &r.result) {
+            if let Some(tag_outcome) = Outcome::from_pdn(&t.value) {
+                if results_disagree(tag_outcome, term.outcome) {
+                    let message = format!(
+                        "the Result tag says \"{}\" ({tag_outcome}) but the movetext ends with `{}` ({})",
+                        t.value, term.raw, term.outcome
+                    );
+                    let span = term.span;
+                    self.finding(Finding::new(&codes::RESULT_MISMATCH, message, Some(span)));
+                }
+            }
+        }
+        if self.report.status != Status::Complete {
+            return self.sort_findings();
+        }
+        let end = self.report.end.unwrap_or_else(Position::start);
+        let end_has_moves = end.has_legal_moves();
+        let outcome = self.report.outcome;
+        if let Some(loser) = contradicted_by(&end, end_has_moves, outcome) {
+            let name = |c: Color| match c {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            let message = format!(
+                "the game is recorded as {outcome}, but at the end {} is to move and has no legal move, so {} won",
+                name(loser),
+                name(loser.opponent())
+            );
+            let mut f = Finding::new(&codes::RESULT_CONTRADICTS_POSITION, message, result_span);
+            f.board = Some(end);
+            self.finding(f);
+        }
+        if let Some(tracker) = &mut self.tracker {
+            tracker.settle(|| end_has_moves);
+            self.report.draw = Some(tracker.verdict(outcome, self.report.plies));
+        }
+        self.sort_findings();
+    }
+
+    fn sort_findings(&mut self) {
+        // A game without GameType that fails at once is most likely another variant:
+        // say how to tell pdnkit.
+        if self.report.tag("GameType").is_none() {
+            for f in &mut self.report.findings {
+                if f.ply.is_some_and(|p| p <= 2)
+                    && matches!(f.rule.name, "illegal-move" | "unreadable-move")
+                {
+                    f.notes.push(
+                        "the game has no GameType tag, so it was replayed as Russian draughts; \
+                         if it is another variant, a GameType tag (e.g. \"21\" for English) tells \
+                         pdnkit so"
+                            .to_string(),
+                    );
+                }
+            }
+        }
+        (self.report.findings).sort_by_key(|f| f.span.map_or(0, |s| s.start));
+    }
+}
+
+impl Visitor for Checker {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        let r = &mut self.report;
+        r.tags.clear();
+        r.status = Status::Complete;
+        r.start = None;
+        r.first_move_number = 1;
+        r.end = None;
+        r.plies = 0;
+        r.written_plies = 0;
+        r.outcome = Outcome::Unknown;
+        r.result = None;
+        r.draw = None;
+        r.syntax_errors.clear();
+        r.tag_findings.clear();
+        r.tags_unmade = Unmade::default();
+        r.findings.clear();
+        r.unreported_errors = false;
+        r.mainline.clear();
+        r.unplayed.clear();
+        r.moves.clear();
+        r.game = None;
+        self.lines.clear();
+        self.lines.push(Frame::new(None));
+        self.wait = None;
+        self.log.clear();
+        self.names.clear();
+        self.roster = 0;
+        self.main_set_up = false;
+        self.report.main_spans.clear();
+        if let Some(b) = &mut self.builder {
+            b.begin_game();
+        }
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) {
+        if let Some(b) = &mut self.builder {
+            b.tag(tag);
+        }
+        self.report.tags.push(TagEntry {
+            name: tag.name.into(),
+            value: tag.value().into_owned(),
+            span: tag.span,
+        });
+        self.check_tag();
+    }
+
+    fn begin_movetext(&mut self) {
+        if let Some(b) = &mut self.builder {
+            b.begin_movetext();
+        }
+        // the finding about the whole tag section
+        let missing = !self.roster & ((1 << ROSTER.len()) - 1);
+        if missing != 0
+            && self.options.report.meets(&super::tags::RULES)
+            && self.options.report.contains(&codes::MISSING_TAG)
+        {
+            let f = missing_roster(missing);
+            self.report
+                .tag_findings
+                .push(Finding::new(f.rule, f.message, None));
+        }
+    }
+
+    #[inline(always)]
+    fn move_number(&mut self, number: MoveNumber, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.move_number(number, span);
+        }
+        self.number(number, span);
+    }
+
+    fn mv(&mut self, text: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.mv(text, span);
+        }
+        self.play(text, span, None);
+    }
+
+    #[inline(always)]
+    fn plain_mv(&mut self, squares: PlainSquares, text: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.mv(text, span);
+        }
+        self.play(text, span, Some(squares));
+    }
+
+    fn strength(&mut self, mark: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.strength(mark, span);
+        }
+    }
+
+    fn nag(&mut self, nag: u16, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.nag(nag, span);
+        }
+    }
+
+    fn comment(&mut self, text: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.comment(text, span);
+        }
+    }
+
+    fn line_comment(&mut self, kind: CommentKind, text: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.line_comment(kind, text, span);
+        }
+    }
+
+    fn begin_variation(&mut self, span: Span) -> Skip {
+        if let Some(b) = &mut self.builder {
+            b.begin_variation(span);
+        }
+        self.begin();
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.end_variation(span);
+        }
+        self.end();
+    }
+
+    fn setup(&mut self, fen: &str, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.setup(fen, span);
+        }
+        self.setup_command(fen.to_string(), span);
+    }
+
+    fn result(&mut self, result: ResultToken<'_>, span: Span) {
+        if let Some(b) = &mut self.builder {
+            b.result(result, span);
+        }
+        self.report.result = Some(GameResult {
+            outcome: result.outcome,
+            scale: result.scale,
+            raw: result.raw.to_owned(),
+            span,
+        });
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        if let Some(b) = &mut self.builder {
+            b.syntax_error(error.clone());
+        }
+        self.report.syntax_errors.push(error);
+    }
+
+    fn end_game(&mut self) {
+        self.finish();
+        self.report.syntax_errors.sort_by_key(|e| e.span.start);
+        if let Some(b) = &mut self.builder {
+            self.report.game = Some(b.end_game());
+        }
+    }
+}
+
+/// Whether `moves` (each with whether a setup command comes before it) replay legally from
+/// `pos`, trying every candidate of an ambiguous move, `budget` levels deep.
+fn replays_legally(pos: &Position, moves: &[(CompactString, bool)], budget: u32) -> bool {
+    let mut pos = *pos;
+    for (i, (text, setup)) in moves.iter().enumerate() {
+        if *setup || is_placeholder(text) {
+            // a setup command or a placeholder ends what can be checked
+            return true;
+        }
+        let Ok(resolution) = parse_and_resolve(&pos, text) else {
+            return false;
+        };
+        match resolution {
+            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
+            Resolution::Illegal(_) => return false,
+            Resolution::Ambiguous(candidates) => {
+                if budget == 0 {
+                    return true;
+                }
+                return candidates
+                    .iter()
+                    .any(|c| replays_legally(&pos.after(c), &moves[i + 1..], budget - 1));
+            }
+        }
+    }
+    true
+}
