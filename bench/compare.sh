@@ -75,7 +75,7 @@ for input in "${INPUTS[@]}"; do
         else
             differ=1
             echo "DIFFERS  $command  $input"
-            diff "$a" "$b" | head -8 | cut -c1-300 | sed 's/^/    /'
+            { diff "$a" "$b" || true; } | head -8 | cut -c1-300 | sed 's/^/    /'
             if [[ -n ${KEEP:-} ]]; then
                 name=$(echo "$command $input" | tr -c 'a-zA-Z0-9.-' '_')
                 cp "$a" "$RESULTS/$name.old"

@@ -1,4 +1,4 @@
-//! The whole check of `pdnkit lint` on one thread: split, parse, tags, replay, draw rules,
+//! The whole check of `pdnkit lint` on one thread: reading, tags, replay, draw rules,
 //! diagnostics, on 4 MB of games from the generator (`pdnkit generate`, seed 1).
 //! Reports MB/s; `bench/run.sh` measures the command itself against `wc -l`.
 //!
@@ -10,11 +10,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::check::{CheckOptions, check_reader};
+use pdnkit::check::CheckOptions;
 use pdnkit::generate::Generator;
-use pdnkit::pdn::{GameSplitter, RawTag, ReaderOptions, Skip, Span, Visitor};
+use pdnkit::pdn::{RawTag, Reader, ReaderOptions, Skip, Span, Visitor};
 use pdnkit::rules::Position;
 use pdnkit::rules::notation::{Resolution, parse_and_resolve};
+use pdnkit::run::check_reader;
 
 /// The main-line move tokens of a game, back to back in `text`, each ending where `ends`
 /// says (one allocation per game, so that the replay does not chase a pointer per move).
@@ -70,11 +71,11 @@ fn replay(moves: &Moves) -> usize {
 fn bench(c: &mut Criterion) {
     let mut text = Vec::new();
     Generator::new(1).write_bytes(&mut text, 4_000_000).unwrap();
-    let games: Vec<Moves> = GameSplitter::new(&text[..], ReaderOptions::default())
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter_map(|g| g.visit(&mut MainLine::default()))
-        .collect();
+    let mut reader = Reader::new(&text[..], ReaderOptions::default()).unwrap();
+    let mut games: Vec<Moves> = Vec::new();
+    while let Some(item) = reader.read_game(&mut MainLine::default()) {
+        games.extend(item.ok().flatten());
+    }
     let mut group = c.benchmark_group("lint");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);

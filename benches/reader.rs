@@ -1,13 +1,13 @@
 //! The reader alone: bytes -> games, no replay.
 //!
 //! Input: a few MB of PDN generated in memory, by repeating `abatsiev.pdn` from the shared
-//! corpus when it is there, else a built-in sample game. Reports throughput (MB/s) of
-//! split + parse through a counting visitor, and of split + the `Game` tree builder.
+//! corpus when it is there, else a built-in sample game. Reports throughput (MB/s) of the
+//! reader through a counting visitor, and through the `Game` tree builder.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::pdn::{GameSplitter, MoveCount, ReaderOptions};
+use pdnkit::pdn::{GameBuilder, MoveCount, Reader, ReaderOptions, Visitor};
 
 const SAMPLE: &str = r#"[Event "Чемпионат СССР"]
 [Site "Москва"]
@@ -37,34 +37,33 @@ fn input(target: usize) -> String {
     s
 }
 
+/// What `visitor` makes of every game of `text`.
+fn read_all<V: Visitor>(text: &str, visitor: &mut V) -> Vec<V::Output> {
+    let mut reader = Reader::new(text.as_bytes(), ReaderOptions::default()).unwrap();
+    let mut out = Vec::new();
+    while let Some(item) = reader.read_game(visitor) {
+        out.extend(item.ok());
+    }
+    out
+}
+
 fn bench(c: &mut Criterion) {
     let text = input(8 << 20);
     let mut group = c.benchmark_group("reader");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
-    group.bench_function("split", |b| {
+    group.bench_function("visitor", |b| {
         b.iter(|| {
-            GameSplitter::new(text.as_bytes(), ReaderOptions::default())
-                .unwrap()
-                .filter_map(Result::ok)
-                .count()
-        })
-    });
-    group.bench_function("split+visitor", |b| {
-        b.iter(|| {
-            GameSplitter::new(text.as_bytes(), ReaderOptions::default())
-                .unwrap()
-                .filter_map(Result::ok)
-                .map(|g| g.visit(&mut MoveCount::default()))
+            read_all(&text, &mut MoveCount::default())
+                .into_iter()
                 .sum::<usize>()
         })
     });
-    group.bench_function("split+game-tree", |b| {
+    group.bench_function("game-tree", |b| {
         b.iter(|| {
-            GameSplitter::new(text.as_bytes(), ReaderOptions::default())
-                .unwrap()
-                .filter_map(Result::ok)
-                .map(|g| black_box(g.to_game()).ply_count())
+            read_all(&text, &mut GameBuilder::default())
+                .into_iter()
+                .map(|g| black_box(g).ply_count())
                 .sum::<usize>()
         })
     });

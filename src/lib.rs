@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod pdn;
 pub mod replay;
 pub mod rules;
+pub mod run;
 pub mod stats;
 
 pub use color::Color;

@@ -1,31 +1,22 @@
-//! Replaying a game against the rules: every move of the main line and of every variation,
-//! the move numbers, the result, and the draw rules.
-//!
-//! [`replay`] takes a parsed [`Game`] and gives a [`Replay`]: the resolved main line (each
-//! ply with its move and the position after it), the final position, the status of the
-//! game, the draw verdict, and [`Finding`]s located by byte spans in the game text. Turning
-//! spans into `line:column` and findings into diagnostics is [`crate::check`]'s job.
+//! The pieces of a replay against the rules that the [`Checker`](crate::check::checker)
+//! puts together: the start position of a game (its GameType, FEN and first move number),
+//! where a variation starts, the draw-rule facts of each ply, why a move is illegal, how a
+//! result is read and judged, and the records of what was played and found.
 //!
 //! ```
-//! use pdnkit::pdn::Game;
-//! use pdnkit::replay::{replay, ReplayOptions, Status};
-//! let game = Game::parse("1. c3-d4 f6-g5 2. d4-c5 b6:d4 *");
-//! let r = replay(&game, &ReplayOptions::default());
-//! assert_eq!(r.status, Status::Complete);
-//! assert_eq!(r.mainline.len(), 4);
-//! assert!(r.findings.is_empty());
+//! use pdnkit::replay::setup_position;
+//! let (pos, fullmove) = setup_position("W:W21-32:B1-12:F3", None).unwrap();
+//! assert_eq!(pos.legal_moves().len(), 7);
+//! assert_eq!(fullmove, Some(3));
 //! ```
 
 use crate::Color;
 use crate::diag::Rule;
-use crate::diag::codes::{self, RuleSet};
+use crate::diag::codes::RuleSet;
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::fen::Setup as FenSetup;
-use crate::pdn::{Annotation, Game, Line, Move as PdnMove, MoveNumber, Span};
-use crate::rules::notation::{
-    CaptureStyle, Resolution, Style, format_move, format_move_named, parse_and_resolve,
-    parse_and_resolve_knowing, push_move_named,
-};
+use crate::pdn::{MoveNumber, Span};
+use crate::rules::notation::{CaptureStyle, Style, format_move, format_move_named};
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
 
@@ -64,12 +55,6 @@ pub enum Status {
     Unsupported,
 }
 
-/// A main line this long makes room for all its written moves at once. Before, a game
-/// that stops early made room for plies it never played: 2 MB for a game of 20,000
-/// moves, allocated and freed for each such game on each thread, which mimalloc holds
-/// for a while after it is freed.
-const LONG_MAIN_LINE: usize = 256;
-
 /// One main-line ply that was played.
 #[derive(Clone, Debug)]
 pub struct Ply {
@@ -100,11 +85,6 @@ impl Ply {
     /// The move written in `style` (as [`format_move`] writes it).
     pub fn text(&self, style: Style) -> String {
         format_move_named(&self.before, &self.mv, style, self.short_names_it)
-    }
-
-    /// [`text`](Self::text) appended to `out`.
-    pub(crate) fn push_text(&self, out: &mut String, style: Style) {
-        push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
     }
 }
 
@@ -139,53 +119,6 @@ impl Finding {
             notes: Vec::new(),
         }
     }
-}
-
-/// The result of replaying one game.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    /// The rules used, `None` when the variant is not supported.
-    pub variant: Option<Variant>,
-    /// The position the game starts from.
-    pub start: Option<Position>,
-    /// Full-move number of the first move.
-    pub first_move_number: u32,
-    /// The main-line plies that were played (up to the first bad move).
-    pub mainline: Vec<Ply>,
-    /// Main-line moves written in the record (played or not).
-    pub written_plies: u32,
-    /// How far the main line got.
-    pub status: Status,
-    /// The recorded outcome (Result tag if readable, else the terminator).
-    pub outcome: Outcome,
-    /// The draw verdict (basis of a drawn game, draw findings), when the main line was
-    /// replayed completely.
-    pub draw: Option<Verdict>,
-    /// Everything found, in text order.
-    pub findings: Vec<Finding>,
-}
-
-impl Replay {
-    /// The position at the end of the replayed main line.
-    pub fn final_position(&self) -> Option<&Position> {
-        self.mainline
-            .last()
-            .map(|p| &p.after)
-            .or(self.start.as_ref())
-    }
-
-    /// Whether some finding is an error.
-    pub fn has_errors(&self) -> bool {
-        self.findings
-            .iter()
-            .any(|f| f.rule.severity == crate::diag::Severity::Error)
-    }
-}
-
-/// The variant a GameType tag asks for: `Ok(Some)` supported, `Ok(None)` missing (Russian
-/// by default), `Err(number)` a variant we do not replay.
-fn variant_of(game: &Game) -> Result<Variant, String> {
-    variant_for(game.tag("GameType"))
 }
 
 /// The variant a GameType tag value asks for (see [`variant_of`]).
@@ -443,316 +376,6 @@ pub(crate) fn is_placeholder(text: &str) -> bool {
     rest.next() == Some('-') && rest.all(|c| c == '-')
 }
 
-/// How deep the look-ahead for ambiguous captures may branch (each level multiplies the
-/// work by the number of candidates; real games have one ambiguity in hundreds).
-const LOOKAHEAD_AMBIGUITIES: u32 = 4;
-
-/// Whether `moves` replay legally from `pos`, trying every candidate of an ambiguous move.
-fn replays_legally(pos: &Position, moves: &[PdnMove], budget: u32) -> bool {
-    let mut pos = *pos;
-    for (i, m) in moves.iter().enumerate() {
-        if m.before().iter().any(|a| matches!(a, Annotation::Setup(_))) || is_placeholder(&m.text) {
-            // a setup command or a placeholder ends what can be checked
-            return true;
-        }
-        let Ok(resolution) = parse_and_resolve(&pos, &m.text) else {
-            return false;
-        };
-        match resolution {
-            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
-            Resolution::Illegal(_) => return false,
-            Resolution::Ambiguous(cands) => {
-                if budget == 0 {
-                    return true;
-                }
-                return cands
-                    .iter()
-                    .any(|c| replays_legally(&pos.after(c), &moves[i + 1..], budget - 1));
-            }
-        }
-    }
-    true
-}
-
-struct Replayer {
-    findings: Vec<Finding>,
-    mainline: Vec<Ply>,
-    tracker: Option<DrawTracker>,
-    main_status: Status,
-}
-
-/// Where a line starts: its position and the number/side of its first move.
-#[derive(Clone, Copy)]
-struct LineStart {
-    pos: Position,
-    move_number: u32,
-    mainline: bool,
-    /// Main-line ply of the line's first move (mainline only).
-    ply: u32,
-}
-
-impl Replayer {
-    fn finding(&mut self, f: Finding) {
-        self.findings.push(f);
-    }
-
-    /// Replays one line; returns whether it went to its end.
-    fn line(&mut self, line: &Line, start: LineStart) -> bool {
-        let mut pos = start.pos;
-        let mut move_number = start.move_number;
-        let mut ply = start.ply;
-        // `pos.has_captures()`, when already known
-        let mut captures: Option<bool> = None;
-        // Variations before the first move are alternatives to it (one generator writes
-        // them so): same start position.
-        for v in &line.leading_variations {
-            self.variation(v, pos, move_number);
-        }
-        for (i, m) in line.moves.iter().enumerate() {
-            // A /FEN/ setup command re-sets the position before this move.
-            for a in m.before() {
-                if let Annotation::Setup(s) = a {
-                    match setup_position(&s.fen, m.side) {
-                        Ok((p, fullmove)) => {
-                            pos = p;
-                            captures = None;
-                            if let Some(n) = fullmove {
-                                move_number = n;
-                            }
-                            if start.mainline {
-                                let (material, key) = draw_view(&pos);
-                                self.tracker = Some(
-                                    DrawTracker::new(
-                                        self.tracker
-                                            .as_ref()
-                                            .map(|t| t.edition())
-                                            .unwrap_or_default(),
-                                        material,
-                                        key,
-                                    )
-                                    .with_first_move_number(move_number)
-                                    .with_start_ply(ply),
-                                );
-                            }
-                        }
-                        Err(msg) => {
-                            self.finding(Finding::new(&codes::INVALID_FEN, msg, Some(s.span)));
-                            return self.stop(start.mainline);
-                        }
-                    }
-                }
-            }
-            ply += 1;
-            self.check_number(m, &pos, move_number, start.mainline.then_some(ply));
-            let has_captures = captures.take().unwrap_or_else(|| pos.has_captures());
-            let mut short_names_it = true;
-            let played = self.resolve_move(
-                m,
-                &pos,
-                has_captures,
-                &line.moves[i + 1..],
-                start.mainline.then_some(ply),
-                &mut short_names_it,
-            );
-            let after = played.map(|mv| pos.after(&mv));
-            self.variations_of(m, pos, after, move_number);
-            let (Some(mv), Some(after)) = (played, after) else {
-                return self.stop(start.mainline);
-            };
-            let before = pos;
-            pos = after;
-            if start.mainline {
-                if self.mainline.len() == LONG_MAIN_LINE {
-                    // one allocation for the rest instead of growing (and copying) plies
-                    // of two positions each
-                    self.mainline.reserve(line.moves.len() - LONG_MAIN_LINE);
-                }
-                self.mainline.push(Ply {
-                    ply,
-                    move_number,
-                    side: before.turn(),
-                    written: m.text.clone(),
-                    span: m.span,
-                    mv,
-                    before,
-                    after: pos,
-                    short_names_it,
-                });
-                captures = follow_ply(self.tracker.as_mut(), &before, &mv, &pos);
-            }
-            if before.turn() == Color::Black {
-                move_number += 1;
-            }
-        }
-        true
-    }
-
-    /// Resolves one written move against `pos`, reporting what is wrong; `None` when the
-    /// line cannot go on. `rest` is the rest of the line, for ambiguous captures. Clears
-    /// `short_names_it` as [`parse_and_resolve_knowing`] does.
-    fn resolve_move(
-        &mut self,
-        m: &PdnMove,
-        pos: &Position,
-        has_captures: bool,
-        rest: &[PdnMove],
-        ply: Option<u32>,
-        short_names_it: &mut bool,
-    ) -> Option<Move> {
-        let pos = *pos;
-        let finding = |rule: &'static Rule, message: String| {
-            let mut f = Finding::new(rule, message, Some(m.span));
-            f.move_text = Some(m.text.to_string());
-            f.ply = ply;
-            f
-        };
-        if is_placeholder(&m.text) {
-            let f = finding(
-                &codes::PLACEHOLDER_MOVE,
-                "placeholder for an unknown move; the rest of this line cannot be replayed".into(),
-            );
-            self.finding(f);
-            return None;
-        }
-        let resolution =
-            match parse_and_resolve_knowing(&pos, &m.text, has_captures, short_names_it) {
-                Ok(r) => r,
-                Err(e) => {
-                    let f = finding(
-                        &codes::UNREADABLE_MOVE,
-                        format!("cannot read move `{}`: {e}", m.text),
-                    );
-                    self.finding(f);
-                    return None;
-                }
-            };
-        let mv = match resolution {
-            Resolution::Unique {
-                mv,
-                separator_mismatch,
-            } => {
-                if separator_mismatch {
-                    let what = if mv.is_capture() {
-                        "a capture written with `-`"
-                    } else {
-                        "a quiet move written with a capture separator"
-                    };
-                    let f = finding(
-                        &codes::CAPTURE_WRITTEN_AS_MOVE,
-                        format!("`{}` is {what}; read as {}", m.text, full(&pos, &mv)),
-                    );
-                    self.finding(f);
-                }
-                mv
-            }
-            Resolution::Illegal(why) => {
-                let mut f = finding(
-                    &codes::ILLEGAL_MOVE,
-                    format!("`{}` is illegal: {}", m.text, describe_illegal(&pos, &why)),
-                );
-                f.board = Some(pos);
-                self.finding(f);
-                return None;
-            }
-            Resolution::Ambiguous(cands) => {
-                let fitting = fitting_candidates(&pos, &cands, rest);
-                let names: Vec<String> = cands.iter().map(|c| full(&pos, c)).collect();
-                if let [only] = fitting[..] {
-                    let f = finding(
-                        &codes::AMBIGUOUS_MOVE_RESOLVED,
-                        format!(
-                            "`{}` could be {}; only {} fits the rest of the game",
-                            m.text,
-                            names.join(" or "),
-                            full(&pos, &only)
-                        ),
-                    );
-                    self.finding(f);
-                    only
-                } else {
-                    let why = if fitting.is_empty() {
-                        "none of them fits the rest of the game".to_string()
-                    } else {
-                        format!("{} of them fit the rest of the game", fitting.len())
-                    };
-                    let mut f = finding(
-                        &codes::AMBIGUOUS_MOVE,
-                        format!("`{}` could be {}; {why}", m.text, names.join(" or ")),
-                    );
-                    f.board = Some(pos);
-                    self.finding(f);
-                    return None;
-                }
-            }
-        };
-        Some(mv)
-    }
-
-    /// Replays the variations attached to move `m` (see [`variation_start`]).
-    fn variations_of(
-        &mut self,
-        m: &PdnMove,
-        before: Position,
-        after: Option<Position>,
-        move_number: u32,
-    ) {
-        for v in m.variations() {
-            let (pos, number) = variation_start(v, before, after, move_number);
-            self.variation(v, pos, number);
-        }
-    }
-
-    fn stop(&mut self, mainline: bool) -> bool {
-        if mainline {
-            self.main_status = Status::Illegal;
-        }
-        false
-    }
-
-    fn variation(&mut self, v: &Line, pos: Position, move_number: u32) {
-        self.line(
-            v,
-            LineStart {
-                pos,
-                move_number,
-                mainline: false,
-                ply: 0,
-            },
-        );
-    }
-
-    /// Move numbers must fit the side to move: `N.` before White's move N, `N...` before
-    /// Black's.
-    fn check_number(&mut self, m: &PdnMove, pos: &Position, expected: u32, ply: Option<u32>) {
-        let Some(number) = m.written_number else {
-            return;
-        };
-        let written = number.number;
-        if !number_fits(number, pos, expected) {
-            let want = match pos.turn() {
-                Color::White => format!("{expected}."),
-                Color::Black => format!("{expected}..."),
-            };
-            let mut f = Finding::new(
-                &codes::WRONG_MOVE_NUMBER,
-                format!(
-                    "move `{}` is written as move {written}{} but is {} move {expected} (`{want}`)",
-                    m.text,
-                    if number.black { "..." } else { "." },
-                    match pos.turn() {
-                        Color::White => "White's",
-                        Color::Black => "Black's",
-                    }
-                ),
-                Some(m.number_span.unwrap_or(m.span)),
-            );
-            f.move_text = Some(m.text.to_string());
-            f.ply = ply;
-            self.finding(f);
-        }
-    }
-}
-
 /// Whether a written move number is right for the move played from `pos` as move
 /// `expected`. `N.` before Black's move is common shorthand in variations and after a FEN
 /// with Black to move, but only when the number itself is right; we keep it strict.
@@ -760,27 +383,13 @@ pub(crate) fn number_fits(number: MoveNumber, pos: &Position, expected: u32) -> 
     number.number == expected && number.black == (pos.turn() == Color::Black)
 }
 
-/// Where a variation attached to a move starts: its position and full-move number.
+/// Where a variation starts, whose first move is written with number `first`: its position
+/// and full-move number.
 ///
 /// A variation is an alternative to the move it follows (PDN), so it starts from the
 /// position `before` that move; but one generator writes alternatives *before* the move
 /// they replace, so when the variation's first written move number names the move after
 /// (and not the move itself), it starts from `after` it.
-pub fn variation_start(
-    v: &Line,
-    before: Position,
-    after: Option<Position>,
-    move_number: u32,
-) -> (Position, u32) {
-    variation_start_numbered(
-        v.moves.first().and_then(|f| f.written_number),
-        before,
-        after,
-        move_number,
-    )
-}
-
-/// [`variation_start`] for a variation whose first move is written with number `first`.
 pub(crate) fn variation_start_numbered(
     first: Option<MoveNumber>,
     before: Position,
@@ -797,16 +406,6 @@ pub(crate) fn variation_start_numbered(
         Some(a) if !names(&before, move_number) && names(&a, next_number) => (a, next_number),
         _ => (before, move_number),
     }
-}
-
-/// The candidates of an ambiguous move that let the rest of the line replay legally
-/// (RULES.md §3): exactly one means the move is resolved.
-pub fn fitting_candidates(pos: &Position, candidates: &[Move], rest: &[PdnMove]) -> Vec<Move> {
-    candidates
-        .iter()
-        .copied()
-        .filter(|c| replays_legally(&pos.after(c), rest, LOOKAHEAD_AMBIGUITIES))
-        .collect()
 }
 
 /// Words for why a move is illegal, with candidate moves in full notation.
@@ -828,146 +427,6 @@ pub(crate) fn describe_illegal(pos: &Position, why: &crate::rules::notation::Ill
             format!("no such capture; this piece can play {}", list(moves))
         }
         other => other.to_string(),
-    }
-}
-
-/// Replays a game.
-pub fn replay(game: &Game, options: &ReplayOptions) -> Replay {
-    let recorded = recorded_outcome(game);
-    let mut r = Replay {
-        variant: None,
-        start: None,
-        first_move_number: 1,
-        mainline: Vec::new(),
-        written_plies: game.moves.moves.len() as u32,
-        status: Status::Complete,
-        outcome: recorded,
-        draw: None,
-        findings: Vec::new(),
-    };
-    let variant = match variant_of(game) {
-        Ok(v) => v,
-        Err(_) if options.force_russian => Variant::Russian,
-        Err(number) => {
-            let span = game
-                .tags
-                .iter()
-                .find(|t| t.name == "GameType")
-                .map(|t| t.span);
-            r.findings.push(Finding::new(
-                &codes::UNSUPPORTED_VARIANT,
-                format!(
-                    "GameType {number} ({}) is not supported yet; the game is read but not replayed (--variant russian forces Russian rules)",
-                    variant_name(&number)
-                ),
-                span,
-            ));
-            r.status = Status::Unsupported;
-            return r;
-        }
-    };
-    r.variant = Some(variant);
-
-    let fen = game.tags.iter().find(|t| t.name == "FEN");
-    let first_written = game.moves.moves.first().and_then(|m| m.written_number);
-    let (start, first_number) = match start_of(fen.map(|t| t.value.as_str()), first_written) {
-        Ok(start) => start,
-        Err(msg) => {
-            let span = fen.map(|t| t.span);
-            r.findings
-                .push(Finding::new(&codes::INVALID_FEN, msg, span));
-            r.status = Status::InvalidSetup;
-            return r;
-        }
-    };
-    r.start = Some(start);
-    r.first_move_number = first_number;
-
-    let (material, key) = draw_view(&start);
-    let mut replayer = Replayer {
-        findings: Vec::new(),
-        mainline: Vec::with_capacity(game.moves.moves.len().min(LONG_MAIN_LINE)),
-        tracker: Some(
-            spare_tracker(options.edition, material, key).with_first_move_number(first_number),
-        ),
-        main_status: Status::Complete,
-    };
-    replayer.line(
-        &game.moves,
-        LineStart {
-            pos: start,
-            move_number: first_number,
-            mainline: true,
-            ply: 0,
-        },
-    );
-    r.status = replayer.main_status;
-    r.mainline = std::mem::take(&mut replayer.mainline);
-    r.findings = replayer.findings;
-
-    // whether the side to move at the end has a move: the result check and the draw
-    // tracker both need it
-    let end_has_moves = (r.status == Status::Complete)
-        .then(|| r.final_position().map(Position::has_legal_moves))
-        .flatten();
-    check_results(game, &mut r, end_has_moves);
-    if r.status == Status::Complete {
-        if let Some(tracker) = &mut replayer.tracker {
-            tracker.settle(|| end_has_moves.unwrap_or(true));
-            let verdict = tracker.verdict(recorded, r.mainline.len() as u32);
-            let mainline = &r.mainline;
-            // (every finding: `check::report` leaves out those of rules not reported)
-            r.findings.extend(draw_findings(
-                &verdict,
-                |_| true,
-                mainline.len() as u32,
-                |p| {
-                    let ply = &mainline[p as usize - 1];
-                    (ply.span, ply.written.to_string())
-                },
-                result_span(game),
-            ));
-            r.draw = Some(verdict);
-        }
-    }
-    // A game without GameType that fails at once is most likely another variant (English
-    // draughts, where Black moves first; Italian; 10x10 numbers): say how to tell pdnkit.
-    if game.tag("GameType").is_none() {
-        for f in &mut r.findings {
-            if f.ply.is_some_and(|p| p <= 2)
-                && matches!(f.rule.name, "illegal-move" | "unreadable-move")
-            {
-                f.notes.push(
-                    "the game has no GameType tag, so it was replayed as Russian draughts; \
-                     if it is another variant, a GameType tag (e.g. \"21\" for English) tells \
-                     pdnkit so"
-                        .to_string(),
-                );
-            }
-        }
-    }
-    r.findings.sort_by_key(|f| f.span.map_or(0, |s| s.start));
-    if let Some(tracker) = replayer.tracker {
-        let _ = SPARE_TRACKER.try_with(|spare| spare.set(Some(tracker)));
-    }
-    r
-}
-
-thread_local! {
-    /// The draw tracker of the last game replayed on this thread, for the next one: a
-    /// fresh tracker allocates its lists anew, which took more than the replay itself on a
-    /// file of games without moves.
-    static SPARE_TRACKER: std::cell::Cell<Option<DrawTracker>> = const { std::cell::Cell::new(None) };
-}
-
-/// A tracker for a game from `initial`: this thread's spare one restarted, or a new one.
-fn spare_tracker(edition: Edition, initial: Material, key: PositionKey) -> DrawTracker {
-    match SPARE_TRACKER.try_with(std::cell::Cell::take).ok().flatten() {
-        Some(mut tracker) => {
-            tracker.restart(edition, initial, key);
-            tracker
-        }
-        None => DrawTracker::new(edition, initial, key),
     }
 }
 
@@ -994,12 +453,8 @@ pub(crate) fn draw_findings(
     })
 }
 
-/// The Result tag when it is readable, else the terminator, else unknown.
-fn recorded_outcome(game: &Game) -> Outcome {
-    recorded_from(game.tag("Result"), game.result.as_ref().map(|r| r.outcome))
-}
-
-/// [`recorded_outcome`] from the first Result tag's value and the terminator.
+/// The recorded outcome: the first Result tag's value when it is readable, else the
+/// terminator, else unknown.
 pub(crate) fn recorded_from(result_tag: Option<&str>, terminator: Option<Outcome>) -> Outcome {
     result_tag
         .and_then(Outcome::from_pdn)
@@ -1033,102 +488,63 @@ pub(crate) fn contradicted_by(
     (recorded != winner_outcome).then_some(loser)
 }
 
-fn result_span(game: &Game) -> Option<Span> {
-    game.result.as_ref().map(|r| r.span).or_else(|| {
-        game.tags
-            .iter()
-            .find(|t| t.name == "Result")
-            .map(|t| t.span)
-    })
-}
-
-/// RULES.md §4: the Result tag against the terminator, and both against the final position.
-/// `end_has_moves` is whether the side to move at the end of a complete main line has a
-/// legal move (`None` for a line that did not replay completely).
-fn check_results(game: &Game, r: &mut Replay, end_has_moves: Option<bool>) {
-    let tag = game.tags.iter().find(|t| t.name == "Result");
-    let tag_outcome = tag.and_then(|t| Outcome::from_pdn(&t.value));
-    if let (Some(t), Some(tag_outcome), Some(term)) = (tag, tag_outcome, &game.result) {
-        if results_disagree(tag_outcome, term.outcome) {
-            r.findings.push(Finding::new(
-                &codes::RESULT_MISMATCH,
-                format!(
-                    "the Result tag says \"{}\" ({tag_outcome}) but the movetext ends with `{}` ({})",
-                    t.value, term.raw, term.outcome
-                ),
-                Some(term.span),
-            ));
-        }
-    }
-    let (Some(end), Some(end_has_moves)) = (r.final_position().copied(), end_has_moves) else {
-        return;
-    };
-    let Some(loser) = contradicted_by(&end, end_has_moves, r.outcome) else {
-        return;
-    };
-    let outcome = r.outcome;
-    let name = |c: Color| match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
-    let message = format!(
-        "the game is recorded as {outcome}, but at the end {} is to move and has no legal move, so {} won",
-        name(loser),
-        name(loser.opponent())
-    );
-    let mut f = Finding::new(
-        &codes::RESULT_CONTRADICTS_POSITION,
-        message,
-        result_span(game),
-    );
-    f.board = Some(end);
-    r.findings.push(f);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::CheckOptions;
+    use crate::check::checker::testing::check;
+    use crate::check::checker::{GameReport, Keep};
 
-    fn run(text: &str) -> Replay {
-        replay(&Game::parse(text), &ReplayOptions::default())
+    const ALL_PLIES: Keep = Keep {
+        plies: usize::MAX,
+        moves: false,
+        tree: false,
+    };
+
+    fn run_with(text: &str, options: &CheckOptions) -> GameReport {
+        check(text, options, ALL_PLIES).0
     }
 
-    fn names(r: &Replay) -> Vec<&'static str> {
+    fn run(text: &str) -> GameReport {
+        run_with(text, &CheckOptions::default())
+    }
+
+    fn names(r: &GameReport) -> Vec<&'static str> {
         r.findings.iter().map(|f| f.rule.name).collect()
     }
 
     #[test]
-    fn a_game_replays_alike_after_any_other_on_its_thread() {
-        // (the draw tracker of one game is restarted for the next on the same thread)
+    fn a_game_replays_alike_after_any_other_on_its_checker() {
+        // (the draw tracker of one game is restarted for the next in the same checker)
         let mut text = Vec::new();
         crate::generate::Generator::new(17)
             .write_games(&mut text, 120)
             .unwrap();
-        let text = String::from_utf8(text).unwrap();
-        let games: Vec<Game> = text.split("\n\n[Event").map(Game::parse).collect();
         for edition in [Edition::Russia, Edition::Fmjd] {
-            let options = ReplayOptions {
+            let options = CheckOptions {
                 edition,
-                ..ReplayOptions::default()
+                ..CheckOptions::default()
             };
-            // each alone on a thread of its own, then all in turn on this one (backwards,
-            // so that each follows another than in the file)
-            let alone: Vec<String> = std::thread::scope(|scope| {
-                let threads: Vec<_> = (games.iter())
-                    .map(|g| scope.spawn(move || format!("{:?}", replay(g, &options))))
-                    .collect();
-                threads.into_iter().map(|t| t.join().unwrap()).collect()
-            });
-            for (k, g) in games.iter().enumerate().rev() {
-                assert_eq!(
-                    format!("{:?}", replay(g, &options)),
-                    alone[k],
-                    "{edition:?} game {k}"
-                );
+            let reports = |input: &[u8]| {
+                let mut reader = crate::pdn::Reader::new(input, options.reader_options()).unwrap();
+                let mut checker =
+                    crate::check::checker::Checker::new(options.replay_options(), ALL_PLIES);
+                let mut out = Vec::new();
+                while let Some(item) = reader.read_game(&mut checker) {
+                    item.unwrap();
+                    out.push((
+                        reader.game().text.to_string(),
+                        format!("{:?}", checker.report()),
+                    ));
+                }
+                out
+            };
+            let all = reports(&text);
+            // each alone, in a checker of its own, backwards
+            for (game, report) in all.iter().rev() {
+                assert_eq!(&reports(game.as_bytes())[0].1, report, "{edition:?}");
             }
-            let draws = games
-                .iter()
-                .filter(|g| replay(g, &options).draw.is_some_and(|d| d.basis.is_some()));
+            let draws = all.iter().filter(|(_, r)| r.contains("basis: Some"));
             assert!(draws.count() > 3);
         }
     }
@@ -1240,6 +656,7 @@ mod tests {
         assert!(f.message.contains("capture is mandatory"), "{}", f.message);
         assert!(f.message.contains("d4:f6"), "{}", f.message);
         assert_eq!(r.mainline.len(), 2);
+        assert_eq!(r.plies, 2);
     }
 
     #[test]
@@ -1315,9 +732,9 @@ mod tests {
         let r = run("[GameType \"20\"]\n1. 32-28 19-23 *");
         assert_eq!(r.status, Status::Unsupported);
         assert_eq!(names(&r), ["unsupported-variant"]);
-        let forced = replay(
-            &Game::parse("[GameType \"29\"]\n1. c3-d4 *"),
-            &ReplayOptions {
+        let forced = run_with(
+            "[GameType \"29\"]\n1. c3-d4 *",
+            &CheckOptions {
                 force_russian: true,
                 ..Default::default()
             },

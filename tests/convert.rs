@@ -4,10 +4,11 @@
 mod common;
 
 use assert_cmd::Command;
-use pdnkit::check::{CheckOptions, CheckedGame, CheckedGames};
-use pdnkit::convert::json::{GameRecord, write_game_json};
-use pdnkit::convert::repdn::{PdnOptions, pdn_string, write_pdn_renotating};
-use pdnkit::pdn::{Annotation, Game, GameSplitter, Line, ReaderOptions};
+use pdnkit::check::CheckOptions;
+use pdnkit::convert::jsonl::GameRecord;
+use pdnkit::convert::pdn::PdnOptions;
+use pdnkit::convert::{Converter, Format, convert_reader};
+use pdnkit::pdn::{Annotation, Line};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use std::path::{Path, PathBuf};
 
@@ -239,16 +240,9 @@ fn census(line: &Line, c: &mut [usize; 4]) {
     }
 }
 
-fn games_of(text: &str) -> Vec<Game> {
-    GameSplitter::new(text.as_bytes(), ReaderOptions::default())
-        .unwrap()
-        .map(|r| r.unwrap().to_game())
-        .collect()
-}
-
 /// JSONL keeps the whole tree: rebuilt games equal the parsed ones.
 fn check_jsonl_keeps_everything(pdn: &str, jsonl: &str) -> [usize; 4] {
-    let games = games_of(pdn);
+    let games = common::games(pdn);
     let records: Vec<GameRecord> = jsonl
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -339,20 +333,16 @@ fn pdn_files_under(root: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// `text` converted as `convert` converts it.
+fn convert_with(name: &str, text: &[u8], format: Format, style: Style) -> String {
+    let converter = Converter { format, style };
+    let mut out = Vec::new();
+    convert_reader(name, text, &converter, &CheckOptions::default(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
 fn convert_text(text: &str, opts: &PdnOptions) -> String {
-    CheckedGames::new("t.pdn", text.as_bytes(), &CheckOptions::default())
-        .unwrap()
-        .map(|g| {
-            let mut g = g.unwrap();
-            let text = pdn_string(&g, opts);
-            // what convert runs: the same text, the game re-notated in place
-            let mut in_place = String::new();
-            write_pdn_renotating(&mut in_place, &mut g, opts);
-            assert_eq!(in_place, text);
-            text
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    convert_with("t.pdn", text.as_bytes(), Format::Pdn(*opts), opts.style)
 }
 
 fn numeric_full_cross() -> PdnOptions {
@@ -738,108 +728,47 @@ fn round_trips_on_the_corpus() {
     for f in &files {
         // decoded as lint decodes it (cp1251 and friends detected)
         let bytes = std::fs::read(f).unwrap();
-        let text: String = GameSplitter::new(&bytes[..], ReaderOptions::default())
-            .unwrap()
-            .map(|r| r.unwrap().text + "\n\n")
+        let text: String = common::games_with_text(&bytes)
+            .into_iter()
+            .map(|(_, text)| text + "\n\n")
             .collect();
         let name = f.display().to_string();
         check_round_trips(&name, &text);
-        let jsonl: String = CheckedGames::new(&name, text.as_bytes(), &CheckOptions::default())
-            .unwrap()
-            .map(|g| json_of_both_kinds(&name, &g.unwrap()) + "\n")
-            .collect();
+        let jsonl = convert_with(
+            &name,
+            text.as_bytes(),
+            Format::Jsonl,
+            pdnkit::convert::CANONICAL,
+        );
         check_jsonl_keeps_everything(&text, &jsonl);
         games += jsonl.lines().count();
     }
     assert!(games > 100, "{games} games");
 }
 
-/// A game's JSON as the record serializes it, after checking that the borrowed writer
-/// (what `convert --to jsonl` runs) writes the same bytes.
-fn json_of_both_kinds(path: &str, g: &CheckedGame) -> String {
-    let style = pdnkit::convert::CANONICAL;
-    let record = serde_json::to_string(&GameRecord::new(path, g, style)).unwrap();
-    let mut written = Vec::new();
-    write_game_json(&mut written, path, g, style).unwrap();
-    assert_eq!(
-        String::from_utf8(written).unwrap(),
-        record,
-        "{path}, game {}",
-        g.raw.index
-    );
-    record
-}
-
-/// The JSON writer and the record agree on every fixture (every shape the reader and the
-/// replayer know: variations, setups, comments of each syntax, NAGs, errors of all kinds)
-/// and on generated games, in every move notation.
+/// JSON escapes text wherever text goes, and writes every shape of annotation.
 #[test]
-fn the_json_writer_writes_what_the_record_serializes() {
-    let fixtures = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"));
-    let mut texts: Vec<(String, Vec<u8>)> = pdn_files_under(fixtures)
-        .iter()
-        .map(|f| (f.display().to_string(), std::fs::read(f).unwrap()))
-        .collect();
-    let mut generated = Vec::new();
-    pdnkit::generate::Generator::new(7)
-        .write_games(&mut generated, 200)
-        .unwrap();
-    texts.push(("generated.pdn".into(), generated));
-    // text that JSON must escape (quotes, backslashes, tabs, line breaks, control bytes),
-    // in every place text goes, and the annotations' shapes
-    texts.push((
-        "escapes \"q\" \\ \t.pdn".into(),
-        b"[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
+fn jsonl_escapes_text_and_writes_every_annotation() {
+    let text = b"[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
           {pre \"quoted\" \\ \x02} (1. e3-f4 {lead}) 1. c3-d4! $1 {line\nbreak\r\n} \
           (1. c3-b4 /FEN \"W:Wc3:Bd6\"/ f6-g5 $2) f6-g5 ; semi \"colon\"\n\
-          % percent \\ line\n2. b2-c3 {end} $3 /FEN \"W:Wa1:Bh8\"/ {tail} *\n"
-            .to_vec(),
-    ));
-    let styles = [
-        pdnkit::convert::CANONICAL,
-        Style {
-            squares: SquareStyle::Numeric,
-            captures: CaptureStyle::Full,
-            separator: CaptureSeparator::Cross,
-        },
-    ];
-    let (mut games, mut commented, mut with_variations) = (0, 0, 0);
-    for (name, bytes) in &texts {
-        let Ok(checked) = CheckedGames::new(name, &bytes[..], &CheckOptions::default()) else {
-            continue;
-        };
-        for g in checked.flatten() {
-            for style in styles {
-                let record = serde_json::to_string(&GameRecord::new(name, &g, style)).unwrap();
-                let mut written = Vec::new();
-                write_game_json(&mut written, name, &g, style).unwrap();
-                assert_eq!(String::from_utf8(written).unwrap(), record, "{name}");
-            }
-            let record = GameRecord::new(name, &g, pdnkit::convert::CANONICAL);
-            let json = serde_json::to_string(&record).unwrap();
-            if name.starts_with("escapes") {
-                for shape in [
-                    r#"back\\slash \"q\" \t tab \u0001"#,
-                    r#"line\nbreak\r\n"#,
-                    r#""leading_variations""#,
-                    r#""type":"setup""#,
-                    r#""kind":"percent""#,
-                    r#""strength":"!""#,
-                    r#""trailing""#,
-                ] {
-                    assert!(json.contains(shape), "{shape} in {json}");
-                }
-            }
-            games += 1;
-            commented += usize::from(json.contains(r#""type":"comment""#));
-            with_variations += usize::from(json.contains(r#""variations""#));
-        }
+          % percent \\ line\n2. b2-c3 {end} $3 /FEN \"W:Wa1:Bh8\"/ {tail} *\n";
+    let name = "escapes \"q\" \\ \t.pdn";
+    let json = convert_with(name, text, Format::Jsonl, pdnkit::convert::CANONICAL);
+    for shape in [
+        r#"{"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
+        r#"back\\slash \"q\" \t tab \u0001"#,
+        r#"line\nbreak\r\n"#,
+        r#""leading_variations""#,
+        r#""type":"setup""#,
+        r#""kind":"percent""#,
+        r#""strength":"!""#,
+        r#""trailing""#,
+    ] {
+        assert!(json.contains(shape), "{shape} in {json}");
     }
-    // (the comparison covers the rich shapes, not only plain games)
-    assert!(
-        games > 200 && commented > 20 && with_variations > 5,
-        "{games} games, {commented} with comments, {with_variations} with variations"
-    );
+    let record: GameRecord = serde_json::from_str(json.trim_end()).unwrap();
+    assert_eq!(record.to_game().tags[1].value, "Казан\x7f");
 }
 
 /// `convert -j1` (one thread) and `convert -j2` (the batched pipeline) write the same

@@ -1,8 +1,9 @@
 //! Real files from `../shared/corpus` (not shipped with the project). Every test prints a
 //! note and passes when the folder is absent.
 
-use pdnkit::check::{CheckOptions, FileReport, check_reader};
+use pdnkit::check::CheckOptions;
 use pdnkit::diag::Severity;
+use pdnkit::run::{FileReport, check_reader};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {

@@ -19,13 +19,16 @@
 
 use std::collections::HashSet;
 
+mod common;
+
 use pdnkit::Color;
-use pdnkit::check::{CheckOptions, check_reader};
-use pdnkit::draw::{DrawBasis, Edition};
-use pdnkit::pdn::Game;
-use pdnkit::replay::{Replay, ReplayOptions, Status, replay, setup_position};
+use pdnkit::check::CheckOptions;
+use pdnkit::diag::Diagnostic;
+use pdnkit::draw::{DrawBasis, Edition, Verdict};
+use pdnkit::replay::{Ply, Status, setup_position};
 use pdnkit::rules::notation::{Style, format_move};
 use pdnkit::rules::{Bitboard, Move, Position, Square};
+use pdnkit::run::check_reader;
 
 use Edition::{Fmjd, Russia};
 
@@ -326,17 +329,46 @@ fn pdn(fen: &str, moves: &[String], result: &str) -> String {
     text
 }
 
+/// What replaying a game found, as the checker reports it.
+struct Replay {
+    status: Status,
+    mainline: Vec<Ply>,
+    end: Option<Position>,
+    draw: Option<Verdict>,
+    /// The findings but for those about the tags.
+    findings: Vec<Diagnostic>,
+}
+
+impl Replay {
+    fn final_position(&self) -> Option<Position> {
+        self.end
+    }
+}
+
+/// The first game of `text`, replayed under `edition`.
+fn replay(text: &str, edition: Edition) -> Replay {
+    let options = CheckOptions {
+        edition,
+        ..CheckOptions::default()
+    };
+    let (report, diagnostics) = common::checked(text, &options).swap_remove(0);
+    Replay {
+        status: report.status,
+        mainline: report.mainline,
+        end: report.end,
+        draw: report.draw,
+        findings: diagnostics
+            .into_iter()
+            .filter(|d| !d.rule.code.starts_with('T'))
+            .collect(),
+    }
+}
+
 /// Replays the game and asserts that every written move was legal and that captures
 /// happened exactly on the plies written with `:`.
 fn run(edition: Edition, fen: &str, moves: &[String], result: &str) -> Replay {
     let text = pdn(fen, moves, result);
-    let r = replay(
-        &Game::parse(&text),
-        &ReplayOptions {
-            edition,
-            ..ReplayOptions::default()
-        },
-    );
+    let r = replay(&text, edition);
     assert_eq!(
         r.status,
         Status::Complete,
@@ -1547,7 +1579,7 @@ fn setup_command_in_the_movetext_keeps_main_line_ply_numbers() {
     ];
     let play = |plies: &str, result: &str| {
         let text = text(plies, result);
-        let r = replay(&Game::parse(&text), &ReplayOptions::default());
+        let r = replay(&text, Russia);
         assert_eq!(r.status, Status::Complete, "{text}");
         r
     };

@@ -1,8 +1,9 @@
 //! The benchmark corpus generator (`pdnkit generate`): legal, deterministic, varied games.
 
 use assert_cmd::Command;
-use pdnkit::check::{CheckOptions, check_reader};
+use pdnkit::check::CheckOptions;
 use pdnkit::generate::Generator;
+use pdnkit::run::check_reader;
 
 fn pdnkit() -> Command {
     Command::cargo_bin("pdnkit").expect("the pdnkit binary is built")

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
 use pdnkit::pdn::writer::tags_in_writing_order;
 use pdnkit::pdn::{
-    EncodingSource, Game, GameSplitter, Position, RawGame, ReadError, ReaderOptions,
+    EncodingSource, Game, GameBuilder, GameSource, Position, ReadError, Reader, ReaderOptions,
     SyntaxErrorKind as K, WriteOptions, game_to_string,
 };
 use proptest::prelude::*;
@@ -22,20 +22,67 @@ fn corpus() -> Option<PathBuf> {
     }
 }
 
+/// A game read: its text and place, and its tree.
+#[derive(Debug)]
+struct RawGame {
+    index: u64,
+    text: String,
+    start: Position,
+    stray_prefix: usize,
+    game: Game,
+}
+
+impl RawGame {
+    fn source(&self) -> GameSource<'_> {
+        GameSource {
+            index: self.index,
+            text: &self.text,
+            start: self.start,
+            stray_prefix: self.stray_prefix,
+        }
+    }
+
+    fn position(&self, at: usize) -> Position {
+        self.source().position(at)
+    }
+
+    fn to_game(&self) -> Game {
+        self.game.clone()
+    }
+}
+
+/// Every item of `input`.
+fn read_with(
+    input: impl std::io::Read,
+    options: ReaderOptions,
+) -> (Vec<Result<RawGame, ReadError>>, &'static Encoding) {
+    let mut reader = Reader::new(input, options).unwrap();
+    let mut builder = GameBuilder::default();
+    let mut items = Vec::new();
+    while let Some(item) = reader.read_game(&mut builder) {
+        items.push(item.map(|game| {
+            let g = reader.game();
+            RawGame {
+                index: g.index,
+                text: g.text.to_string(),
+                start: g.start,
+                stray_prefix: g.stray_prefix,
+                game,
+            }
+        }));
+    }
+    (items, reader.encoding())
+}
+
 fn read_bytes(
     bytes: &[u8],
     encoding: Option<&'static Encoding>,
 ) -> (Vec<Result<RawGame, ReadError>>, &'static Encoding) {
-    let s = GameSplitter::new(
-        bytes,
-        ReaderOptions {
-            encoding,
-            ..ReaderOptions::default()
-        },
-    )
-    .unwrap();
-    let enc = s.encoding();
-    (s.collect(), enc)
+    let options = ReaderOptions {
+        encoding,
+        ..ReaderOptions::default()
+    };
+    read_with(bytes, options)
 }
 
 fn games(bytes: &[u8]) -> Vec<RawGame> {
@@ -278,10 +325,13 @@ fn legacy_encodings_and_utf16() {
         for u in RUSSIAN.encode_utf16() {
             bytes.extend(if le { u.to_le_bytes() } else { u.to_be_bytes() });
         }
-        let s = GameSplitter::new(&bytes[..], ReaderOptions::default()).unwrap();
-        assert_eq!(s.encoding_source(), EncodingSource::Bom);
-        let g: Vec<_> = s.map(|g| g.unwrap().to_game()).collect();
-        assert_eq!(g[0].tag("White"), Some("Абациев В."));
+        let mut reader = Reader::new(&bytes[..], ReaderOptions::default()).unwrap();
+        assert_eq!(reader.encoding_source(), EncodingSource::Bom);
+        let g = reader
+            .read_game(&mut GameBuilder::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.tag("White"), Some("Абациев В."));
     }
     // an override skips detection
     let (bytes, _, _) = KOI8_R.encode(RUSSIAN);
@@ -603,10 +653,11 @@ fn large_stream_in_bounded_memory() {
         at: 0,
     };
     let mut count = 0;
-    for raw in GameSplitter::new(input, ReaderOptions::default()).unwrap() {
-        let raw = raw.unwrap();
+    let mut reader = Reader::new(input, ReaderOptions::default()).unwrap();
+    let mut builder = GameBuilder::default();
+    while let Some(item) = reader.read_game(&mut builder) {
         count += 1;
-        assert_eq!(raw.to_game().ply_count(), 6);
+        assert_eq!(item.unwrap().ply_count(), 6);
     }
     assert_eq!(count, GAMES);
 }

@@ -6,7 +6,8 @@
 #[path = "../fuzz/src/targets.rs"]
 mod targets;
 
-use pdnkit::check::{CheckOptions, check_reader};
+use pdnkit::check::CheckOptions;
+use pdnkit::run::check_reader;
 use std::path::Path;
 
 #[test]

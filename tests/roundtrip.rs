@@ -3,11 +3,15 @@
 //! the same moves and positions; positions written as FEN read back as themselves.
 
 use pdnkit::Color;
-use pdnkit::check::{CheckOptions, CheckedGame, CheckedGames};
+use pdnkit::check::CheckOptions;
+use pdnkit::check::checker::GameReport;
+use pdnkit::diag::Diagnostic;
 use pdnkit::pdn::fen::Setup;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style, format_move};
 use pdnkit::rules::{FenStyle, Move, Position, Square};
 use proptest::prelude::*;
+
+mod common;
 
 /// A small deterministic generator for the walks (proptest draws its seed).
 struct Rng(u64);
@@ -100,20 +104,25 @@ fn to_pdn(start: &Position, game: &[(Position, Move)], style: Style) -> String {
     text
 }
 
+/// The one game of `text`, checked.
+struct CheckedGame {
+    report: GameReport,
+    diagnostics: Vec<Diagnostic>,
+}
+
 fn read_one(text: &str) -> CheckedGame {
-    let mut games: Vec<_> = CheckedGames::new("rt.pdn", text.as_bytes(), &CheckOptions::default())
-        .unwrap()
-        .collect();
+    let mut games = common::checked(text, &CheckOptions::default());
     assert_eq!(games.len(), 1, "{text}");
-    games
-        .pop()
-        .unwrap()
-        .expect("a game, not a file-level problem")
+    let (report, diagnostics) = games.pop().unwrap();
+    CheckedGame {
+        report,
+        diagnostics,
+    }
 }
 
 /// The replayed main line as (move, position after) in numeric FEN: short to print.
 fn replayed(g: &CheckedGame) -> Vec<(String, String)> {
-    g.replay
+    g.report
         .mainline
         .iter()
         .map(|p| (p.mv.to_string(), p.after.to_fen(FenStyle::Numeric)))
@@ -141,7 +150,7 @@ fn findings(g: &CheckedGame) -> Vec<String> {
 fn check(start: &Position, game: &[(Position, Move)], style: Style, exact: bool) {
     let text = to_pdn(start, game, style);
     let g = read_one(&text);
-    assert_eq!(g.replay.start, Some(*start));
+    assert_eq!(g.report.start, Some(*start));
     let got = replayed(&g);
     let want = expected(game);
     if got.len() > want.len() || got != want[..got.len()] {
@@ -267,7 +276,7 @@ fn an_ambiguous_final_short_capture_is_reported() {
         style(SquareStyle::Algebraic, CaptureStyle::Short, false),
     );
     let g = read_one(&text);
-    assert!(g.replay.mainline.is_empty());
+    assert!(g.report.mainline.is_empty());
     assert!(
         g.diagnostics
             .iter()

@@ -5,7 +5,8 @@
 mod common;
 
 use assert_cmd::Command;
-use pdnkit::check::{CheckOptions, check_reader};
+use pdnkit::check::CheckOptions;
+use pdnkit::run::check_reader;
 use pdnkit::stats::{GroupBy, Stats, StatsOptions, stats_reader};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -277,7 +278,7 @@ fn folder_equals_its_files_in_any_order() {
     let mut merged = Stats::new(options);
     for f in FILES.iter().rev() {
         let text = std::fs::read(fixture(f)).unwrap();
-        let file = stats_reader(f, &text[..], &CheckOptions::default(), &options);
+        let file = stats_reader(f, &text[..], &CheckOptions::default(), options);
         assert!(file.error.is_none());
         merged.merge(file.stats);
     }
@@ -309,7 +310,7 @@ fn merge_equals_stats_of_the_concatenation() {
     let check = CheckOptions::default();
     for by in [None, Some(GroupBy::Event), Some(GroupBy::Opening)] {
         let options = StatsOptions { depth: 4, by };
-        let of = |text: &str| stats_reader("x.pdn", text.as_bytes(), &check, &options).stats;
+        let of = |text: &str| stats_reader("x.pdn", text.as_bytes(), &check, options).stats;
         let all = of(&games.concat());
         // every split into two parts, merged either way round
         for k in 0..=games.len() {
@@ -347,7 +348,7 @@ fn merge_equals_stats_of_the_concatenation() {
 
 #[test]
 fn a_file_larger_than_a_batch() {
-    // 1300 games: three batches of 512, checked in parallel, counted exactly
+    // 1300 games, more than a block read apart, counted exactly
     let games = fixture_games();
     let text: String = (0..1300).map(|i| games[i % games.len()].as_str()).collect();
     let options = StatsOptions::default();
@@ -355,7 +356,7 @@ fn a_file_larger_than_a_batch() {
         "big.pdn",
         text.as_bytes(),
         &CheckOptions::default(),
-        &options,
+        options,
     );
     let r = file.stats.report(0);
     assert_eq!(r.totals.games, 1300);
@@ -371,36 +372,40 @@ fn a_file_larger_than_a_batch() {
 }
 
 #[test]
-fn a_file_of_many_batches_counts_alike_on_any_number_of_threads() {
-    // batches are counted while the next are read, on whichever thread is free, and
-    // merged in the order they end: the counts may not depend on it
+fn a_file_of_many_blocks_counts_alike_on_any_number_of_threads() {
+    // blocks of a long file are counted on whichever thread is free: the counts may not
+    // depend on it (3 MB: blocks of 512 KiB)
     let games = fixture_games();
-    let text: String = (0..3000).map(|i| games[i % games.len()].as_str()).collect();
+    let text: String = (0..12_000)
+        .map(|i| games[i % games.len()].as_str())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pdn");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let one = run(&[
+        "--format", "json", "--by", "opening", "--top", "1000", "-j", "1", path,
+    ]);
+    let json: Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(json["totals"]["games"], 12_000);
+    for threads in ["2", "3", "8"] {
+        let other = run(&[
+            "--format", "json", "--by", "opening", "--top", "1000", "-j", threads, path,
+        ]);
+        assert_eq!(other, one, "{threads} threads");
+    }
+    // and the library, on one thread
     let options = StatsOptions {
         by: Some(GroupBy::Opening),
         ..StatsOptions::default()
     };
-    let report_on = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let file = pool.install(|| {
-            stats_reader(
-                "big.pdn",
-                text.as_bytes(),
-                &CheckOptions::default(),
-                &options,
-            )
-        });
-        assert!(file.error.is_none());
-        serde_json::to_value(file.stats.report(usize::MAX)).unwrap()
-    };
-    let one = report_on(1);
-    assert_eq!(one["totals"]["games"], 3000);
-    for threads in [2, 3, 8] {
-        assert_eq!(report_on(threads), one, "{threads} threads");
-    }
+    let file = stats_reader(
+        "big.pdn",
+        text.as_bytes(),
+        &CheckOptions::default(),
+        options,
+    );
+    assert_eq!(serde_json::to_value(file.stats.report(1000)).unwrap(), json);
 }
 
 #[test]
@@ -415,25 +420,13 @@ fn problems_outside_games_are_counted_and_the_rest_of_the_file_is_read() {
         text.push_str(g);
     }
     text.push_str("trailing words\n");
-    // (on one thread every game is read in one pass; on two, the small file is one batch
-    // cut for another thread)
-    let on = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            stats_reader(
-                "x.pdn",
-                text.as_bytes(),
-                &CheckOptions::default(),
-                &StatsOptions::default(),
-            )
-        })
-    };
-    let file = on(1);
+    let file = stats_reader(
+        "x.pdn",
+        text.as_bytes(),
+        &CheckOptions::default(),
+        StatsOptions::default(),
+    );
     assert!(file.error.is_none(), "{:?}", file.error);
-    assert_eq!(on(2).stats, file.stats);
     let r = file.stats.report(0);
     assert_eq!((r.totals.games, r.totals.unreadable_files), (4, 0));
     let count = |code: &str| {
@@ -578,7 +571,7 @@ fn corpus_totals_match_lint() {
         let name = f.display().to_string();
         let text = std::fs::read(f).unwrap();
         let lint = check_reader(&name, &text[..], &check);
-        let stats = stats_reader(&name, &text[..], &check, &options);
+        let stats = stats_reader(&name, &text[..], &check, options);
         let r = stats.stats.report(0);
         assert_eq!(r.totals.games as usize, lint.games, "{name}");
         assert_eq!(

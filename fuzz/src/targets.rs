@@ -5,23 +5,23 @@
 //! (`tests/regressions.rs`) includes it with `#[path]` and replays the saved crashing
 //! inputs of `fixtures/regressions/` through exactly these bodies.
 
-use pdnkit::check::{
-    CheckOptions, Checked, CheckedGames, DiagnosedGames, MAX_GAME_FINDINGS, check_reader,
-};
-use pdnkit::convert::json::{GameRecord, write_game_json};
-use pdnkit::convert::repdn::{PdnOptions, write_pdn, write_pdn_renotating};
-use pdnkit::convert::table::{game_row, quick_game_row};
+use pdnkit::check::checker::{GameReport, Keep};
+use pdnkit::check::{CheckOptions, MAX_GAME_FINDINGS};
+use pdnkit::convert::jsonl::GameRecord;
+use pdnkit::convert::pdn::PdnOptions;
+use pdnkit::convert::{Converter, Format, convert_reader};
+use pdnkit::diag::Diagnostic;
 use pdnkit::diag::codes::{self, RuleSet};
-use pdnkit::diag::render::{Format, Renderer};
-use pdnkit::pdn::blocks::find_cut;
+use pdnkit::diag::render::{Format as RenderFormat, Renderer};
 use pdnkit::pdn::fen::Setup;
-use pdnkit::pdn::input::{DETECT_PREFIX, read_as_utf8};
-use pdnkit::pdn::{BlockStart, GameSplitter, RawGame, ReadError, ReaderOptions};
+use pdnkit::pdn::input::cuttable_encoding;
+use pdnkit::pdn::{BlockStart, GameBuilder, ReadError, Reader, ReaderOptions};
 use pdnkit::replay::Status;
 use pdnkit::rules::notation::{
     CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
 };
 use pdnkit::rules::{FenStyle, Position};
+use pdnkit::run::{Checked, Event, RunOptions, Task, check_reader, run_reader};
 
 /// A target body.
 pub type Target = fn(&[u8]);
@@ -39,40 +39,78 @@ pub fn by_name(name: &str) -> Option<Target> {
     TARGETS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
 }
 
-/// Bytes → every game → `to_game`, and every located span maps to a line and column.
+/// Every item of `input` read with `options` (from `start`, when given) as text: a game's
+/// index, place, text and tree, or a problem; game indices moved on by `games`.
+fn items(
+    input: &[u8],
+    options: ReaderOptions,
+    start: Option<BlockStart>,
+    games: u64,
+) -> Vec<String> {
+    let reader = match start {
+        None => Reader::new(input, options),
+        Some(start) => Reader::at(input, options, start),
+    };
+    let Ok(mut reader) = reader else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut builder = GameBuilder::default();
+    while let Some(item) = reader.read_game(&mut builder) {
+        out.push(match item {
+            Ok(game) => {
+                let g = reader.game();
+                format!("{} {:?} {:?} {game:?}", g.index + games, g.start, g.text)
+            }
+            Err(ReadError::At {
+                kind,
+                game_index,
+                line,
+                column,
+                message,
+            }) => format!(
+                "{kind} {:?} {line}:{column} {message}",
+                game_index.map(|i| i + games)
+            ),
+            Err(e) => format!("{e}"),
+        });
+    }
+    out
+}
+
+/// Bytes → every game → its tree; every span maps to a line and column; the tree is
+/// written back; cut where a game surely starts, the blocks read apart give the items of
+/// the whole; with small limits, every game read keeps within them.
 pub fn reader(data: &[u8]) {
-    let Ok(games) = GameSplitter::new(data, ReaderOptions::default()) else {
+    let Ok(mut reader) = Reader::new(data, ReaderOptions::default()) else {
         return;
     };
-    for raw in games {
-        let Ok(raw) = raw else { continue };
-        let game = raw.to_game();
+    let mut builder = GameBuilder::default();
+    while let Some(item) = reader.read_game(&mut builder) {
+        let Ok(game) = item else { continue };
+        let source = reader.game();
         for m in &game.moves.moves {
-            let _ = raw.span_positions(m.span);
+            let _ = source.span_positions(m.span);
         }
         for e in &game.errors {
-            let _ = raw.span_positions(e.span);
+            let _ = source.span_positions(e.span);
         }
         let _ = pdnkit::pdn::game_to_string(&game, &Default::default());
     }
     blocks_read_apart(data);
-    // with small limits, every game read keeps within them (the rest are `P107`)
     let small = ReaderOptions {
         max_game_bytes: 300,
         max_game_moves: 6,
         max_game_items: 5,
         ..ReaderOptions::default()
     };
-    let Ok(games) = GameSplitter::new(data, small) else {
+    let Ok(mut reader) = Reader::new(data, small) else {
         return;
     };
-    for raw in games.flatten() {
-        assert!(
-            raw.text.len() <= 300,
-            "a game of {} bytes was read",
-            raw.text.len()
-        );
-        let game = raw.to_game();
+    while let Some(item) = reader.read_game(&mut builder) {
+        let Ok(game) = item else { continue };
+        let len = reader.game().text.len();
+        assert!(len <= 300, "a game of {len} bytes was read");
         let (mut moves, mut items) = (0, game.tags.len());
         let mut lines = vec![&game.moves];
         while let Some(line) = lines.pop() {
@@ -93,55 +131,38 @@ pub fn reader(data: &[u8]) {
     }
 }
 
-/// Cut as `lint` cuts a big file (at a tag line, or at a first move after a result), the
-/// two blocks read apart give the items of the whole (game indices moved on) when the
-/// first says it ended so that the second can be read apart: cleanly before a tag line,
-/// between games before a move (as `cli::blocks` asks).
+/// Cut as `lint` cuts a long input (before a line where a game surely starts), the two
+/// blocks read apart give the items of the whole, game indices moved on.
 fn blocks_read_apart(data: &[u8]) {
-    let prefix = &data[..data.len().min(DETECT_PREFIX)];
-    let Some(cut) = find_cut(data, data.len() / 2) else {
+    let Some(cut) = pdnkit::run::blocks::find_cut(data, data.len() / 2) else {
         return;
     };
-    if !read_as_utf8(prefix, prefix.len() == data.len(), None) {
-        return;
-    }
-    // each item as text, its game index (if any) moved on by `games`
-    let items = |splitter: &mut dyn Iterator<Item = Result<RawGame, ReadError>>, games: u64| {
-        let moved = |item: Result<RawGame, ReadError>| {
-            item.map(|mut g| {
-                g.index += games;
-                g
-            })
-            .map_err(|e| e.moved_on(games))
-        };
-        splitter
-            .map(|item| format!("{:?}", moved(item)))
-            .collect::<Vec<_>>()
-    };
-    let options = ReaderOptions::default();
-    let (Ok(mut whole), Ok(mut first)) = (
-        GameSplitter::new(data, options),
-        GameSplitter::at(
-            &data[..cut],
-            options,
-            BlockStart {
-                line: 1,
-                ..BlockStart::default()
-            },
-        ),
-    ) else {
+    let prefix = &data[..data.len().min(pdnkit::pdn::input::DETECT_PREFIX)];
+    let Some(encoding) = cuttable_encoding(prefix, prefix.len() == data.len(), None) else {
         return;
     };
-    let whole = items(&mut whole, 0);
-    let mut got = items(&mut first, 0);
-    if !first.ended_before(&data[cut..]) {
-        return;
-    }
-    let start = BlockStart::after_utf8(&data[..cut]);
-    let Ok(mut second) = GameSplitter::at(&data[cut..], options, start) else {
-        return;
+    let options = ReaderOptions {
+        encoding: Some(encoding),
+        ..ReaderOptions::default()
     };
-    got.extend(items(&mut second, first.games_indexed()));
+    let whole = items(data, options, None, 0);
+    let first = BlockStart {
+        line: 1,
+        replaced_before: false,
+    };
+    let mut got = items(&data[..cut], options, Some(first), 0);
+    let games = Reader::at(&data[..cut], options, first)
+        .map(|mut r| {
+            while r.read_game(&mut pdnkit::pdn::MoveCount(0)).is_some() {}
+            r.games_indexed()
+        })
+        .unwrap_or(0);
+    let before = &data[..cut];
+    let second = BlockStart {
+        line: 1 + pdnkit::pdn::source::line_breaks(before),
+        replaced_before: encoding == encoding_rs::UTF_8 && std::str::from_utf8(before).is_err(),
+    };
+    got.extend(items(&data[cut..], options, Some(second), games));
     assert_eq!(got, whole, "the blocks read apart and the whole disagree");
 }
 
@@ -224,16 +245,83 @@ pub fn move_token(data: &[u8]) {
     }
 }
 
-/// Bytes → `check_reader` (every diagnostic rendered), which must agree with the full check
-/// of every game; every game replayed without error survives canonical PDN output with the
-/// same main line.
+/// A checked game, all of it kept.
+struct Kept {
+    text: String,
+    report: GameReport,
+    diagnostics: Vec<Diagnostic>,
+    has_errors: bool,
+}
+
+/// Keeps every game whole.
+struct KeepAll;
+
+impl Task for KeepAll {
+    type Output = Kept;
+
+    fn keep(&self) -> Keep {
+        Keep {
+            plies: usize::MAX,
+            moves: true,
+            tree: true,
+        }
+    }
+
+    fn game(&self, g: Checked<'_>) -> Kept {
+        Kept {
+            text: g.source.text.to_string(),
+            report: g.report.clone(),
+            diagnostics: g.diagnostics,
+            has_errors: g.has_errors,
+        }
+    }
+}
+
+/// Every game of `data`, checked with `options` and kept whole.
+fn kept(data: &[u8], options: &CheckOptions) -> Vec<Kept> {
+    let mut games = Vec::new();
+    let run = RunOptions {
+        check: *options,
+        threads: 1,
+    };
+    let _ = run_reader("fuzz.pdn", data, &run, &KeepAll, |e| {
+        if let Event::Game(g) = e {
+            games.push(g);
+        }
+        Ok(())
+    });
+    games
+}
+
+/// The bytes `converter` writes for the games of `data`.
+fn converted(data: &[u8], converter: &Converter) -> Vec<u8> {
+    let mut out = Vec::new();
+    convert_reader(
+        "fuzz.pdn",
+        data,
+        converter,
+        &CheckOptions::default(),
+        &mut out,
+    )
+    .expect("writing to memory cannot fail");
+    out
+}
+
+/// Bytes → every game checked (every diagnostic rendered in every format); a report of
+/// some rules is the full report filtered; a report without snippets and boards lacks
+/// nothing else; every game's JSON reads back to its tree; every game replayed without
+/// error survives canonical PDN output with the same main line.
 pub fn replay(data: &[u8]) {
     let options = CheckOptions::default();
     let report = check_reader("fuzz.pdn", data, &options);
     assert!(!report.io_failed, "reading from memory cannot fail");
     assert_eq!(report.summaries.len(), report.games);
     let mut out = Vec::new();
-    for format in [Format::Full, Format::JsonLines, Format::Sarif] {
+    for format in [
+        RenderFormat::Full,
+        RenderFormat::JsonLines,
+        RenderFormat::Sarif,
+    ] {
         let mut r = Renderer::new(&mut out, format, false);
         r.begin().unwrap();
         for d in &report.diagnostics {
@@ -241,33 +329,6 @@ pub fn replay(data: &[u8]) {
         }
         r.finish().unwrap();
     }
-    // check_reader proves most games through its quick lane: it must say exactly what the
-    // full check of every game says.
-    let Ok(games) = CheckedGames::new("fuzz.pdn", data, &options) else {
-        return;
-    };
-    let mut full = Vec::new();
-    let mut summaries = Vec::new();
-    let games: Vec<_> = games
-        .filter_map(|item| match item {
-            Ok(g) => {
-                full.extend(g.diagnostics.iter().cloned());
-                summaries.push(format!("{:?}", g.summary()));
-                Some(g)
-            }
-            Err(d) => {
-                full.push(d);
-                None
-            }
-        })
-        .collect();
-    assert_eq!(
-        format!("{:?}", report.diagnostics),
-        format!("{full:?}"),
-        "quick lane and full check disagree"
-    );
-    let quick: Vec<String> = report.summaries.iter().map(|s| format!("{s:?}")).collect();
-    assert_eq!(quick, summaries, "quick lane and full check disagree");
     // A report for machines (lint but for --format full, convert, stats) leaves out the
     // source lines and boards, and nothing else.
     let bare = CheckOptions {
@@ -300,13 +361,16 @@ pub fn replay(data: &[u8]) {
         report: some,
         ..options
     };
-    let selected = DiagnosedGames::new("fuzz.pdn", data, &selecting).unwrap();
-    let mut all = games.iter();
-    for game in selected.filter_map(Result::ok) {
-        let g = all.next().expect("as many games as the full check");
+    let games = kept(data, &options);
+    let selected = kept(data, &selecting);
+    assert_eq!(
+        selected.len(),
+        games.len(),
+        "as many games whatever is reported"
+    );
+    for (game, g) in selected.iter().zip(&games) {
         assert_eq!(
-            game.summary.has_errors,
-            g.has_errors(),
+            game.has_errors, g.has_errors,
             "a selection changed whether a game has errors"
         );
         if g.diagnostics.len() <= MAX_GAME_FINDINGS {
@@ -320,83 +384,64 @@ pub fn replay(data: &[u8]) {
             );
         }
     }
-    assert!(all.next().is_none(), "as many games as the full check");
-    // The writers that skip a copy write what the ones they replace write, for any game.
-    for g in &games {
-        let style = pdnkit::convert::CANONICAL;
-        let record = serde_json::to_string(&GameRecord::new("fuzz.pdn", g, style)).unwrap();
-        let mut written = Vec::new();
-        write_game_json(&mut written, "fuzz.pdn", g, style).unwrap();
-        assert_eq!(
-            String::from_utf8(written).unwrap(),
-            record,
-            "JSON writer and record disagree"
-        );
-        let (mut copied, mut in_place) = (String::new(), String::new());
-        write_pdn(&mut copied, g, &PdnOptions::default());
-        write_pdn_renotating(&mut in_place, &mut g.clone(), &PdnOptions::default());
-        assert_eq!(
-            in_place, copied,
-            "PDN written in place and from a copy disagree"
-        );
-    }
-    // `convert --to csv` and `stats` read games in one pass (`next_checked`): each game's
-    // CSV row must be the full check's.
-    let columns = ["Round".to_string()];
-    let full_rows: Vec<_> = (games.iter())
-        .map(|g| game_row("fuzz.pdn", g, Style::default(), &columns))
+    // Nothing lost: each game's JSON reads back to its tree.
+    let jsonl = Converter {
+        format: Format::Jsonl,
+        style: pdnkit::convert::CANONICAL,
+    };
+    let lines = converted(data, &jsonl);
+    let records: Vec<GameRecord> = (lines.split(|&b| b == b'\n'))
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).expect("each line is a game's JSON"))
         .collect();
-    let mut one_pass = DiagnosedGames::new("fuzz.pdn", data, &options).unwrap();
-    one_pass.keep_first_plies(usize::MAX);
-    let mut rows = Vec::new();
-    while let Some(item) = one_pass.next_checked(|checked| match checked {
-        Checked::Quick(g) => quick_game_row("fuzz.pdn", &g, Style::default(), &columns),
-        Checked::Full(g) => game_row("fuzz.pdn", &g, Style::default(), &columns),
-    }) {
-        rows.extend(item.ok());
+    assert_eq!(records.len(), games.len(), "a line of JSON a game");
+    for (record, g) in records.iter().zip(&games) {
+        let mut tree = g.report.game.clone().expect("the tree is kept");
+        tree.normalize();
+        let back = record.to_game();
+        assert_eq!(
+            (&back.tags, &back.moves),
+            (&tree.tags, &tree.moves),
+            "JSON lost something"
+        );
     }
-    assert_eq!(
-        rows, full_rows,
-        "rows read in one pass and cut then checked disagree"
-    );
-    // Nothing lost: a game replayed completely is written as canonical PDN and read back
-    // with the same moves.
+    // A game replayed completely is written as canonical PDN and read back with the same
+    // moves.
+    let pdn = Converter {
+        format: Format::Pdn(PdnOptions::default()),
+        style: pdnkit::convert::CANONICAL,
+    };
     for g in games {
         // unparsed games are written back verbatim (whatever bytes they hold), illegal
         // ones up to the bad move: only games read and replayed cleanly must survive
-        if g.replay.status != Status::Complete || !g.game.errors.is_empty() {
+        if g.report.status != Status::Complete || !g.report.syntax_errors.is_empty() {
             continue;
         }
         // Known limitation (README, section Robustness): control bytes in a tag or comment
         // are written back as they are, and a short output full of them trips the
         // reader's binary-data heuristic (more than 1 byte in 20), which a long input
         // holding the same game did not.
-        if g.raw
-            .text
+        if g.text
             .bytes()
             .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
         {
             continue;
         }
-        let mut text = String::new();
-        write_pdn(&mut text, &g, &PdnOptions::default());
-        let back: Vec<_> = CheckedGames::new("again.pdn", text.as_bytes(), &options)
-            .unwrap()
-            .flatten()
-            .collect();
+        let text = converted(g.text.as_bytes(), &pdn);
+        let back = kept(&text, &options);
         assert_eq!(
             back.len(),
             1,
             "one game written, {} read: {text:?}",
             back.len()
         );
-        let moves = |g: &pdnkit::check::CheckedGame| -> Vec<_> {
-            g.replay.mainline.iter().map(|p| (p.mv, p.after)).collect()
-        };
+        let moves =
+            |r: &GameReport| -> Vec<_> { r.mainline.iter().map(|p| (p.mv, p.after)).collect() };
         assert_eq!(
-            moves(&back[0]),
-            moves(&g),
-            "main line changed through canonical PDN: {text:?}"
+            moves(&back[0].report),
+            moves(&g.report),
+            "main line changed through canonical PDN: {:?}",
+            String::from_utf8_lossy(&text)
         );
     }
 }

@@ -9,12 +9,9 @@
 //! written before the first move of its line, which starts where that move does.
 
 use compact_str::CompactString;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
-use super::tags::{ROSTER, Unmade, is_result_value, missing_roster};
+use super::tags::{TagCheck, TagIssue, Unmade};
 use crate::Color;
-use crate::date::{DateValue, parse_date};
 use crate::diag::Rule;
 use crate::diag::codes;
 use crate::draw::{DrawTracker, Outcome, Verdict};
@@ -270,10 +267,8 @@ pub struct Checker {
     wait: Option<Wait>,
     log: Vec<Event>,
     builder: Option<GameBuilder>,
-    /// Each tag name's first tag.
-    names: HashMap<CompactString, usize>,
-    /// The roster tags met, one bit each in [`ROSTER`] order.
-    roster: u8,
+    /// The tags read so far, checked.
+    tag_check: TagCheck,
     /// The main line is set up (or could not be: `report.status` says why).
     main_set_up: bool,
 }
@@ -290,8 +285,7 @@ impl Checker {
             wait: None,
             log: Vec::new(),
             builder: keep.tree.then(GameBuilder::default),
-            names: HashMap::new(),
-            roster: 0,
+            tag_check: TagCheck::default(),
             main_set_up: false,
         }
     }
@@ -354,37 +348,18 @@ impl Checker {
         }
         let i = self.report.tags.len() - 1;
         let tag = &self.report.tags[i];
-        if let Some(k) = ROSTER.iter().position(|&r| r == tag.name) {
-            self.roster |= 1 << k;
-        }
-        let first = match self.names.entry(tag.name.clone()) {
-            Entry::Occupied(e) => Some(*e.get()),
-            Entry::Vacant(e) => {
-                e.insert(i);
-                None
-            }
-        };
-        if let Some(first) = first {
+        if let Some(issue) = self.tag_check.check(i, &tag.name, &tag.value) {
             let tags = &self.report.tags;
-            let (name, value) = (&tags[i].name, &tags[i].value);
-            let message = format!(
-                "tag {name} appears again (first value \"{}\", this one \"{value}\"); the first is used",
-                tags[first].value
-            );
-            self.tag_finding(&codes::DUPLICATE_TAG, Some(i), || message);
-            return;
-        }
-        let (name, value) = (tag.name.as_str(), tag.value.as_str());
-        if name == "Date" && parse_date(value) == DateValue::Unreadable {
-            let message = format!(
-                "Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"
-            );
-            self.tag_finding(&codes::INVALID_DATE, Some(i), || message);
-        } else if name == "Result" && !value.trim().is_empty() && !is_result_value(value) {
-            let message = format!(
-                "Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *"
-            );
-            self.tag_finding(&codes::INVALID_RESULT_TAG, Some(i), || message);
+            let first = match issue {
+                TagIssue::Duplicate(first) => tags[first].value.as_str(),
+                _ => "",
+            };
+            let (name, value) = (tags[i].name.as_str(), tags[i].value.as_str());
+            // (made only when it is reported: past the limit a game's findings are counted)
+            let message = (self.options.report.contains(issue.rule())
+                && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS)
+                .then(|| issue.message(name, value, first));
+            self.tag_finding(issue.rule(), Some(i), || message.unwrap_or_default());
         }
     }
 
@@ -1060,13 +1035,15 @@ impl Visitor for Checker {
         r.mainline.clear();
         r.unplayed.clear();
         r.moves.clear();
-        r.game = None;
+        // (the last game's tree, not taken by the task, lends its memory to this one's)
+        if let (Some(b), Some(game)) = (&mut self.builder, r.game.take()) {
+            b.reuse(game);
+        }
         self.lines.clear();
         self.lines.push(Frame::new(None));
         self.wait = None;
         self.log.clear();
-        self.names.clear();
-        self.roster = 0;
+        self.tag_check.clear();
         self.main_set_up = false;
         self.report.main_spans.clear();
         if let Some(b) = &mut self.builder {
@@ -1091,15 +1068,13 @@ impl Visitor for Checker {
             b.begin_movetext();
         }
         // the finding about the whole tag section
-        let missing = !self.roster & ((1 << ROSTER.len()) - 1);
-        if missing != 0
-            && self.options.report.meets(&super::tags::RULES)
+        if self.options.report.meets(&super::tags::RULES)
             && self.options.report.contains(&codes::MISSING_TAG)
         {
-            let f = missing_roster(missing);
-            self.report
-                .tag_findings
-                .push(Finding::new(f.rule, f.message, None));
+            if let Some(message) = self.tag_check.missing_roster() {
+                let f = Finding::new(&codes::MISSING_TAG, message, None);
+                self.report.tag_findings.push(f);
+            }
         }
     }
 
@@ -1226,4 +1201,41 @@ fn replays_legally(pos: &Position, moves: &[(CompactString, bool)], budget: u32)
         }
     }
     true
+}
+
+/// Checking in tests: a text's first game through the reader and the checker.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::check::{CheckOptions, diagnose};
+    use crate::diag::Diagnostic;
+    use crate::pdn::Reader;
+
+    /// The report of the first game of `text`, and its located diagnostics.
+    pub(crate) fn check(
+        text: &str,
+        options: &CheckOptions,
+        keep: Keep,
+    ) -> (GameReport, Vec<Diagnostic>) {
+        let mut reader = Reader::new(text.as_bytes(), options.reader_options()).unwrap();
+        let mut checker = Checker::new(options.replay_options(), keep);
+        reader.read_game(&mut checker).unwrap().unwrap();
+        let (diagnostics, _) = diagnose(
+            "t.pdn",
+            reader.game(),
+            checker.report(),
+            &options.replay_options(),
+        );
+        (checker.report().clone(), diagnostics)
+    }
+
+    /// A game of these tags and one move, as text.
+    pub(crate) fn with_tags(tags: &[(&str, &str)]) -> String {
+        let mut text = String::new();
+        for (name, value) in tags {
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        text.push_str("\n1. c3-d4 *\n");
+        text
+    }
 }

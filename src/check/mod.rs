@@ -1,32 +1,32 @@
-//! Checking whole files: read every game, replay it, check its tags, and turn everything
-//! found into located [`Diagnostic`]s. This is what `pdnkit lint` runs for each file.
+//! Checking games: the [`checker::Checker`] replays each game as the reader reads it and
+//! says what it found; [`diagnose`] turns that into located [`Diagnostic`]s (line, column,
+//! the source line, the board before a bad move). [`crate::run`] does both for every game
+//! of every input.
 //!
 //! ```
-//! use pdnkit::check::{check_reader, CheckOptions};
+//! use pdnkit::check::checker::{Checker, Keep};
+//! use pdnkit::check::{diagnose, CheckOptions};
+//! use pdnkit::pdn::Reader;
 //! let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n";
-//! let report = check_reader("game.pdn", pdn.as_bytes(), &CheckOptions::default());
-//! assert_eq!(report.games, 1);
-//! let illegal = report.diagnostics.iter().find(|d| d.rule.name == "illegal-move").unwrap();
+//! let options = CheckOptions::default();
+//! let mut reader = Reader::new(pdn.as_bytes(), options.reader_options()).unwrap();
+//! let mut checker = Checker::new(options.replay_options(), Keep::default());
+//! reader.read_game(&mut checker).unwrap().unwrap();
+//! let (diagnostics, _) = diagnose("game.pdn", reader.game(), checker.report(), &options.replay_options());
+//! let illegal = diagnostics.iter().find(|d| d.rule.name == "illegal-move").unwrap();
 //! assert_eq!((illegal.line, illegal.column, illegal.ply), (2, 19, Some(3)));
 //! ```
 
 pub mod checker;
-mod quick;
 pub mod tags;
 
 use crate::diag::codes::{self, RuleSet};
 use crate::diag::{Diagnostic, Severity, Snippet};
 use crate::diagram::Diagram;
-use crate::draw::{DrawBasis, Edition};
-use crate::pdn::GameSource;
-use crate::pdn::split::Split;
-use crate::pdn::{
-    BlockStart, Game, GameSplitter, RawGame, ReadError, ReaderOptions, Span, SyntaxError,
-};
-use crate::replay::{Finding, Replay, ReplayOptions, Status, replay};
-use crate::rules::notation::{Style, push_move_named};
-use crate::rules::{Move, Position};
-use std::io::Read;
+use crate::draw::Edition;
+use crate::pdn::{GameSource, ReaderOptions, Span, SyntaxError};
+use crate::replay::{Finding, ReplayOptions};
+use crate::rules::Position;
 
 /// How to check.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,771 +70,6 @@ impl CheckOptions {
             omit_snippets_and_boards: self.omit_snippets_and_boards,
             report: self.report,
         }
-    }
-}
-
-/// What checking one game found, besides its diagnostics.
-#[derive(Clone, Debug)]
-pub struct GameSummary {
-    /// 1-based index in the file.
-    pub index: usize,
-    /// How far the main line replayed.
-    pub status: Status,
-    /// Main-line plies played.
-    pub plies: u32,
-    /// The basis of a drawn result, when the game is recorded as a draw.
-    pub draw_basis: Option<DrawBasis>,
-    /// Whether some diagnostic of this game is an error.
-    pub has_errors: bool,
-}
-
-/// Everything found in one file.
-#[derive(Clone, Debug, Default)]
-pub struct FileReport {
-    /// The file's name as given.
-    pub path: String,
-    /// The encoding it was read in (WHATWG name), when it could be read.
-    pub encoding: Option<&'static str>,
-    /// Games read.
-    pub games: usize,
-    /// Games with at least one error.
-    pub games_with_errors: usize,
-    /// Per-game summaries, in file order.
-    pub summaries: Vec<GameSummary>,
-    /// Diagnostics in report order (game, then position).
-    pub diagnostics: Vec<Diagnostic>,
-    /// The file could not be read (or only partly).
-    pub io_failed: bool,
-}
-
-impl FileReport {
-    /// The report for a file that could not be opened.
-    pub fn io_failure(path: &str, error: &std::io::Error) -> FileReport {
-        let mut d = Diagnostic::new(&codes::IO_ERROR, format!("cannot read {path}: {error}"));
-        d.path = path.to_string();
-        FileReport {
-            path: path.to_string(),
-            diagnostics: vec![d],
-            io_failed: true,
-            ..FileReport::default()
-        }
-    }
-}
-
-/// One game after checking: its text, tree, replay and diagnostics. `convert` and `stats`
-/// work from this, so they judge games exactly as `lint` does.
-#[derive(Clone, Debug)]
-pub struct CheckedGame {
-    /// The game's text and where it is in the file.
-    pub raw: RawGame,
-    /// The parsed game.
-    pub game: Game,
-    /// The replay of its moves.
-    pub replay: Replay,
-    /// Everything found of the rules reported ([`ReplayOptions::report`]), located, in
-    /// text order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Some finding of a rule not reported was an error.
-    pub unreported_errors: bool,
-}
-
-impl CheckedGame {
-    /// Whether some finding is an error, reported or not.
-    pub fn has_errors(&self) -> bool {
-        self.unreported_errors
-            || self
-                .diagnostics
-                .iter()
-                .any(|d| d.severity == crate::diag::Severity::Error)
-    }
-
-    /// The short summary kept in a [`FileReport`].
-    pub fn summary(&self) -> GameSummary {
-        GameSummary {
-            index: self.raw.index as usize,
-            status: self.replay.status,
-            plies: self.replay.mainline.len() as u32,
-            draw_basis: self.replay.draw.as_ref().and_then(|v| v.basis),
-            has_errors: self.has_errors(),
-        }
-    }
-}
-
-/// The games of one input, checked one by one as they are read (streaming: memory stays
-/// bounded by the largest game, not the file).
-pub struct CheckedGames<R: Read> {
-    path: String,
-    splitter: GameSplitter<R>,
-    options: ReplayOptions,
-    failed: bool,
-}
-
-impl CheckedGames<std::io::Empty> {
-    /// [`CheckedGames::at`] for a block already in memory as text (see
-    /// [`GameSplitter::at_text`]).
-    pub fn at_text(
-        path: &str,
-        text: String,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> std::io::Result<Self> {
-        Ok(CheckedGames {
-            path: path.to_string(),
-            splitter: GameSplitter::at_text(text, options.reader_options(), start)?,
-            options: options.replay_options(),
-            failed: false,
-        })
-    }
-}
-
-impl DiagnosedGames<std::io::Empty> {
-    /// [`DiagnosedGames::at`] for a block already in memory as text (see
-    /// [`GameSplitter::at_text`]).
-    pub fn at_text(
-        path: &str,
-        text: String,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> std::io::Result<Self> {
-        Ok(DiagnosedGames {
-            games: CheckedGames::at_text(path, text, options, start)?,
-            checker: Diagnoser::default(),
-        })
-    }
-}
-
-impl<R: Read> CheckedGames<R> {
-    /// Starts reading `input` (named `path` in diagnostics).
-    pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
-        Ok(CheckedGames {
-            path: path.to_string(),
-            splitter: GameSplitter::new(input, options.reader_options())?,
-            options: options.replay_options(),
-            failed: false,
-        })
-    }
-
-    /// Starts reading a block of a longer UTF-8 input, apart from the text before it (see
-    /// [`GameSplitter::at`]): game indices count from 1 in the block.
-    pub fn at(
-        path: &str,
-        input: R,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> std::io::Result<Self> {
-        Ok(CheckedGames {
-            path: path.to_string(),
-            splitter: GameSplitter::at(input, options.reader_options(), start)?,
-            options: options.replay_options(),
-            failed: false,
-        })
-    }
-
-    /// The encoding the input is read in.
-    pub fn encoding(&self) -> &'static encoding_rs::Encoding {
-        self.splitter.encoding()
-    }
-
-    /// The splitter's [`GameSplitter::games_indexed`].
-    pub fn games_indexed(&self) -> u64 {
-        self.splitter.games_indexed()
-    }
-
-    /// The splitter's [`GameSplitter::ended_clean`].
-    pub fn ended_clean(&self) -> bool {
-        self.splitter.ended_clean()
-    }
-
-    /// The splitter's [`GameSplitter::ended_between_games`].
-    pub fn ended_between_games(&self) -> bool {
-        self.splitter.ended_between_games()
-    }
-
-    /// The splitter's [`GameSplitter::take_buffer`].
-    pub fn take_buffer(&mut self) -> String {
-        self.splitter.take_buffer()
-    }
-
-    /// The splitter's [`GameSplitter::replaced`].
-    pub fn replaced(&self) -> bool {
-        self.splitter.replaced()
-    }
-}
-
-impl<R: Read> CheckedGames<R> {
-    /// The next raw game, unchecked (for callers that check games on other threads with
-    /// [`check_game`]); file-level problems come as located diagnostics, as from `next`.
-    pub fn next_raw(&mut self) -> Option<Result<RawGame, Diagnostic>> {
-        if self.failed {
-            return None;
-        }
-        match self.splitter.next()? {
-            Ok(raw) => Some(Ok(raw)),
-            Err(e) => Some(Err(self.read_error(e))),
-        }
-    }
-
-    /// The replay options games are checked with.
-    pub fn replay_options(&self) -> &ReplayOptions {
-        &self.options
-    }
-
-    fn read_error(&mut self, e: ReadError) -> Diagnostic {
-        let mut d = match &e {
-            ReadError::Io(io) => {
-                self.failed = true;
-                Diagnostic::new(&codes::IO_ERROR, format!("reading {}: {io}", self.path))
-            }
-            ReadError::At {
-                kind,
-                game_index,
-                line,
-                column,
-                message,
-            } => {
-                let mut d = Diagnostic::new(codes::of_read_error(*kind), message.clone());
-                d.game = game_index.map(|g| g as usize);
-                d.line = *line as usize;
-                d.column = *column as usize;
-                d
-            }
-        };
-        d.path = self.path.clone();
-        d
-    }
-}
-
-/// Each item is a checked game, or a located file-level problem (the file cannot be read,
-/// is not PDN, a game too large to read…). After an I/O error the iteration ends.
-impl<R: Read> Iterator for CheckedGames<R> {
-    type Item = Result<CheckedGame, Diagnostic>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        Some(
-            self.next_raw()?
-                .map(|raw| check_game(&self.path, raw, &self.options)),
-        )
-    }
-}
-
-/// The games of one input, each diagnosed as it is read, on the calling thread: what
-/// `lint -j1` runs. The same items as [`CheckedGames::next_raw`] given to
-/// [`Diagnoser::diagnose`] one by one, with less work: a game of the plain shape with
-/// nothing to report is read and checked in one pass over its text, before the splitter
-/// cuts it (tests compare the two ways on every game of the fixtures, the corpus and
-/// corrupted archives).
-///
-/// ```
-/// use pdnkit::check::{CheckOptions, DiagnosedGames};
-/// let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n\n[Event \"y\"]\n1. c3-d4 *\n";
-/// let games = DiagnosedGames::new("game.pdn", pdn.as_bytes(), &CheckOptions::default()).unwrap();
-/// let found: Vec<_> = games.map(Result::unwrap).collect();
-/// assert!(found[0].summary.has_errors);
-/// assert!(found[0].diagnostics.iter().any(|d| d.rule.name == "illegal-move"));
-/// assert_eq!((found[1].summary.index, found[1].summary.has_errors), (2, false));
-/// assert_eq!(found[1].summary.plies, 1);
-/// ```
-pub struct DiagnosedGames<R: Read> {
-    games: CheckedGames<R>,
-    checker: Diagnoser,
-}
-
-impl<R: Read> DiagnosedGames<R> {
-    /// Starts reading `input` (named `path` in diagnostics).
-    pub fn new(path: &str, input: R, options: &CheckOptions) -> std::io::Result<Self> {
-        Ok(DiagnosedGames {
-            games: CheckedGames::new(path, input, options)?,
-            checker: Diagnoser::default(),
-        })
-    }
-
-    /// Starts reading a block of a longer UTF-8 input, apart from the text before it, as
-    /// [`CheckedGames::at`] does.
-    pub fn at(
-        path: &str,
-        input: R,
-        options: &CheckOptions,
-        start: BlockStart,
-    ) -> std::io::Result<Self> {
-        Ok(DiagnosedGames {
-            games: CheckedGames::at(path, input, options, start)?,
-            checker: Diagnoser::default(),
-        })
-    }
-
-    /// The encoding the input is read in.
-    pub fn encoding(&self) -> &'static encoding_rs::Encoding {
-        self.games.encoding()
-    }
-
-    /// The games read so far, `CheckedGames` itself: where the input ended
-    /// ([`CheckedGames::ended_clean`]), how many game indices it gave.
-    pub fn games(&self) -> &CheckedGames<R> {
-        &self.games
-    }
-
-    /// [`CheckedGames::take_buffer`].
-    pub fn take_buffer(&mut self) -> String {
-        self.games.take_buffer()
-    }
-
-    /// How many games so far were checked without the full check (see
-    /// [`Diagnoser::quick_games`]).
-    pub fn quick_games(&self) -> u64 {
-        self.checker.quick_games()
-    }
-
-    /// Keeps the first `plies` main-line plies of the games the quick lane takes, for
-    /// [`next_checked`](Self::next_checked) (see [`Diagnoser::keep_first_plies`]).
-    pub fn keep_first_plies(&mut self, plies: usize) {
-        self.checker.keep_first_plies(plies);
-    }
-
-    /// The next game as [`Diagnoser::check`] gives it, handed to `f`, or a located
-    /// file-level problem: for callers that need more of a game than its diagnostics
-    /// (its tags, plies and end position), read as [`next`](Iterator::next) reads games,
-    /// in one pass over the text of most of them. A game the quick lane takes is borrowed
-    /// from the checker for the call (its `raw` holds the game's text from its first tag
-    /// pair to its result, as `next` locates its diagnostics in).
-    ///
-    /// ```
-    /// use pdnkit::check::{CheckOptions, Checked, DiagnosedGames};
-    ///
-    /// let pdn = "[Event \"a\"]\n1. c3-d4 f6-e5 1-0\n\n[Event \"b\"]\n1. c3-d5 *\n";
-    /// let mut games = DiagnosedGames::new("g.pdn", pdn.as_bytes(), &CheckOptions::default())?;
-    /// games.keep_first_plies(usize::MAX);
-    /// let plies = |c: Checked<'_>| match c {
-    ///     Checked::Quick(g) => (g.tag("Event").map(str::to_string), g.first_plies().len()),
-    ///     Checked::Full(g) => (g.game.tag("Event").map(str::to_string), g.replay.mainline.len()),
-    /// };
-    /// assert_eq!(games.next_checked(plies).unwrap().unwrap(), (Some("a".into()), 2));
-    /// // an illegal move: the full check, whose replay stops before it
-    /// assert_eq!(games.next_checked(plies).unwrap().unwrap(), (Some("b".into()), 0));
-    /// assert!(games.next_checked(plies).is_none());
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn next_checked<T>(
-        &mut self,
-        f: impl FnOnce(Checked<'_>) -> T,
-    ) -> Option<Result<T, Diagnostic>> {
-        let games = &mut self.games;
-        if games.failed {
-            return None;
-        }
-        let options = games.options;
-        let item = self
-            .checker
-            .next_checked_from(&mut games.splitter, &games.path, &options, f)?;
-        Some(item.map_err(|e| games.read_error(e)))
-    }
-}
-
-/// A game [`Diagnoser::next_item`] read.
-enum Found {
-    /// Offered whole to the quick lane and proved by it, in one pass over its text.
-    Proved(quick::Proved, RawGame),
-    /// As the splitter cut it.
-    Cut(RawGame),
-    /// As the splitter cut it, after the quick lane refused it whole (see
-    /// [`quick::QuickLane::refused`]): for the full check. (Offered to the lane again,
-    /// a game with an illegal move at its 25th move was read three times, not two: on
-    /// the 10 MB archive with one in most games, 14% of `lint`.)
-    Refused(RawGame),
-}
-
-impl Diagnoser {
-    /// The next item of `splitter`, a game given to `take` with the checker. A proved
-    /// game's text is kept when `keep` (and its tags for [`QuickGame`]), else only when it
-    /// has findings to be located in it (else its raw game's text is empty).
-    #[inline(always)]
-    fn next_item<R: Read, T>(
-        &mut self,
-        splitter: &mut GameSplitter<R>,
-        options: &ReplayOptions,
-        keep: bool,
-        take: impl FnOnce(&mut Self, Found) -> T,
-    ) -> Option<Result<T, ReadError>> {
-        let lane = &mut self.quick;
-        // whether the quick lane was offered the game and refused it (then the game cut
-        // goes straight to the full check: the lane would refuse it again)
-        let mut refused = false;
-        let mut read = |text: &str, at_end| {
-            let found = lane.check_game_text(text, at_end, options, keep);
-            refused = found.is_none() && lane.refused();
-            let (len, proved) = found?;
-            let kept = keep || proved.has_findings();
-            let text = if kept {
-                text[..len].to_string()
-            } else {
-                String::new()
-            };
-            Some((len, (proved, text)))
-        };
-        Some(match splitter.next_fused(&mut read)? {
-            Ok(Split::Fused(mut game)) => {
-                self.quick_games += 1;
-                let text = std::mem::take(&mut game.value.1);
-                let raw = RawGame::fused(&game, text);
-                let (mut found, _) = game.value;
-                found.summary.index = raw.index as usize;
-                Ok(take(self, Found::Proved(found, raw)))
-            }
-            Ok(Split::Raw(raw)) if refused => Ok(take(self, Found::Refused(raw))),
-            Ok(Split::Raw(raw)) => Ok(take(self, Found::Cut(raw))),
-            Err(e) => Err(e),
-        })
-    }
-
-    /// The next item of `splitter` (the input named `path`), read and checked as
-    /// [`DiagnosedGames::next_checked`] reads and checks it; read errors as the splitter
-    /// gives them.
-    pub(crate) fn next_checked_from<R: Read, T>(
-        &mut self,
-        splitter: &mut GameSplitter<R>,
-        path: &str,
-        options: &ReplayOptions,
-        f: impl FnOnce(Checked<'_>) -> T,
-    ) -> Option<Result<T, ReadError>> {
-        self.next_item(splitter, options, true, |checker, found| match found {
-            Found::Proved(proved, raw) => f(Checked::Quick(QuickGame::proved(
-                &checker.quick,
-                (path, options),
-                raw,
-                proved,
-            ))),
-            Found::Cut(raw) => f(checker.check(path, raw, options)),
-            Found::Refused(raw) => f(Checked::Full(Box::new(check_game(path, raw, options)))),
-        })
-    }
-}
-
-/// Each item is a diagnosed game, or a located file-level problem, as from
-/// [`CheckedGames`]. After an I/O error the iteration ends.
-impl<R: Read> Iterator for DiagnosedGames<R> {
-    type Item = Result<Diagnosed, Diagnostic>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let games = &mut self.games;
-        if games.failed {
-            return None;
-        }
-        let options = games.options;
-        let path = &games.path;
-        let splitter = &mut games.splitter;
-        let item = self
-            .checker
-            .next_item(splitter, &options, false, |checker, found| {
-                match found {
-                    Found::Proved(proved, _) if !proved.has_findings() => Diagnosed {
-                        summary: proved.summary,
-                        diagnostics: Vec::new(),
-                    },
-                    // (findings are located in the game's text, kept for them)
-                    Found::Proved(proved, raw) => located(path, &raw, proved, &options),
-                    Found::Cut(raw) => checker.diagnose(path, raw, &options),
-                    Found::Refused(raw) => full_diagnosis(path, raw, &options),
-                }
-            })?;
-        Some(item.map_err(|e| games.read_error(e)))
-    }
-}
-
-/// Checks one file (or any reader). Never panics on input; I/O errors become an
-/// `io-error` diagnostic and what was read before them is still checked.
-pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> FileReport {
-    let mut report = FileReport {
-        path: path.to_string(),
-        ..FileReport::default()
-    };
-    let games = match DiagnosedGames::new(path, input, options) {
-        Ok(g) => g,
-        Err(e) => return FileReport::io_failure(path, &e),
-    };
-    report.encoding = Some(games.encoding().name());
-    for game in games {
-        match game {
-            Ok(g) => {
-                report.games += 1;
-                if g.summary.has_errors {
-                    report.games_with_errors += 1;
-                }
-                report.summaries.push(g.summary);
-                report.diagnostics.extend(g.diagnostics);
-            }
-            Err(d) => {
-                report.io_failed |= d.rule == &codes::IO_ERROR;
-                report.diagnostics.push(d);
-            }
-        }
-    }
-    report
-}
-
-/// The diagnostics and summary of one game, without its tree or replay.
-#[derive(Clone, Debug)]
-pub struct Diagnosed {
-    /// What checking found, besides the diagnostics.
-    pub summary: GameSummary,
-    /// Everything found, located, in text order (exactly as [`check_game`] gives them).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// Checks games one after another for callers that need only each game's diagnostics and
-/// summary, like `lint`: the same findings as [`check_game`], several times faster.
-///
-/// A game with nothing to report (or only what the draw verdict says about its result) is
-/// proved so straight from the parser's tokens (no tree, no record per ply); any other
-/// game goes through [`check_game`]. The checker keeps its buffers from game to game, so
-/// keep one per thread.
-///
-/// ```
-/// use pdnkit::check::Diagnoser;
-/// use pdnkit::pdn::GameSplitter;
-/// use pdnkit::replay::ReplayOptions;
-/// let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. b2-c3 *\n";
-/// let mut checker = Diagnoser::default();
-/// for raw in GameSplitter::new(pdn.as_bytes(), Default::default()).unwrap() {
-///     let found = checker.diagnose("game.pdn", raw.unwrap(), &ReplayOptions::default());
-///     assert!(found.summary.has_errors);
-///     assert!(found.diagnostics.iter().any(|d| d.rule.name == "illegal-move"));
-/// }
-/// assert_eq!(checker.quick_games(), 0); // an illegal move takes the full path
-/// ```
-#[derive(Default)]
-pub struct Diagnoser {
-    quick: quick::QuickLane,
-    quick_games: u64,
-}
-
-impl Diagnoser {
-    /// Checks one game.
-    pub fn diagnose(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
-        // (only the diagnostics are asked for: the quick lane need not keep the tags)
-        match self.check_keeping(path, raw, options, false) {
-            Checked::Full(game) => diagnosed(*game),
-            Checked::Quick(game) => game.diagnosed,
-        }
-    }
-
-    /// Keeps the first `plies` main-line plies of the games the quick lane takes (see
-    /// [`QuickGame::first_plies`]); none by default.
-    pub fn keep_first_plies(&mut self, plies: usize) {
-        self.quick.opening_depth = plies;
-    }
-
-    /// Checks one game, giving what the full check knows of it or, for a game the quick
-    /// lane takes, what that lane knows: for callers that need more than diagnostics
-    /// (`stats`) without paying for the tree when they can.
-    pub fn check(&mut self, path: &str, raw: RawGame, options: &ReplayOptions) -> Checked<'_> {
-        self.check_keeping(path, raw, options, true)
-    }
-
-    /// [`check`](Self::check); the quick lane keeps every tag for [`QuickGame::tags`] and
-    /// [`QuickGame::tag`] when `keep_tags`, else only those it needs itself.
-    fn check_keeping(
-        &mut self,
-        path: &str,
-        raw: RawGame,
-        options: &ReplayOptions,
-        keep_tags: bool,
-    ) -> Checked<'_> {
-        self.quick.keep_tags = keep_tags;
-        if let Some(proved) = self.quick.check(&raw, options) {
-            self.quick_games += 1;
-            let quick = QuickGame::proved(&self.quick, (path, options), raw, proved);
-            return Checked::Quick(quick);
-        }
-        Checked::Full(Box::new(check_game(path, raw, options)))
-    }
-
-    /// How many games so far were checked without the full check.
-    pub fn quick_games(&self) -> u64 {
-        self.quick_games
-    }
-}
-
-/// The diagnostics and summary of `raw` by the full check.
-fn full_diagnosis(path: &str, raw: RawGame, options: &ReplayOptions) -> Diagnosed {
-    diagnosed(check_game(path, raw, options))
-}
-
-/// The diagnostics and summary of a game the full check checked (its tree recycled).
-fn diagnosed(game: CheckedGame) -> Diagnosed {
-    let summary = game.summary();
-    let CheckedGame {
-        game, diagnostics, ..
-    } = game;
-    game.recycle();
-    Diagnosed {
-        summary,
-        diagnostics,
-    }
-}
-
-/// The diagnostics and summary of a game the quick lane proved: its findings located in
-/// `raw`, in the full check's order (findings by place, then diagnostics by line).
-fn located(path: &str, raw: &RawGame, proved: quick::Proved, options: &ReplayOptions) -> Diagnosed {
-    let quick::Proved {
-        mut summary,
-        missing_terminator,
-        findings,
-        tag_findings,
-        unmade,
-        ..
-    } = proved;
-    // (in the full check's order: the reader's error, tag findings, then the replay's)
-    let mut found: Vec<Unlocated> = Vec::with_capacity(tag_findings.len() + findings.len() + 1);
-    found.extend(missing_terminator.as_ref().map(Unlocated::Syntax));
-    found.extend(
-        tag_findings
-            .into_iter()
-            .map(|(rule, message, span)| Unlocated::Made(rule, message, span)),
-    );
-    found.extend(findings.iter().map(Unlocated::Finding));
-    let (diagnostics, unreported_errors) = report(path, raw.source(), found, unmade, options);
-    // (`proved` noted the errors of findings it did not make)
-    summary.has_errors |= unreported_errors
-        || diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diag::Severity::Error);
-    Diagnosed {
-        summary,
-        diagnostics,
-    }
-}
-
-/// One game checked by [`Diagnoser::check`].
-pub enum Checked<'a> {
-    /// Checked by [`check_game`]: the tree, the replay and the diagnostics.
-    Full(Box<CheckedGame>),
-    /// Proved by the quick lane: its diagnostics (from the draw verdict, if any) and a
-    /// few facts, borrowed from the checker until its next game.
-    Quick(QuickGame<'a>),
-}
-
-/// A game the quick lane of a [`Diagnoser`] took: it was read without a syntax error and
-/// its main line replayed completely (status [`Status::Complete`]).
-pub struct QuickGame<'a> {
-    lane: &'a quick::QuickLane,
-    /// The game's text and where it is in the file.
-    pub raw: RawGame,
-    start: Position,
-    end: Position,
-    outcome: crate::Outcome,
-    /// Its diagnostics and summary.
-    pub diagnosed: Diagnosed,
-}
-
-impl<'a> QuickGame<'a> {
-    /// The game `raw` of the input `path` that `lane` proved so, its findings located.
-    fn proved(
-        lane: &'a quick::QuickLane,
-        (path, options): (&str, &ReplayOptions),
-        raw: RawGame,
-        proved: quick::Proved,
-    ) -> Self {
-        let (start, end, outcome) = (proved.start, proved.end, proved.outcome);
-        let diagnosed = located(path, &raw, proved, options);
-        QuickGame {
-            lane,
-            raw,
-            start,
-            end,
-            outcome,
-            diagnosed,
-        }
-    }
-
-    /// The decoded value of the first tag with this name.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.lane.tag_value(name)
-    }
-
-    /// Every tag in file order: (name, decoded value).
-    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.lane.tags()
-    }
-
-    /// The result token that ends the movetext, as written, if there is one.
-    pub fn terminator(&self) -> Option<&str> {
-        let span = self.lane.terminator_span()?;
-        self.raw.text.get(span.start..span.end)
-    }
-
-    /// The position the main line starts from.
-    pub fn start(&self) -> Position {
-        self.start
-    }
-
-    /// The position at the end of the main line.
-    pub fn end(&self) -> Position {
-        self.end
-    }
-
-    /// The recorded outcome (Result tag if readable, else the terminator).
-    pub fn outcome(&self) -> crate::Outcome {
-        self.outcome
-    }
-
-    /// The first main-line plies, as many as [`Diagnoser::keep_first_plies`] asked.
-    pub fn first_plies(&self) -> &[KeptPly] {
-        self.lane.first_plies()
-    }
-}
-
-/// One of the first main-line plies of a [`QuickGame`] ([`QuickGame::first_plies`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KeptPly {
-    /// The position before the ply.
-    pub before: Position,
-    /// The move played.
-    pub mv: Move,
-    /// Its full-move number.
-    pub number: u32,
-    /// Whether the move is known to be named by its first and last squares alone (the
-    /// check found it so); `false` when that was not asked.
-    pub(crate) short_names_it: bool,
-}
-
-impl KeptPly {
-    /// Appends the move to `out` as [`push_move`](crate::rules::notation::push_move)
-    /// writes it, without asking again what the check found out while resolving it.
-    pub fn push_text(&self, out: &mut String, style: Style) {
-        push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
-    }
-}
-
-/// Checks one game: syntax, tags, replay, results, draws.
-pub fn check_game(path: &str, raw: RawGame, options: &ReplayOptions) -> CheckedGame {
-    let game = raw.to_game();
-    // (one finding past the limit is reported itself, so one more is made: see `report`)
-    let (tag_findings, unmade) = tags::check_tags_reporting(
-        game.tags
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str())),
-        MAX_GAME_FINDINGS + 1,
-        &options.report,
-    );
-    let replay = replay(&game, options);
-    let mut found: Vec<Unlocated> =
-        Vec::with_capacity(game.errors.len() + tag_findings.len() + replay.findings.len() + 1);
-    found.extend(game.errors.iter().map(Unlocated::Syntax));
-    for f in tag_findings {
-        let span = f.tag.map(|i| game.tags[i].span);
-        found.push(Unlocated::Made(f.rule, f.message, span));
-    }
-    if game.moves.moves.is_empty() && !game.tags.is_empty() && replay.status == Status::Complete {
-        let empty = "the game has tags but no moves".to_string();
-        found.push(Unlocated::Made(&codes::EMPTY_GAME, empty, None));
-    }
-    found.extend(replay.findings.iter().map(Unlocated::Finding));
-    let (diagnostics, unreported_errors) = report(path, raw.source(), found, unmade, options);
-    CheckedGame {
-        raw,
-        game,
-        replay,
-        diagnostics,
-        unreported_errors,
     }
 }
 
@@ -946,8 +181,6 @@ enum Unlocated<'a> {
     Syntax(&'a SyntaxError),
     /// A finding of the replay or the quick lane.
     Finding(&'a Finding),
-    /// A finding of the check itself (rule, message), and where it is.
-    Made(&'static crate::diag::Rule, String, Option<Span>),
 }
 
 impl Unlocated<'_> {
@@ -955,7 +188,6 @@ impl Unlocated<'_> {
         match self {
             Unlocated::Syntax(e) => Some(e.span),
             Unlocated::Finding(f) => f.span,
-            Unlocated::Made(_, _, span) => *span,
         }
     }
 
@@ -964,9 +196,7 @@ impl Unlocated<'_> {
     fn rule_and_severity(&self) -> (&'static crate::diag::Rule, Severity) {
         match self {
             Unlocated::Syntax(e) => syntax_rule(e),
-            Unlocated::Finding(Finding { rule, .. }) | Unlocated::Made(rule, _, _) => {
-                (*rule, rule.severity)
-            }
+            Unlocated::Finding(Finding { rule, .. }) => (*rule, rule.severity),
         }
     }
 
@@ -976,7 +206,6 @@ impl Unlocated<'_> {
         match self {
             Unlocated::Syntax(_) => None,
             Unlocated::Finding(f) => Some(f.rule),
-            Unlocated::Made(rule, _, _) => Some(rule),
         }
     }
 }
@@ -1033,9 +262,6 @@ fn report(
         out.push(match u {
             Unlocated::Syntax(e) => locator.syntax(e),
             Unlocated::Finding(f) => locator.finding(f),
-            Unlocated::Made(rule, message, span) => {
-                locator.locate(Diagnostic::new(rule, message), span)
-            }
         });
     }
     // (an error when some of the findings it stands for are)
@@ -1239,14 +465,52 @@ pub fn board_diagram(pos: &Position) -> Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::checker::{Checker, Keep};
+    use crate::pdn::{Position, Reader};
 
     /// The snippets of every diagnostic of `pdn`.
     fn snippets(pdn: &str) -> Vec<(usize, Snippet)> {
-        check_reader("long.pdn", pdn.as_bytes(), &CheckOptions::default())
-            .diagnostics
-            .into_iter()
-            .filter_map(|d| Some((d.column, d.snippet?)))
-            .collect()
+        let options = CheckOptions::default();
+        let mut reader = Reader::new(pdn.as_bytes(), options.reader_options()).unwrap();
+        let mut checker = Checker::new(options.replay_options(), Keep::default());
+        let mut all = Vec::new();
+        while let Some(item) = reader.read_game(&mut checker) {
+            if item.is_err() {
+                continue;
+            }
+            let report = checker.report();
+            let (found, _) = diagnose("long.pdn", reader.game(), report, &options.replay_options());
+            all.extend(
+                found
+                    .into_iter()
+                    .filter_map(|d| Some((d.column, d.snippet?))),
+            );
+        }
+        all
+    }
+
+    /// A game's text and place, owned.
+    #[derive(Clone)]
+    struct RawGame {
+        index: u64,
+        text: String,
+        start: Position,
+        stray_prefix: usize,
+    }
+
+    impl RawGame {
+        fn source(&self) -> GameSource<'_> {
+            GameSource {
+                index: self.index,
+                text: &self.text,
+                start: self.start,
+                stray_prefix: self.stray_prefix,
+            }
+        }
+
+        fn position(&self, at: usize) -> Position {
+            self.source().position(at)
+        }
     }
 
     #[test]
@@ -1322,8 +586,18 @@ mod tests {
         .iter()
         .enumerate()
         {
-            for raw in GameSplitter::new(t.as_bytes(), Default::default()).unwrap() {
-                let mut raw = raw.unwrap();
+            let mut reader = Reader::new(t.as_bytes(), Default::default()).unwrap();
+            while let Some(item) = reader.read_game(&mut crate::pdn::MoveCount(0)) {
+                if item.is_err() {
+                    continue;
+                }
+                let g = reader.game();
+                let mut raw = RawGame {
+                    index: g.index,
+                    text: g.text.to_string(),
+                    start: g.start,
+                    stray_prefix: g.stray_prefix,
+                };
                 if k == 4 {
                     raw.start.column = 7;
                 }

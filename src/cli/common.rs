@@ -2,6 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
+use pdnkit::run::RunOptions;
 use std::io::IsTerminal;
 
 /// Options about how to read and judge games, shared by lint, convert and stats.
@@ -82,20 +83,17 @@ impl ReadArgs {
     }
 }
 
-/// A rayon pool with `jobs` threads (all cores when `None`).
-pub fn thread_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = jobs {
-        anyhow::ensure!(n > 0, "-j must be at least 1");
-        builder = builder.num_threads(n);
-    }
-    Ok(builder.build()?)
+/// The run options of these arguments: how to check, and `-j` threads (one per core by
+/// default).
+pub fn run_options(args: &ReadArgs, check: CheckOptions) -> anyhow::Result<RunOptions> {
+    let threads = match args.jobs {
+        Some(0) => anyhow::bail!("-j must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    Ok(RunOptions { check, threads })
 }
 
-/// A progress bar on stderr when stderr is a terminal; hidden otherwise, so that logs and
-/// pipes stay clean. Several inputs get a bar over files; a single input (one huge file,
-/// or stdin) gets a spinner, as a bar of one file would never move. Callers may put the
-/// games counted so far in the message.
 pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
     if !std::io::stderr().is_terminal() || len == 0 {
         return ProgressBar::hidden();

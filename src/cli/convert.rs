@@ -1,17 +1,14 @@
 //! `pdnkit convert`: PDN to CSV, JSON Lines or canonical PDN, streaming game by game.
 
-use super::files::{self, Input};
 use super::interrupt;
-use super::pipeline::{self, OnePass, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckOptions, Checked, CheckedGame, DiagnosedGames, Diagnoser, check_game};
-use pdnkit::convert::GameStatus;
-use pdnkit::convert::json::push_game_json;
-use pdnkit::convert::repdn::{PdnOptions, write_pdn_renotating};
-use pdnkit::convert::table::{self, TagUnion};
-use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::check::CheckOptions;
+use pdnkit::convert::pdn::PdnOptions;
+use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
+use pdnkit::diag::{Severity, codes};
+use pdnkit::pdn::{RawTag, ReadError, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
-use std::cell::RefCell;
+use pdnkit::run::{self, Event, Input, RunOptions};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -308,238 +305,16 @@ impl Counts {
     }
 }
 
-thread_local! {
-    /// Where a worker writes a game's JSON (see [`Formatter::game`]).
-    static JSON_SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The largest JSON buffer a worker keeps from game to game.
-const MAX_JSON_SCRATCH: usize = 4 << 20;
-
-/// How each game is written; shared by the worker threads.
-struct Formatter<'a> {
-    args: &'a ConvertArgs,
-    style: Style,
-    pdn: PdnOptions,
-    tag_columns: Vec<String>,
-}
-
-impl Formatter<'_> {
-    /// One game's output (without the blank line that separates PDN games), formatted on
-    /// a worker thread so that the main thread only writes bytes in order.
-    fn game(&self, path: &str, g: &mut CheckedGame) -> io::Result<Vec<u8>> {
-        match self.args.to {
-            Target::Csv if self.args.per_move => csv_bytes(table::ply_rows(path, g, self.style)),
-            Target::Csv => csv_bytes([table::game_row(path, g, self.style, &self.tag_columns)]),
-            Target::Jsonl => JSON_SCRATCH.with_borrow_mut(|scratch| {
-                // written into this thread's buffer, then copied out at its size: grown in
-                // a vector of its own, the JSON of a long game was a run of ever larger
-                // blocks, made and freed for each game
-                scratch.clear();
-                // A game of megabytes is megabytes of comment (its moves are at most
-                // MAX_GAME_MOVES), which its JSON holds about as written: room for that at
-                // once, not grown to twice the size by doubling.
-                scratch.reserve(g.raw.text.len() / 8 * 9);
-                push_game_json(scratch, path, g, self.style);
-                scratch.push(b'\n');
-                // (a buffer grown past the largest kept goes out itself, not copied)
-                Ok(if scratch.capacity() > MAX_JSON_SCRATCH {
-                    std::mem::take(scratch)
-                } else {
-                    scratch.to_vec()
-                })
-            }),
-            Target::Pdn => {
-                // about the game's text: a game of megabytes is not grown into twice its size
-                let mut text = String::with_capacity(g.raw.text.len() / 8 * 9 + 256);
-                // (the game is done with after this: its moves are re-notated in place)
-                write_pdn_renotating(&mut text, g, &self.pdn);
-                Ok(text.into_bytes())
-            }
-        }
-    }
-
-    /// A game's CSV row, without its number (see [`Converted`]), from what the quick lane
-    /// kept of it (every ply) or from the full check; `number_at`: [`number_at`] of
-    /// `path`.
-    fn csv_game_row(&self, path: &str, checked: Checked<'_>, number_at: usize) -> Converted {
-        let (status, mut row, index) = match checked {
-            Checked::Quick(g) => {
-                let row = table::quick_game_row(path, &g, self.style, &self.tag_columns);
-                (GameStatus::Ok, row, g.raw.index)
-            }
-            Checked::Full(g) => {
-                let status = GameStatus::of(&g);
-                let row = table::game_row(path, &g, self.style, &self.tag_columns);
-                let index = g.raw.index;
-                // (a long game's main line is kept for the next one: see Game::recycle)
-                g.game.recycle();
-                (status, row, index)
-            }
-        };
-        // (the number is the second cell: left empty, written in on output)
-        row[1].clear();
-        Converted {
-            status,
-            bytes: csv_bytes([row]),
-            number: Some((number_at, index)),
-        }
-    }
-}
-
-/// A converted game: how it fared, and its bytes. A CSV game row is held without its game
-/// number, which is written in at `number` as the row is output: the blocks of a big file
-/// are read apart, each numbering its games from 1 until the games before it are counted
-/// ([`OnePass::rebase`]).
-struct Converted {
-    status: GameStatus,
-    bytes: io::Result<Vec<u8>>,
-    /// Where the number goes in `bytes`, and the number.
-    number: Option<(usize, u64)>,
-}
-
-impl Converted {
-    /// Writes the bytes, the number in its place.
-    fn write_to(self, out: &mut impl Write) -> io::Result<()> {
-        let bytes = self.bytes?;
-        match self.number {
-            Some((at, n)) => {
-                out.write_all(&bytes[..at])?;
-                out.write_all(itoa::Buffer::new().format(n).as_bytes())?;
-                out.write_all(&bytes[at..])
-            }
-            None => out.write_all(&bytes),
-        }
-    }
-}
-
-/// Where the game number goes in the CSV game rows of the input `path`: after the first
-/// cell, the path as CSV writes it, and its comma.
-fn number_at(path: &str) -> usize {
-    let mut row = Vec::new();
-    // (`path,` and the row's end; a path is never empty, so never quoted for that)
-    push_csv_record(&mut row, &[path, ""]);
-    row.len() - 2
-}
-
-/// `convert --to csv`'s one-pass reading ([`OnePassGame`]) of game rows: most games are read, checked and made
-/// rows in one pass over their text, and a big file is read in blocks on every thread.
-struct CsvRowsOnePass<'a> {
-    formatter: &'a Formatter<'a>,
-    /// The input read from standard input, spooled to this file (rows say `-`).
-    spooled: Option<&'a Path>,
-}
-
-impl OnePassGame<Converted> for CsvRowsOnePass<'_> {
-    /// The path the rows say, and where their game numbers go.
-    type Reading = (String, usize);
-
-    fn start<R: io::Read>(&self, path: &str, games: &mut DiagnosedGames<R>) -> (String, usize) {
-        games.keep_first_plies(usize::MAX);
-        let label = match self.spooled {
-            Some(spooled) if Path::new(path) == spooled => "-".to_string(),
-            _ => path.to_string(),
-        };
-        let at = number_at(&label);
-        (label, at)
-    }
-
-    fn next<R: io::Read>(
-        &self,
-        (label, at): &(String, usize),
-        games: &mut DiagnosedGames<R>,
-    ) -> Option<Result<Converted, Diagnostic>> {
-        games.next_checked(|checked| self.formatter.csv_game_row(label, checked, *at))
-    }
-
-    fn rebase(&self, converted: &mut Converted, games: u64) {
-        if let Some((_, n)) = &mut converted.number {
-            *n += games;
-        }
-    }
-}
-
-/// CSV rows as bytes (the header, game rows and per-move rows), byte for byte as the csv
-/// crate writes them: RFC 4180 with CRLF row ends.
-///
-/// Written here: the csv crate's writer, made for each game and given a field at a
-/// time, each field's bytes looked up one by one for a quote, was a tenth of `convert
-/// --to csv`'s instructions (a test holds the two to the same bytes). Unlike it, rows of
-/// different lengths are not refused: the rows made here all have the columns of
-/// their header.
-fn csv_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> io::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    for row in rows {
-        push_csv_record(&mut out, &row);
-    }
-    Ok(out)
-}
-
-/// Whether a field holds a comma, a quote or a line break. Sixteen bytes at a time, each
-/// compared with the four and no exit inside, which the compiler makes vector compares
-/// of: memchr, called twice a field, cost more in calls than the short fields' bytes.
-fn needs_csv_quotes(bytes: &[u8]) -> bool {
-    let special = |b: u8| u8::from((b == b',') | (b == b'"') | (b == b'\r') | (b == b'\n'));
-    let mut chunks = bytes.chunks_exact(16);
-    for chunk in chunks.by_ref() {
-        if chunk.iter().fold(0, |found, &b| found | special(b)) != 0 {
-            return true;
-        }
-    }
-    chunks.remainder().iter().any(|&b| special(b) != 0)
-}
-
-/// Appends one record: fields separated by commas, each quoted only when it holds a
-/// comma, a quote or a line break (its quotes then doubled), and a CR LF. As the csv
-/// crate does, a record of one empty field (or none) is written `""`, so that it is not
-/// read as a blank line.
-fn push_csv_record(out: &mut Vec<u8>, fields: &[impl AsRef<str>]) {
-    if fields.len() <= 1 && fields.iter().all(|f| f.as_ref().is_empty()) {
-        out.extend_from_slice(b"\"\"\r\n");
-        return;
-    }
-    // (the record's room at once, not grown field by field: its quotes, rare, may grow it)
-    out.reserve(fields.iter().map(|f| f.as_ref().len() + 1).sum::<usize>() + 2);
-    for (i, field) in fields.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        let bytes = field.as_ref().as_bytes();
-        if !needs_csv_quotes(bytes) {
-            out.extend_from_slice(bytes);
-            continue;
-        }
-        out.push(b'"');
-        let mut rest = bytes;
-        while let Some(quote) = memchr::memchr(b'"', rest) {
-            out.extend_from_slice(&rest[..=quote]);
-            out.push(b'"');
-            rest = &rest[quote + 1..];
-        }
-        out.extend_from_slice(rest);
-        out.push(b'"');
-    }
-    out.extend_from_slice(b"\r\n");
-}
-
-/// CSV as the csv crate writes it, RFC 4180 with CRLF row ends: what [`csv_bytes`] is
-/// held to.
-#[cfg(test)]
-fn csv_builder() -> csv::WriterBuilder {
-    let mut b = csv::WriterBuilder::new();
-    b.terminator(csv::Terminator::CRLF);
-    b
-}
-
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     args.check_usage()?;
-    let options = CheckOptions {
+    let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let (mut inputs, input_errors) = files::expand(&args.paths);
+    let options = common::run_options(&args.common, check)?;
+    let (mut inputs, input_errors) = run::expand(&args.paths);
     for e in &input_errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }
@@ -560,12 +335,12 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
 
     let tag_columns = if all_tags {
-        let mut union = TagUnion::default();
+        let mut union = csv::TagUnion::default();
         for input in &inputs {
             if let Input::File(p) = input {
                 let file = File::open(p)
                     .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", label(input)))?;
-                table::collect_tag_names(file, options.encoding, &mut union)
+                collect_tag_names(file, &options, &mut union)
                     .map_err(|e| anyhow::anyhow!("reading {}: {e}", label(input)))?;
             }
         }
@@ -576,106 +351,57 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
     let mut output = Output::open(args.output.as_deref(), &inputs)?;
     let style = args.style();
-    let formatter = Formatter {
-        args,
-        style,
-        pdn: PdnOptions {
+    let format = match args.to {
+        Target::Csv if args.per_move => Format::CsvPlies,
+        Target::Csv => Format::CsvGames(tag_columns),
+        Target::Jsonl => Format::Jsonl,
+        Target::Pdn => Format::Pdn(PdnOptions {
             style,
             comments: !args.strip.contains(&Strip::Comments),
             variations: !args.strip.contains(&Strip::Variations),
             nags: !args.strip.contains(&Strip::Nags),
-        },
-        tag_columns,
+        }),
     };
-    if args.to == Target::Csv {
-        let mut header = Vec::new();
-        if args.per_move {
-            push_csv_record(&mut header, &table::PLY_COLUMNS);
-        } else {
-            push_csv_record(&mut header, &table::game_header(&formatter.tag_columns));
-        }
-        output.writer.write_all(&header)?;
-    }
+    let converter = Converter { format, style };
+    let mut writer = Writer::new(&converter, &mut output.writer)?;
 
-    // Games are checked and formatted in parallel, in batches; the bytes are written here
-    // in input order (the same output whatever -j).
-    let pool = common::thread_pool(args.common.jobs)?;
+    // Games are checked and written in parallel; the bytes are put out here in input
+    // order (the same output whatever -j).
     let labels: Vec<String> = inputs.iter().map(label).collect();
+    let mut current = labels.iter();
     let mut counts = Counts::default();
     let mut io_failures = input_errors.len();
-    let mut first = true;
     let progress = common::progress_bar(inputs.len() as u64, "converting");
-    // A game row of the CSV needs no tree: the games the quick lane proves are written
-    // from what it kept (every ply), the others from the full check.
-    let quick_rows = args.to == Target::Csv && !args.per_move;
-    let work = |batch: pipeline::Batch| {
-        let label = &labels[batch.input];
-        if quick_rows {
-            let mut checker = Diagnoser::default();
-            checker.keep_first_plies(usize::MAX);
-            let at = number_at(label);
-            return batch
-                .games
-                .into_iter()
-                .map(|raw| {
-                    let checked = checker.check(&batch.path, raw, &batch.options);
-                    formatter.csv_game_row(label, checked, at)
-                })
-                .collect();
-        }
-        batch
-            .games
-            .into_iter()
-            .map(|raw| {
-                let mut g = check_game(&batch.path, raw, &batch.options);
-                let converted = Converted {
-                    status: GameStatus::of(&g),
-                    bytes: formatter.game(label, &mut g),
-                    number: None,
-                };
-                // (a long game's main line is kept for the next one: see Game::recycle)
-                g.game.recycle();
-                converted
-            })
-            .collect()
-    };
-    // what a converted game holds is its bytes
-    let weigh = |c: &Converted| c.bytes.as_ref().map_or(0, Vec::len);
-    let one_pass = CsvRowsOnePass {
-        formatter: &formatter,
-        spooled: _spooled.as_ref().map(|s| s.0.as_path()),
-    };
-    let one_pass = quick_rows.then_some(&one_pass as &dyn OnePass<Converted>);
-    pipeline::run(&pool, &inputs, &options, work, weigh, one_pass, |piece| {
-        match piece {
-            Piece::Start => counts.files += 1,
-            Piece::Games(results) => {
-                for converted in results {
-                    counts.add(converted.status);
-                    if args.to == Target::Pdn && !std::mem::take(&mut first) {
-                        output.writer.write_all(b"\n")?;
-                    }
-                    converted.write_to(&mut output.writer)?;
-                }
+    run::run(&inputs, &options, &converter, |event| {
+        match event {
+            Event::Start => {
+                counts.files += 1;
+                writer.start_input(current.next().map_or("", String::as_str));
+            }
+            Event::Game(converted) => {
+                counts.add(converted.status);
+                writer.game(&converted)?;
             }
             // a file-level problem (not PDN, a game too large to read, unreadable):
             // said on stderr; only a failed read spoils the output
-            Piece::Problem { diagnostic: d, io } => {
+            Event::Problem(d) => {
                 progress.suspend(|| {
                     eprintln!(
                         "pdnkit: {}: {}:{}:{}: {} ({})",
                         d.severity, d.path, d.line, d.column, d.message, d.rule.name
                     )
                 });
+                let io = d.rule == &codes::IO_ERROR;
                 io_failures += usize::from(io);
                 // (text outside any game, a warning, is no game left out)
                 counts.not_read += usize::from(!io && d.severity == Severity::Error);
             }
-            Piece::End(_) => progress.inc(1),
+            Event::End(_) => progress.inc(1),
         }
         Ok(())
     })?;
     progress.finish_and_clear();
+    writer.finish()?;
 
     if io_failures == 0 {
         output.commit()?;
@@ -715,6 +441,35 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Adds the tag names of every game of `input` to `union` (a pass that reads tags only,
+/// for `--tags all`: the header must be known before the first row).
+fn collect_tag_names(
+    input: impl io::Read,
+    options: &RunOptions,
+    union: &mut csv::TagUnion,
+) -> io::Result<()> {
+    struct Names<'a>(&'a mut csv::TagUnion);
+    impl Visitor for Names<'_> {
+        type Output = ();
+        fn tag(&mut self, tag: RawTag<'_>) {
+            self.0.add(tag.name);
+        }
+        fn begin_variation(&mut self, _: Span) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self) {}
+    }
+    let mut reader = Reader::new(input, options.check.reader_options())?;
+    let mut names = Names(union);
+    while let Some(item) = reader.read_game(&mut names) {
+        // (a game that cannot be read has no tags to add)
+        if let Err(ReadError::Io(e)) = item {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -722,36 +477,6 @@ fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_records_are_written_as_the_csv_crate_writes_them() {
-        // fields of the bytes CSV treats apart, others, and non-ASCII text; records of
-        // zero to five fields, one empty field alone among them
-        let mut rng = pdnkit::generate::SplitMix64::new(9);
-        let pieces = [
-            ",", "\"", "\r", "\n", "\r\n", " ", "a", "1. c3-d4", "Ёж", "'", "\t", "",
-        ];
-        for _ in 0..5_000 {
-            let width = rng.below(6) as usize;
-            let rows: Vec<Vec<String>> = (0..1 + rng.below(3))
-                .map(|_| {
-                    (0..width)
-                        .map(|_| {
-                            (0..rng.below(5))
-                                .map(|_| *rng.pick(&pieces))
-                                .collect::<String>()
-                        })
-                        .collect()
-                })
-                .collect();
-            let mut w = csv_builder().from_writer(Vec::new());
-            for row in &rows {
-                w.write_record(row).unwrap();
-            }
-            let expected = w.into_inner().unwrap();
-            assert_eq!(csv_bytes(rows.clone()).unwrap(), expected, "{rows:?}");
-        }
-    }
 
     #[test]
     fn temp_files_are_exclusive() {

@@ -1,12 +1,11 @@
 //! `pdnkit lint`: replay every game and report what is wrong.
 
-use super::files;
-use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckOptions, Diagnosed, DiagnosedGames, Diagnoser};
+use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::render::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
+use pdnkit::run::{self, Checked, Event, Task};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -83,19 +82,15 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
             && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
     };
-    let options = CheckOptions {
+    let check = CheckOptions {
         // (only the report for people shows the source lines and the boards)
         omit_snippets_and_boards: args.format != LintFormat::Full,
-        // (the checker does not make what is not reported: `lint --select M` on real
-        // files, where most games lack a tag, no longer pays for those findings)
+        // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let pool = common::thread_pool(args.common.jobs)?;
-    let (inputs, input_errors) = files::expand(&args.paths);
-
-    // (the problems of a whole input, met outside the checker, are filtered here)
-    let keep = |d: &Diagnostic| selected(d.rule);
+    let options = common::run_options(&args.common, check)?;
+    let (inputs, input_errors) = run::expand(&args.paths);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -109,70 +104,42 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
         d.path = e.path.clone();
         totals.count(&d);
-        if keep(&d) {
+        if selected(d.rule) {
             renderer.diagnostic(&d)?;
         }
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "checking");
-    // Workers keep only what is reported: the selected diagnostics and whether the game
-    // has an error (counted whatever the selection: see `ReplayOptions::report`).
     let full = args.format == LintFormat::Full;
-    // (the `pdnkit show` hints are added where the results are put in order: a block of a
-    // big file knows its game numbers only then)
-    // (the checker made only the selected ones: `options.report`)
-    let report = |game: Diagnosed| (game.summary.has_errors, game.diagnostics);
-    let work = |batch: pipeline::Batch| {
-        let mut checker = Diagnoser::default();
-        let options = batch.options;
-        let path = batch.path;
-        batch
-            .games
-            .into_iter()
-            .map(|raw| report(checker.diagnose(&path, raw, &options)))
-            .collect()
-    };
-    let weigh = |(_, kept): &(bool, Vec<Diagnostic>)| kept.iter().map(held_bytes).sum();
-    // most games read and checked in one pass over their text
-    let one_pass = LintOnePass { report: &report };
-    pipeline::run(
-        &pool,
-        &inputs,
-        &options,
-        work,
-        weigh,
-        Some(&one_pass),
-        |piece| {
-            match piece {
-                Piece::Start => totals.files += 1,
-                Piece::Games(results) => {
-                    if !progress.is_hidden() {
-                        progress.set_message(format!("checking ({} games)", totals.games));
-                    }
-                    for (has_errors, diagnostics) in results {
-                        totals.games += 1;
-                        totals.games_with_errors += usize::from(has_errors);
-                        for mut d in diagnostics {
-                            if full {
-                                add_show_hint(&mut d);
-                            }
-                            totals.count(&d);
-                            renderer.diagnostic(&d)?;
-                        }
-                    }
+    run::run(&inputs, &options, &Lint, |event| {
+        match event {
+            Event::Start => totals.files += 1,
+            Event::Game((has_errors, diagnostics)) => {
+                totals.games += 1;
+                totals.games_with_errors += usize::from(has_errors);
+                if !progress.is_hidden() && totals.games % 1024 == 0 {
+                    progress.set_message(format!("checking ({} games)", totals.games));
                 }
-                Piece::Problem { diagnostic, io } => {
-                    io_failures += usize::from(io);
-                    totals.count(&diagnostic);
-                    if keep(&diagnostic) {
-                        renderer.diagnostic(&diagnostic)?;
+                for mut d in diagnostics {
+                    if full {
+                        add_show_hint(&mut d);
                     }
+                    totals.count(&d);
+                    renderer.diagnostic(&d)?;
                 }
-                Piece::End(_) => progress.inc(1),
             }
-            Ok(())
-        },
-    )?;
+            // (the problems of a whole input, met outside the checker, are filtered here)
+            Event::Problem(d) => {
+                io_failures += usize::from(d.rule == &codes::IO_ERROR);
+                totals.count(&d);
+                if selected(d.rule) {
+                    renderer.diagnostic(&d)?;
+                }
+            }
+            Event::End(_) => progress.inc(1),
+        }
+        Ok(())
+    })?;
     progress.finish_and_clear();
     renderer.finish()?;
 
@@ -201,28 +168,17 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// What `lint` keeps of a game: whether it has an error, and its selected diagnostics.
-type Report = (bool, Vec<Diagnostic>);
+/// What `lint` makes of a game: whether it has an error, and its diagnostics.
+struct Lint;
 
-/// `lint`'s one-pass reading ([`OnePassGame`]): each game's diagnostics, kept by `report`.
-struct LintOnePass<'r, F> {
-    report: &'r F,
-}
+impl Task for Lint {
+    type Output = (bool, Vec<Diagnostic>);
 
-impl<F: Fn(Diagnosed) -> Report + Sync> OnePassGame<Report> for LintOnePass<'_, F> {
-    type Reading = ();
-
-    fn start<R: io::Read>(&self, _: &str, _: &mut DiagnosedGames<R>) {}
-
-    fn next<R: io::Read>(
-        &self,
-        (): &(),
-        games: &mut DiagnosedGames<R>,
-    ) -> Option<Result<Report, Diagnostic>> {
-        Some(games.next()?.map(self.report))
+    fn game(&self, game: Checked<'_>) -> Self::Output {
+        (game.has_errors, game.diagnostics)
     }
 
-    fn rebase(&self, (_, diagnostics): &mut Report, games: u64) {
+    fn rebase(&self, (_, diagnostics): &mut Self::Output, games: u64) {
         for d in diagnostics {
             d.game = d.game.map(|g| g + games as usize);
         }
@@ -260,21 +216,6 @@ impl Totals {
     fn count(&mut self, d: &Diagnostic) {
         self.severities.add(d.severity);
     }
-}
-
-/// About how many bytes a diagnostic holds (its strings and itself), for the pipeline's
-/// bound on the results held.
-fn held_bytes(d: &Diagnostic) -> usize {
-    let texts = [
-        Some(&d.message),
-        Some(&d.path),
-        d.move_text.as_ref(),
-        d.board.as_ref(),
-    ];
-    std::mem::size_of::<Diagnostic>()
-        + texts.iter().flatten().map(|t| t.len()).sum::<usize>()
-        + d.snippet.as_ref().map_or(0, |s| s.line_text.len())
-        + d.notes.iter().map(String::len).sum::<usize>()
 }
 
 fn plural(n: usize) -> &'static str {

@@ -1,16 +1,13 @@
 //! Command-line front end. Each subcommand lives in its own module; all real work is done
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
-mod blocks;
 mod common;
 mod convert;
-mod files;
 mod generate;
 mod interrupt;
 mod lint;
 mod moves;
 mod perft;
-mod pipeline;
 mod read;
 mod rule;
 mod show;

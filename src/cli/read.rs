@@ -1,10 +1,10 @@
-//! `pdnkit read` (hidden): the reader alone, for benchmarks. Splits every input into games
-//! and parses each through a counting visitor (no `Game` tree, no replay), on one thread,
+//! `pdnkit read` (hidden): the reader alone, for benchmarks. Reads every input's games
+//! through a counting visitor (no `Game` tree, no replay), on one thread,
 //! and prints the number of games and moves. `bench/run.sh` times it against `wc -l`.
 
 use super::Cli;
-use super::files::{self, Input};
-use pdnkit::pdn::{GameSplitter, MoveCount, ReaderOptions};
+use pdnkit::pdn::{MoveCount, Reader, ReaderOptions};
+use pdnkit::run::{self, Input};
 use std::fs::File;
 use std::io;
 use std::path::PathBuf;
@@ -18,16 +18,18 @@ pub struct ReadArgs {
 }
 
 fn count<R: io::Read>(input: R, games: &mut u64, moves: &mut u64) -> io::Result<()> {
-    for raw in GameSplitter::new(input, ReaderOptions::default())? {
-        let Ok(raw) = raw else { continue };
+    let mut reader = Reader::new(input, ReaderOptions::default())?;
+    let mut counter = MoveCount::default();
+    while let Some(item) = reader.read_game(&mut counter) {
+        let Ok(n) = item else { continue };
         *games += 1;
-        *moves += raw.visit(&mut MoveCount::default()) as u64;
+        *moves += n as u64;
     }
     Ok(())
 }
 
 pub fn run(args: &ReadArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let (inputs, errors) = files::expand(&args.paths);
+    let (inputs, errors) = run::expand(&args.paths);
     for e in &errors {
         eprintln!("pdnkit: {}: {}", e.path, e.message);
     }

@@ -2,12 +2,18 @@
 //! FEN.
 
 use super::{Cli, common};
-use pdnkit::check::{self, CheckedGames};
+use pdnkit::check::checker::Keep;
+use pdnkit::check::{self};
+use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::replay::{Ply, Status};
 use pdnkit::rules::FenStyle;
+use pdnkit::rules::Position;
+use pdnkit::run::{self, Checked, Event, RunOptions, Task};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -57,52 +63,73 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
     };
-    let mut games = CheckedGames::new(&label, reader, &options)?;
     // games are numbered as `lint` and `convert` number them: a game too large to read
     // keeps its number
+    let keep = Keep {
+        plies: usize::MAX,
+        ..Keep::default()
+    };
+    let task = Show {
+        game: args.game,
+        count: AtomicUsize::new(0),
+    };
+    let run_options = RunOptions {
+        check: options,
+        threads: 1,
+    };
     let mut count = 0;
-    let g = loop {
-        match games.next() {
-            Some(Err(d)) if d.game == Some(args.game) => anyhow::bail!(
+    let mut found = None;
+    let mut problem = None;
+    run::run_reader(&label, reader, &run_options, &task, |event| {
+        match event {
+            Event::Game(Some(shown)) => found = Some(shown),
+            Event::Game(None) => {}
+            Event::Problem(d)
+                if d.game == Some(args.game)
+                    || d.rule == &codes::IO_ERROR
+                    || d.rule == &codes::NOT_PDN =>
+            {
+                problem.get_or_insert(d);
+            }
+            Event::Problem(_) | Event::Start | Event::End(_) => {}
+        }
+        Ok(())
+    })?;
+    let _ = keep;
+    if let Some(d) = problem.filter(|_| found.is_none()) {
+        if d.game == Some(args.game) {
+            anyhow::bail!(
                 "game {} of {label} cannot be shown: {} ({} {})",
                 args.game,
                 d.message,
                 d.rule.code,
                 d.rule.name
-            ),
-            Some(Err(d)) if d.rule == &pdnkit::diag::codes::IO_ERROR => {
-                anyhow::bail!("{}", d.message)
-            }
-            Some(Err(d)) if d.rule == &pdnkit::diag::codes::NOT_PDN => {
-                anyhow::bail!("{label}: {} ({} {})", d.message, d.rule.code, d.rule.name)
-            }
-            // other problems of the file (text outside games) are not games
-            Some(Err(d)) => count = count.max(d.game.unwrap_or(0)),
-            Some(Ok(g)) => {
-                count = count.max(g.raw.index as usize);
-                if g.raw.index as usize == args.game {
-                    break g;
-                }
-            }
-            None => anyhow::bail!(
-                "{label} has {count} game{}; there is no game {}",
-                if count == 1 { "" } else { "s" },
-                args.game
-            ),
+            );
         }
+        if d.rule == &codes::IO_ERROR {
+            anyhow::bail!("{}", d.message);
+        }
+        anyhow::bail!("{label}: {} ({} {})", d.message, d.rule.code, d.rule.name);
+    }
+    let Some(g) = found else {
+        count = count.max(task.count.load(Ordering::Relaxed));
+        anyhow::bail!(
+            "{label} has {count} game{}; there is no game {}",
+            if count == 1 { "" } else { "s" },
+            args.game
+        );
     };
-    let replay = &g.replay;
-    let Some(start) = replay.start else {
+    let Some(start) = g.start else {
         anyhow::bail!(
             "game {} of {label} cannot be set up ({:?}): {}",
             args.game,
-            replay.status,
+            g.status,
             g.diagnostics
                 .first()
                 .map_or(String::new(), |d| d.message.clone())
         );
     };
-    let played = replay.mainline.len() as u32;
+    let played = g.mainline.len() as u32;
     let ply = args.ply.unwrap_or(played);
     if ply > played {
         let why = g
@@ -120,7 +147,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let (position, last) = match ply {
         0 => (start, None),
         k => {
-            let p = &replay.mainline[k as usize - 1];
+            let p = &g.mainline[k as usize - 1];
             (p.after, Some(p))
         }
     };
@@ -156,7 +183,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 None => writeln!(out, "game {}, start position", args.game)?,
             }
             out.write_all(diagram.ascii().as_bytes())?;
-            if ply == played && ply < replay.written_plies {
+            if ply == played && ply < g.written_plies {
                 if let Some(d) = g.diagnostics.iter().find(|d| d.ply == Some(played + 1)) {
                     writeln!(out, "next: {} {}: {}", d.rule.code, d.rule.name, d.message)?;
                 }
@@ -165,4 +192,42 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game asked for, as `show` needs it.
+struct Shown {
+    start: Option<Position>,
+    status: Status,
+    mainline: Vec<Ply>,
+    written_plies: u32,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Keeps the game `game` of a file.
+struct Show {
+    game: usize,
+    count: AtomicUsize,
+}
+
+impl Task for Show {
+    type Output = Option<Shown>;
+
+    fn keep(&self) -> Keep {
+        Keep {
+            plies: usize::MAX,
+            ..Keep::default()
+        }
+    }
+
+    fn game(&self, g: Checked<'_>) -> Option<Shown> {
+        let index = g.source.index as usize;
+        self.count.fetch_max(index, Ordering::Relaxed);
+        (index == self.game).then(|| Shown {
+            start: g.report.start,
+            status: g.report.status,
+            mainline: std::mem::take(&mut g.report.mainline),
+            written_plies: g.report.written_plies,
+            diagnostics: g.diagnostics,
+        })
+    }
 }

@@ -1,13 +1,11 @@
 //! `pdnkit stats`: totals, results, draws, lengths, openings, players and final material
 //! over many files at once.
 
-use super::files;
-use super::pipeline::{self, OnePassGame, Piece};
 use super::{Cli, common};
-use pdnkit::check::{CheckOptions, DiagnosedGames, Diagnoser};
-use pdnkit::diag::{Diagnostic, codes};
-use pdnkit::stats::{self, GroupBy, Stats, StatsOptions};
-use std::cell::RefCell;
+use pdnkit::check::CheckOptions;
+use pdnkit::diag::codes;
+use pdnkit::run::{self, Event};
+use pdnkit::stats::{self, Counter, GroupBy, StatsOptions, StatsTask};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,78 +90,46 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         by: args.by.map(GroupBy::from),
     };
-    let pool = common::thread_pool(args.common.jobs)?;
-    let (inputs, input_errors) = files::expand(&args.paths);
+    let run_options = common::run_options(&args.common, check)?;
+    let (inputs, input_errors) = run::expand(&args.paths);
     let mut failures = 0usize;
-    let mut total = Stats::new(options);
     for e in &input_errors {
         failures += 1;
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "counting");
-    // Games are counted where they are checked, into tallies of a batch or a block (the
-    // pipeline's places in the output order: what the other commands emit game by game),
-    // merged here in any order to the same counts.
-    let work = |batch: pipeline::Batch| {
-        let mut checker = Diagnoser::default();
-        checker.keep_first_plies(options.depth);
-        let mut tally = Stats::new(options);
-        for raw in batch.games {
-            tally.add_checked(&batch.path, checker.check(&batch.path, raw, &batch.options));
-        }
-        vec![tally]
-    };
-    // (a tally holds about a key or two of text a game: its opening and players)
-    let weigh = |tally: &Stats| tally.games() as usize * 128;
-    let one_pass = StatsOnePass { options };
-    let mut games = 0u64;
-    // whether the current input could not be read to its end
-    let mut failed = false;
-    pipeline::run(
-        &pool,
-        &inputs,
-        &check,
-        work,
-        weigh,
-        Some(&one_pass),
-        |piece| {
-            match piece {
-                Piece::Start => {}
-                Piece::Games(tallies) => {
-                    for tally in tallies {
-                        games += tally.games();
-                        total.merge(tally);
-                    }
-                    if !progress.is_hidden() {
-                        progress.set_message(format!("counting ({games} games)"));
-                    }
-                }
-                // (a file that is not PDN is not read on: it counts as unreadable)
-                Piece::Problem { diagnostic, io } if io || diagnostic.rule == &codes::NOT_PDN => {
-                    failed = true;
-                    failures += 1;
-                    let d = &diagnostic;
-                    progress.suspend(|| match io {
-                        true => eprintln!("pdnkit: {}", d.message),
-                        false => eprintln!(
-                            "pdnkit: cannot read {}: {}:{}: {}: {}",
-                            d.path, d.line, d.column, d.rule.name, d.message
-                        ),
-                    });
-                }
-                Piece::Problem { diagnostic, .. } => total.add_read_diagnostic(&diagnostic),
-                Piece::End(read) => {
-                    total.add_file(read.encoding, read.bytes, std::mem::take(&mut failed));
-                    progress.inc(1);
+    let labels: Vec<String> = inputs.iter().map(|i| i.label()).collect();
+    let mut current = labels.iter();
+    let mut label = "";
+    let mut counter = Counter::new(options);
+    run::run(&inputs, &run_options, &StatsTask { options }, |event| {
+        match &event {
+            Event::Start => label = current.next().map_or("", String::as_str),
+            Event::End(_) => progress.inc(1),
+            Event::Game(_) => {
+                let games = counter.stats.games() + 1;
+                if !progress.is_hidden() && games % 1024 == 0 {
+                    progress.set_message(format!("counting ({games} games)"));
                 }
             }
-            Ok(())
-        },
-    )?;
+            Event::Problem(_) => {}
+        }
+        if let Some(d) = counter.event(label, event) {
+            failures += 1;
+            progress.suspend(|| match d.rule == &codes::IO_ERROR {
+                true => eprintln!("pdnkit: {}", d.message),
+                false => eprintln!(
+                    "pdnkit: cannot read {}: {}:{}: {}: {}",
+                    d.path, d.line, d.column, d.rule.name, d.message
+                ),
+            });
+        }
+        Ok(())
+    })?;
     progress.finish_and_clear();
 
-    let report = total.report(args.top);
+    let report = counter.stats.report(args.top);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
@@ -192,48 +158,4 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The counts of the games of a reading, handed on as tallies of [`TALLY_GAMES`] games
-/// (so that a huge file read in one pass shows its progress) and at its end.
-struct StatsOnePass {
-    options: StatsOptions,
-}
-
-/// Games a tally of a reading holds.
-const TALLY_GAMES: u64 = 512;
-
-impl OnePassGame<Stats> for StatsOnePass {
-    /// The reading's path (the key of `--by file`), and its games counted since the last
-    /// tally (`None` once it has ended).
-    type Reading = (String, RefCell<Option<Stats>>);
-
-    fn start<R: io::Read>(&self, path: &str, games: &mut DiagnosedGames<R>) -> Self::Reading {
-        games.keep_first_plies(self.options.depth);
-        (
-            path.to_string(),
-            RefCell::new(Some(Stats::new(self.options))),
-        )
-    }
-
-    fn next<R: io::Read>(
-        &self,
-        (path, counted): &Self::Reading,
-        games: &mut DiagnosedGames<R>,
-    ) -> Option<Result<Stats, Diagnostic>> {
-        let mut counted = counted.borrow_mut();
-        let tally = counted.as_mut()?;
-        loop {
-            match games.next_checked(|g| tally.add_checked(path, g)) {
-                Some(Ok(())) if tally.games() < TALLY_GAMES => {}
-                Some(Ok(())) => {
-                    return Some(Ok(std::mem::replace(tally, Stats::new(self.options))));
-                }
-                Some(Err(d)) => return Some(Err(d)),
-                None => return counted.take().filter(|t| t.games() > 0).map(Ok),
-            }
-        }
-    }
-
-    fn rebase(&self, _: &mut Stats, _: u64) {}
 }

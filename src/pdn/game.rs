@@ -23,7 +23,6 @@ use super::token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 use super::visitor::{Skip, Visitor};
 use crate::Color;
 use compact_str::CompactString;
-use std::cell::Cell;
 
 /// The syntax errors a [`Game`] keeps, at most: past them one more, of kind
 /// [`SyntaxErrorKind::TooManyErrors`], says that the rest are not reported.
@@ -242,9 +241,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// Parses one game's text (use [`crate::pdn::RawGame::to_game`] for games from a file).
+    /// Parses the first game of `text` (use a [`super::Reader`] for the games of a file).
     pub fn parse(text: &str) -> Game {
-        super::parser::visit_text(text, &mut GameBuilder::for_text(text.len()))
+        super::reader::visit_text(text, &mut GameBuilder::default()).unwrap_or_default()
     }
 
     /// The decoded value of the first tag with this name (case-sensitive).
@@ -301,32 +300,6 @@ impl Game {
         line(&mut self.moves);
     }
 
-    /// Drops the game, keeping the memory of its main line for the next game built on this
-    /// thread. A game of 20,000 moves has a main line of 2 MB; a file of such games made
-    /// and freed one per game on each thread, which mimalloc keeps for a while after it is
-    /// freed (`lint -j2` on the games at the move limit of `bench/hostile.sh` took 29 MB
-    /// that way, 18 MB with the lines recycled). And an ordinary game's line, grown move
-    /// by move, was moved to a larger block five or six times (4% of `lint` on games with
-    /// an illegal move, which the full check reads). At most one line a thread is kept,
-    /// with room for at most twice [`super::MAX_GAME_MOVES`] moves (about 4 MB: a line
-    /// read under a raised move limit is dropped).
-    pub fn recycle(mut self) {
-        let room = self.moves.moves.capacity();
-        if room > 0 && room <= 2 * super::MAX_GAME_MOVES {
-            let mut moves = std::mem::take(&mut self.moves.moves);
-            moves.clear();
-            // (nothing is kept while the thread itself ends)
-            let _ = SPARE_MAIN_LINE.try_with(|spare| {
-                let kept = spare.take();
-                spare.set(if kept.capacity() >= moves.capacity() {
-                    kept
-                } else {
-                    moves
-                });
-            });
-        }
-    }
-
     /// Number of moves in the main line.
     pub fn ply_count(&self) -> usize {
         self.moves.moves.len()
@@ -377,39 +350,27 @@ impl Frame {
     }
 }
 
-/// A main line this long makes room for all its moves at once (see
-/// [`GameBuilder::for_text`]).
-const LONG_LINE: usize = 256;
-
-thread_local! {
-    /// The main line of the last long game recycled on this thread, emptied, for the next
-    /// long game built here (see [`Game::recycle`]).
-    static SPARE_MAIN_LINE: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
-}
-
 /// The visitor that builds a [`Game`]; it uses an explicit stack, never recursion.
 #[derive(Default)]
 pub struct GameBuilder {
     game: Game,
     stack: Vec<Frame>,
-    /// Moves to make room for in the main line once it is [`LONG_LINE`] moves long (see
-    /// [`for_text`](Self::for_text)).
-    main_line_room: usize,
+    /// An empty vector to build the next main line in (see [`reuse`](Self::reuse)).
+    spare: Vec<Move>,
 }
 
 impl GameBuilder {
-    /// A builder for a game of `text_len` bytes, which makes room for the main line's
-    /// moves at once when the line turns out long ([`LONG_LINE`] moves): as many as one
-    /// in six bytes of the game (a move and its share of the numbers take about that),
-    /// up to the reader's default move limit. Grown move by move, the main line of a long
-    /// game was copied into ever larger blocks; with mimalloc, which gives freed memory
-    /// back to the system only after a while, a run of games of 20,000 moves took
-    /// 60-100 MB in `lint -j2` that way, 26-31 MB now. Room reserved and not used is not
-    /// touched, so it takes no memory; ordinary games never reach the length.
-    pub(crate) fn for_text(text_len: usize) -> GameBuilder {
-        GameBuilder {
-            main_line_room: (text_len / 6).min(super::MAX_GAME_MOVES),
-            ..GameBuilder::default()
+    /// Takes back a game built before, so that the next game's main line is built in
+    /// its main line's memory. A run of long games (20,000 moves: 2 MB of main line each)
+    /// then takes the memory of one, not a block per game that the allocator keeps for a
+    /// while after it is freed; and an ordinary game's line is not grown anew move by move.
+    /// A line with room for more than twice [`super::MAX_GAME_MOVES`] moves (read under a
+    /// raised limit) is let go.
+    pub fn reuse(&mut self, mut game: Game) {
+        let room = game.moves.moves.capacity();
+        if room > self.spare.capacity() && room <= 2 * super::MAX_GAME_MOVES {
+            game.moves.moves.clear();
+            self.spare = std::mem::take(&mut game.moves.moves);
         }
     }
 
@@ -434,17 +395,15 @@ impl GameBuilder {
     }
 }
 
-// (the plain reader gives its events: it starts afresh at `begin_game`, so the general
-// parser can read a game again where the plain reader stopped)
-impl super::plain::PlainVisitor for GameBuilder {}
-
 impl Visitor for GameBuilder {
     type Output = Game;
 
     fn begin_game(&mut self) {
         self.game = Game::default();
         self.stack.clear();
-        self.stack.push(Frame::default());
+        let mut main = Frame::default();
+        main.line.moves = std::mem::take(&mut self.spare);
+        self.stack.push(main);
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
@@ -463,8 +422,6 @@ impl Visitor for GameBuilder {
     }
 
     fn mv(&mut self, text: &str, span: Span) {
-        let room = self.main_line_room;
-        let main_line = self.stack.len() <= 1;
         let f = self.top();
         let written_number = f.number;
         let number_span = f.number_span.take().filter(|_| written_number.is_some());
@@ -485,23 +442,6 @@ impl Visitor for GameBuilder {
             (None, None)
         };
         let before = std::mem::take(&mut f.pending);
-        if main_line && f.line.moves.capacity() == 0 {
-            // the main line of the last game recycled on this thread, emptied: the lines of
-            // a run of games are built in one vector, not grown anew move by move for each
-            if let Ok(spare) = SPARE_MAIN_LINE.try_with(Cell::take) {
-                f.line.moves = spare;
-            }
-        }
-        if main_line && f.line.moves.len() == LONG_LINE {
-            // the last recycled long line when it is long enough, else room made now
-            let mut spare = SPARE_MAIN_LINE.try_with(Cell::take).unwrap_or_default();
-            if spare.capacity() >= room {
-                spare.append(&mut f.line.moves);
-                f.line.moves = spare;
-            } else {
-                f.line.moves.reserve(room.saturating_sub(LONG_LINE));
-            }
-        }
         f.line.moves.push(Move {
             number,
             side,
@@ -627,29 +567,24 @@ mod tests {
 
     #[test]
     fn a_game_builds_its_main_line_where_the_last_one_was() {
+        use crate::pdn::reader::visit_text;
         let text = format!("1. c3-d4 {}*", "c3-d4 d6-c5 ".repeat(400));
-        let first = Game::parse(&text);
+        let mut builder = GameBuilder::default();
+        let first = visit_text(&text, &mut builder).unwrap();
         let (at, room) = (first.moves.moves.as_ptr(), first.moves.moves.capacity());
         assert!(room >= 801, "{room}");
-        first.recycle();
-        // (a block freed would likely go to the next allocation of its size: this one)
-        let blocker: Vec<Move> = Vec::with_capacity(room);
-        let second = Game::parse(&text);
-        drop(blocker);
+        builder.reuse(first);
+        let second = visit_text(&text, &mut builder).unwrap();
         assert_eq!(second.moves.moves.as_ptr(), at);
         assert_eq!(second.moves.moves.len(), 801);
         assert_eq!(second.moves.moves[800].text, "d6-c5");
-        // a short game takes it too (the lines of a run of games are built in one vector),
-        // and gives it back
-        second.recycle();
-        let short = Game::parse("1. c3-d4 d6-c5 *");
+        // a short game takes it too, and gives it back
+        builder.reuse(second);
+        let short = visit_text("1. c3-d4 d6-c5 *", &mut builder).unwrap();
         assert_eq!(short.moves.moves.as_ptr(), at);
         assert_eq!(short.moves.moves.len(), 2);
-        short.recycle();
-        let short = Game::parse("1. c3-d4 d6-c5 *");
-        assert_eq!(short.moves.moves.as_ptr(), at);
-        // a game not recycled keeps its line: the next one is built in a new vector
-        let next = Game::parse("1. c3-d4 d6-c5 *");
+        // a game not given back keeps its line: the next one is built in a new vector
+        let next = visit_text("1. c3-d4 d6-c5 *", &mut builder).unwrap();
         assert_ne!(next.moves.moves.as_ptr(), at);
         assert_eq!(short.moves.moves.len(), 2);
     }

@@ -132,10 +132,9 @@ impl<R: Read> Decoder<R> {
         self.binary
     }
 
-    /// Counts a replacement made before this decoder's input (for text read in blocks,
-    /// see [`crate::pdn::GameSplitter::at`]).
-    pub(crate) fn note_replacement_before(&mut self) {
-        self.replacements = self.replacements.max(1);
+    /// The input read from.
+    pub fn into_inner(self) -> R {
+        self.input
     }
 
     /// How many decode calls so far replaced malformed bytes with U+FFFD.

@@ -195,14 +195,41 @@ impl<R: Read> Reader<R> {
         Ok(reader)
     }
 
+    /// [`at`](Self::at) for a block whose text is already decoded (`text`), followed by
+    /// what `input` holds: the text is read where it is, not copied.
+    /// A byte order mark that starts it is dropped, as the decoder drops it.
+    pub fn at_text(
+        input: R,
+        mut text: String,
+        opts: ReaderOptions,
+        start: BlockStart,
+    ) -> std::io::Result<Self> {
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        let mut reader = Reader::at(input, opts, start)?;
+        reader.buf = text;
+        Ok(reader)
+    }
+
     /// The encoding used to decode the input.
     pub fn encoding(&self) -> &'static Encoding {
         self.dec.encoding()
     }
 
+    /// How the encoding was chosen.
+    pub fn encoding_source(&self) -> super::EncodingSource {
+        self.dec.encoding_source()
+    }
+
     /// How many game indices were given so far (to games, and to games too large).
     pub fn games_indexed(&self) -> u64 {
         self.next_index - 1
+    }
+
+    /// The input read from.
+    pub fn into_inner(self) -> R {
+        self.dec.into_inner()
     }
 
     /// The game last read by [`read_game`](Self::read_game): its text and place (the
@@ -614,14 +641,12 @@ impl State {
     /// How much of `b` (the item's text so far, too large to hold) may be dropped: what
     /// is read, but for the start of the current line when it is near.
     fn droppable(&self, b: &[u8]) -> usize {
+        const NEAR: usize = 4096;
         let pos = self.pos.min(b.len());
-        let line = b[..pos]
-            .iter()
-            .rposition(|&c| c == b'\n' || c == b'\r')
-            .map(|k| k + 1);
-        match line {
-            Some(l) if pos - l < 4096 => l,
-            _ => pos,
+        let from = pos.saturating_sub(NEAR);
+        match memchr::memrchr2(b'\n', b'\r', &b[from..pos]) {
+            Some(k) => from + k + 1,
+            None => pos,
         }
     }
 
@@ -631,7 +656,7 @@ impl State {
         self.pos -= drop;
         self.comment = self.comment.map(|c| c.saturating_sub(drop));
         // (what the dropped text says of the line it leaves open)
-        let line = dropped.iter().rposition(|&c| c == b'\n' || c == b'\r');
+        let line = memchr::memrchr2(b'\n', b'\r', dropped);
         let blanks = |b: &[u8]| b.iter().all(|&c| matches!(c, b' ' | b'\t' | 0x0b | 0x0c));
         self.blank_line_before = match line {
             Some(k) => blanks(&dropped[k + 1..]),

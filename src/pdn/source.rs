@@ -76,7 +76,7 @@ fn crlf_pairs(b: &[u8]) -> u64 {
 }
 
 /// The line breaks in `b` (CR LF counted once), for the block cutter.
-pub(crate) fn line_breaks(b: &[u8]) -> u64 {
+pub fn line_breaks(b: &[u8]) -> u64 {
     let newlines = bytecount::count(b, b'\n') as u64;
     if memchr(b'\r', b).is_none() {
         return newlines;

@@ -114,19 +114,6 @@ impl Square {
         NAMES[self.0 as usize % 32]
     }
 
-    /// The algebraic name's two ASCII bytes (`c3`): for writers that put bytes, not
-    /// characters (a FEN, the JSON of a square).
-    #[inline]
-    pub(crate) fn algebraic_bytes(self) -> [u8; 2] {
-        [b'a' + self.file(), b'1' + self.rank()]
-    }
-
-    /// The algebraic name (`c3`), what `to_string` gives, made without the formatting
-    /// machinery (JSON Lines writes several per ply).
-    pub(crate) fn algebraic(self) -> String {
-        self.algebraic_name().to_owned()
-    }
-
     /// Appends the number (`1`..`32`) to `out`.
     pub(crate) fn push_numeric(self, out: &mut String) {
         let n = self.numeric() as u8;
@@ -152,8 +139,6 @@ mod tests {
     fn every_squares_name_is_its_display() {
         for sq in Square::all() {
             assert_eq!(sq.algebraic_name(), sq.to_string());
-            assert_eq!(sq.algebraic(), sq.to_string());
-            assert_eq!(sq.algebraic_name().as_bytes(), sq.algebraic_bytes());
         }
     }
 
@@ -190,7 +175,6 @@ mod tests {
             sq.push_algebraic(&mut a);
             sq.push_numeric(&mut n);
             assert_eq!((a, n), (sq.to_string(), sq.numeric().to_string()));
-            assert_eq!(sq.algebraic(), sq.to_string());
         }
     }
 

@@ -1,18 +1,22 @@
 //! Statistics over many games: totals, results, draw bases, game lengths, openings,
 //! players, final material, and the same per group. This is what `pdnkit stats` runs.
 //!
-//! [`Stats`] is an accumulator: [`Stats::add`] one checked game at a time (games are judged
+//! [`Stats`] is an accumulator: [`Stats::add_game`] one checked game at a time (games are judged
 //! by [`crate::check`], exactly as `pdnkit lint` judges them), [`Stats::add_file`] once per
 //! input, and [`Stats::merge`] two accumulators. Every field is a count or a map of counts,
 //! so merging is exact, commutative and associative: the stats of a folder are the merge of
 //! the stats of its files, in any order. [`Stats::report`] turns the counts into a
 //! [`Report`], the documented JSON schema (see [`report`]).
 //!
+//! [`StatsTask`] is what the run loop ([`crate::run`]) gives each checked game to, and a
+//! [`Counter`] counts what the loop hands on; [`stats_reader`] does both for one input.
+//!
 //! ```
 //! use pdnkit::check::CheckOptions;
 //! use pdnkit::stats::{StatsOptions, stats_reader};
 //! let pdn = "[White \"A\"][Black \"B\"][Result \"1-0\"]\n1. c3-d4 f6-g5 2. b2-c3 g5-h4 1-0\n";
-//! let file = stats_reader("a.pdn", pdn.as_bytes(), &CheckOptions::default(), &StatsOptions::default());
+//! let file = stats_reader("a.pdn", pdn.as_bytes(), &CheckOptions::default(), StatsOptions::default());
+//! assert!(file.error.is_none());
 //! let report = file.stats.report(20);
 //! assert_eq!(report.totals.games, 1);
 //! assert_eq!(report.results.counts.white_wins, 1);
@@ -47,38 +51,26 @@ pub mod report;
 pub use report::Report;
 
 use crate::Color;
-use crate::check::{CheckOptions, Checked, CheckedGame, Diagnoser, QuickGame};
+use crate::check::CheckOptions;
+use crate::check::checker::{GameReport, Keep};
 use crate::date::{DateValue, parse_date};
 use crate::diag::Severity;
+use crate::diag::{Diagnostic, codes};
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
-use crate::pdn::{GameSplitter, ReadError, SyntaxErrorKind};
-use crate::replay::{ReplayOptions, Status};
+use crate::replay::Status;
 use crate::rules::Position;
 use crate::rules::notation::{CaptureStyle, Style, push_move};
-use std::cell::Cell;
+use crate::run::{Checked, Event, RunOptions, run_reader};
 use std::collections::{BTreeMap, HashMap};
 
 /// A map of keys from the games (openings, players, groups): hashed with a seed of the
 /// run, fast on short keys. (SipHash cost more than the ordered maps it replaced, which
 /// took 7% of `stats` comparing openings that share their first moves.)
 type KeyMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
-use std::io::Read;
-use std::rc::Rc;
-use std::sync::atomic::Ordering;
 
 /// The default opening depth, in plies.
 pub const DEFAULT_DEPTH: usize = 6;
-
-/// Games counted together, on one thread. Bounds memory: a batch holds at most this many
-/// games, and no more than [`BATCH_BYTES`] of their text (but the game that reaches it),
-/// and a file has at most one batch a thread waiting or counted, besides the one read.
-pub const BATCH: usize = 512;
-
-/// The text of a batch of games ([`BATCH`]): a batch ends with the game that brings it to
-/// this size. By count alone, 512 games of a few megabytes were all held at once (16
-/// games of 4 MB took 80 MB).
-pub const BATCH_BYTES: usize = 1 << 20;
 
 /// What to group by (`--by`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -344,15 +336,8 @@ impl Stats {
         }
     }
 
-    /// Counts a problem of a file that is no game's (see [`ReadError`]), among the
-    /// diagnostics.
-    pub fn add_read_problem(&mut self, kind: SyntaxErrorKind) {
-        let rule = crate::diag::codes::of_read_error(kind);
-        self.count_diagnostic(rule, rule.severity);
-    }
-
-    /// Counts a located problem of a file that is no game's, as `lint` reports it (an
-    /// item of [`crate::check::CheckedGames`] that is not a game), among the diagnostics.
+    /// Counts a located problem of a file that is no game's, as `lint` reports it, among
+    /// the diagnostics.
     pub fn add_read_diagnostic(&mut self, d: &crate::diag::Diagnostic) {
         self.count_diagnostic(d.rule, d.severity);
     }
@@ -367,78 +352,21 @@ impl Stats {
     }
 
     /// Counts one game of the file named `file` (the key of `--by file`).
-    pub fn add(&mut self, file: &str, g: &CheckedGame) {
-        let replay = &g.replay;
-        let replayed = is_replayed(g);
-        self.add_record(
-            file,
-            Record {
-                outcome: replay.outcome,
-                replayed,
-                plies: replay.mainline.len() as u32,
-                has_errors: g.has_errors(),
-                diagnostics: &g.diagnostics,
-                draw_basis: replay.draw.as_ref().and_then(|v| v.basis),
-                end: replay.final_position().copied(),
-                opening: opening(g, self.options.depth),
-                tags: Tags::of(|name| g.game.tag(name)),
-            },
-        );
-    }
-
-    /// Counts one game the quick lane of a [`crate::check::Diagnoser`] took; for openings
-    /// the checker must keep as many first plies as the opening depth
-    /// ([`crate::check::Diagnoser::keep_first_plies`]).
-    pub fn add_quick(&mut self, file: &str, g: &QuickGame<'_>) {
-        let plies = g.first_plies();
-        let depth = self.options.depth;
-        // a quick game is replayed completely, so a shorter game has all its plies here
-        let opening = (depth > 0 && g.start() == Position::start() && !plies.is_empty())
-            .then(|| opening_text(plies.iter().take(depth).map(|p| (p.before, p.mv, p.number))));
-        self.add_record(
-            file,
-            Record {
-                outcome: g.outcome(),
-                replayed: true,
-                plies: g.diagnosed.summary.plies,
-                has_errors: g.diagnosed.summary.has_errors,
-                diagnostics: &g.diagnosed.diagnostics,
-                draw_basis: g.diagnosed.summary.draw_basis,
-                end: Some(g.end()),
-                opening,
-                tags: Tags::first_of(g.tags()),
-            },
-        );
-    }
-
-    /// Counts one game as [`crate::check::Diagnoser::check`] gave it: [`add`](Self::add)
-    /// or [`add_quick`](Self::add_quick).
-    pub fn add_checked(&mut self, file: &str, g: Checked<'_>) {
-        match g {
-            Checked::Full(g) => {
-                self.add(file, &g);
-                // (a long game's main line is kept for the next one: see Game::recycle)
-                g.game.recycle();
-            }
-            Checked::Quick(g) => self.add_quick(file, &g),
-        }
-    }
-
-    fn add_record(&mut self, file: &str, g: Record<'_>) {
+    pub fn add_game(&mut self, file: &str, g: &GameStats) {
         let outcome = g.outcome;
         let replayed = g.replayed;
         let plies = g.plies;
         self.games += 1;
         self.plies += u64::from(plies);
-        *self.variants.at(variant_key(g.tags.game_type)) += 1;
+        *self.variants.at(variant_key(g.game_type.as_deref())) += 1;
         if !replayed {
             self.not_replayed += 1;
         }
         if g.has_errors {
             self.with_errors += 1;
         }
-        for d in g.diagnostics {
-            self.count_diagnostic(d.rule, d.severity);
+        for &(rule, severity) in &g.diagnostics {
+            self.count_diagnostic(rule, severity);
         }
         self.results.add(outcome);
         if outcome == Outcome::Draw {
@@ -453,11 +381,12 @@ impl Stats {
                     .add(outcome);
             }
         }
-        let opening = g.opening;
-        if let Some(o) = &opening {
+        let opening = &g.opening;
+        if let Some(o) = opening {
             self.openings.at(o).add(outcome);
         }
-        for (color, tag) in [(Color::White, g.tags.white), (Color::Black, g.tags.black)] {
+        for (color, tag) in [(Color::White, &g.white), (Color::Black, &g.black)] {
+            let tag = tag.as_deref();
             if let Some(name) = player_name(tag) {
                 self.players.at(name).add(outcome, color);
             }
@@ -465,14 +394,12 @@ impl Stats {
         let year;
         let key = match self.options.by {
             None | Some(GroupBy::Player) => return,
-            Some(GroupBy::Event) => g
-                .tags
-                .event
+            Some(GroupBy::Event) => (g.event.as_deref())
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .unwrap_or(NO_KEY),
             Some(GroupBy::Year) => {
-                year = year_key(g.tags.date);
+                year = year_key(g.date.as_deref());
                 &year
             }
             Some(GroupBy::Opening) => opening.as_deref().unwrap_or(NO_KEY),
@@ -540,43 +467,40 @@ fn add_map<K: Ord>(into: &mut BTreeMap<K, u64>, from: BTreeMap<K, u64>) {
     }
 }
 
-/// Whether a game counts as replayed: its main line replayed completely and it has no
-/// syntax error of error severity. The others are "not replayed".
-pub fn is_replayed(g: &CheckedGame) -> bool {
-    g.replay.status == Status::Complete
-        && !g
-            .game
-            .errors
-            .iter()
-            .any(|e| e.severity() == crate::pdn::Severity::Error)
-}
-
-/// What [`Stats`] counts of one game, from the full check or the quick lane.
-struct Record<'a> {
+/// What [`Stats`] counts of one game.
+#[derive(Clone, Debug, Default)]
+pub struct GameStats {
     outcome: Outcome,
+    /// Its main line replayed completely and it has no syntax error of error severity.
     replayed: bool,
     plies: u32,
     has_errors: bool,
-    diagnostics: &'a [crate::diag::Diagnostic],
+    diagnostics: Vec<(&'static crate::diag::Rule, Severity)>,
     draw_basis: Option<DrawBasis>,
     /// The final position, when the main line was replayed.
     end: Option<Position>,
     opening: Option<String>,
-    tags: Tags<'a>,
+    white: Option<String>,
+    black: Option<String>,
+    event: Option<String>,
+    date: Option<String>,
+    game_type: Option<String>,
 }
 
-/// The tags [`Stats`] reads (the first of each name, decoded).
-struct Tags<'a> {
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    event: Option<&'a str>,
-    date: Option<&'a str>,
-    game_type: Option<&'a str>,
-}
-
-impl<'a> Tags<'a> {
-    fn of(tag: impl Fn(&str) -> Option<&'a str>) -> Self {
-        Tags {
+impl GameStats {
+    /// What counts of the checked game `g` (its first `depth` plies kept: its opening).
+    pub fn of(g: &Checked<'_>, depth: usize) -> GameStats {
+        let r = &*g.report;
+        let tag = |name: &str| r.tag(name).map(str::to_string);
+        GameStats {
+            outcome: r.outcome,
+            replayed: r.replayed(),
+            plies: r.plies,
+            has_errors: g.has_errors,
+            diagnostics: g.diagnostics.iter().map(|d| (d.rule, d.severity)).collect(),
+            draw_basis: r.draw.as_ref().and_then(|v| v.basis),
+            end: r.end.filter(|_| r.status == Status::Complete),
+            opening: opening(r, depth),
             white: tag("White"),
             black: tag("Black"),
             event: tag("Event"),
@@ -584,29 +508,105 @@ impl<'a> Tags<'a> {
             game_type: tag("GameType"),
         }
     }
+}
 
-    /// The first of each tag among `tags` (name, value), in one pass (five look-ups,
-    /// each through the game's tags, were a fifth of what counting a game cost).
-    fn first_of(tags: impl Iterator<Item = (&'a str, &'a str)>) -> Self {
-        let mut found = Tags {
-            white: None,
-            black: None,
-            event: None,
-            date: None,
-            game_type: None,
-        };
-        for (name, value) in tags {
-            let slot = match name {
-                "White" => &mut found.white,
-                "Black" => &mut found.black,
-                "Event" => &mut found.event,
-                "Date" => &mut found.date,
-                "GameType" => &mut found.game_type,
-                _ => continue,
-            };
-            slot.get_or_insert(value);
+/// The [`Task`](crate::run::Task) of `pdnkit stats`: what counts of each game.
+pub struct StatsTask {
+    /// The options counted with.
+    pub options: StatsOptions,
+}
+
+impl crate::run::Task for StatsTask {
+    type Output = GameStats;
+
+    fn keep(&self) -> Keep {
+        Keep {
+            plies: self.options.depth,
+            ..Keep::default()
         }
-        found
+    }
+
+    fn game(&self, g: Checked<'_>) -> GameStats {
+        GameStats::of(&g, self.options.depth)
+    }
+}
+
+/// Counts into a [`Stats`] what the run loop hands on of [`StatsTask`]'s games, input by
+/// input.
+#[derive(Debug)]
+pub struct Counter {
+    /// The counts so far.
+    pub stats: Stats,
+    /// Whether the current input was left unread.
+    failed: bool,
+}
+
+impl Counter {
+    /// Nothing counted yet.
+    pub fn new(options: StatsOptions) -> Counter {
+        Counter {
+            stats: Stats::new(options),
+            failed: false,
+        }
+    }
+
+    /// Counts one event of the input named `label`. A problem that leaves the input
+    /// unread (it cannot be read, or is not PDN) is not counted among the diagnostics,
+    /// but the input counts as unreadable: it is given back, for the caller to report.
+    pub fn event(&mut self, label: &str, event: Event<GameStats>) -> Option<Diagnostic> {
+        match event {
+            Event::Start => {}
+            Event::Game(game) => self.stats.add_game(label, &game),
+            Event::Problem(d) if d.rule == &codes::IO_ERROR || d.rule == &codes::NOT_PDN => {
+                self.failed = true;
+                return Some(d);
+            }
+            Event::Problem(d) => self.stats.add_read_diagnostic(&d),
+            Event::End(read) => {
+                let failed = std::mem::take(&mut self.failed) || read.failed;
+                self.stats.add_file(read.encoding, read.bytes, failed);
+            }
+        }
+        None
+    }
+}
+
+/// The stats of one input and how reading it ended.
+#[derive(Debug)]
+pub struct FileStats {
+    /// The counts, including this input in `files` and `bytes`.
+    pub stats: Stats,
+    /// The problem that left the input unread (or read only in part), if one did.
+    pub error: Option<Diagnostic>,
+}
+
+/// Counts the games of one input (`input`, named `path`) on the calling thread, judging
+/// them exactly as `pdnkit lint` does. Never panics on input; an I/O error ends the
+/// input and is given beside what was counted before it.
+pub fn stats_reader(
+    path: &str,
+    input: impl std::io::Read,
+    check: &CheckOptions,
+    options: StatsOptions,
+) -> FileStats {
+    let mut counter = Counter::new(options);
+    let mut error = None;
+    let run = RunOptions {
+        check: *check,
+        threads: 1,
+    };
+    let read = run_reader(path, input, &run, &StatsTask { options }, |event| {
+        if let Some(d) = counter.event(path, event) {
+            error.get_or_insert(d);
+        }
+        Ok(())
+    })
+    // (the sink never fails, so neither does the run)
+    .unwrap_or_default();
+    counter.event(path, Event::End(read));
+    FileStats {
+        stats: counter.stats,
+        error,
     }
 }
 
@@ -715,17 +715,18 @@ impl MaterialCounts {
     }
 }
 
-/// The opening of a game (see the module documentation), `None` when it has none.
-pub fn opening(g: &CheckedGame, depth: usize) -> Option<String> {
-    let r = &g.replay;
-    if depth == 0 || r.mainline.is_empty() || r.start != Some(Position::start()) {
+/// The opening of a game (see the module documentation), `None` when it has none: from its
+/// first `depth` plies, kept in `report`.
+pub fn opening(report: &GameReport, depth: usize) -> Option<String> {
+    let plies = &report.mainline;
+    if depth == 0 || plies.is_empty() || report.start != Some(Position::start()) {
         return None;
     }
-    if r.mainline.len() < depth && r.status != Status::Complete {
+    if (report.plies as usize) < depth && report.status != Status::Complete {
         return None;
     }
     Some(opening_text(
-        r.mainline
+        plies
             .iter()
             .take(depth)
             .map(|p| (p.before, p.mv, p.move_number)),
@@ -759,235 +760,50 @@ fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>
     out
 }
 
-/// The stats of one input and how reading it ended.
-#[derive(Debug)]
-pub struct FileStats {
-    /// The counts, including this file in `files` and `bytes`.
-    pub stats: Stats,
-    /// Why reading stopped early (or could not start), if it did.
-    pub error: Option<std::io::Error>,
-}
-
-/// A reader that counts the bytes read through it.
-struct Counting<R> {
-    inner: R,
-    count: Rc<Cell<u64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.set(self.count.get() + n as u64);
-        Ok(n)
-    }
-}
-
-/// Counts a read problem of a file: a located one the reader goes on after (a game too
-/// large to hold, text outside any game) is counted as `lint` reports it; any other (the
-/// file cannot be read, or is not PDN) ends the file, kept in `error`: then `true`.
-fn read_problem(e: ReadError, stats: &mut Stats, error: &mut Option<std::io::Error>) -> bool {
-    match e {
-        ReadError::At { kind, .. } if kind != SyntaxErrorKind::NotPdn => {
-            stats.add_read_problem(kind);
-            false
-        }
-        e => {
-            *error = Some(std::io::Error::other(e));
-            true
-        }
-    }
-}
-
-/// Counts up to [`BATCH`] games of `splitter` into `stats`, each read and checked in one
-/// pass over its text where the quick lane takes it, not cut out and copied first; read
-/// problems as [`read_problem`]. Returns the games counted, and whether the input ended.
-fn count_in_one_pass<R: Read>(
-    (splitter, path, replay_options): (&mut GameSplitter<R>, &str, &ReplayOptions),
-    stats: &mut Stats,
-    checker: &mut Diagnoser,
-    error: &mut Option<std::io::Error>,
-) -> (u64, bool) {
-    let mut n = 0;
-    while n < BATCH as u64 {
-        let count = |g: Checked<'_>| stats.add_checked(path, g);
-        let done = match checker.next_checked_from(splitter, path, replay_options, count) {
-            Some(Ok(())) => {
-                n += 1;
-                false
-            }
-            Some(Err(e)) => read_problem(e, stats, error),
-            None => true,
-        };
-        if done {
-            return (n, true);
-        }
-    }
-    (n, false)
-}
-
-/// Counts the games of one input (named `path`), judging them as
-/// [`crate::check::CheckedGames`] does. Games are read one by one, in batches of at most
-/// [`BATCH`] games that are counted on the current rayon pool while the next ones are
-/// read (at most one a thread waiting), so a huge file uses every core and memory stays
-/// bounded; while every other thread is busy (and always on one thread) the reading
-/// thread counts the next games itself, reading most in one pass over their text.
-/// Never panics on input; an I/O error ends the file and is returned
-/// beside what was counted before it.
-pub fn stats_reader(
-    path: &str,
-    input: impl Read,
-    check: &CheckOptions,
-    options: &StatsOptions,
-) -> FileStats {
-    stats_reader_with_progress(path, input, check, options, |_| {})
-}
-
-/// [`stats_reader`], calling `progress(n)` after each batch of `n` games (for a progress
-/// display on long files).
-pub fn stats_reader_with_progress(
-    path: &str,
-    input: impl Read,
-    check: &CheckOptions,
-    options: &StatsOptions,
-    progress: impl Fn(u64),
-) -> FileStats {
-    let mut stats = Stats::new(*options);
-    let count = Rc::new(Cell::new(0));
-    let input = Counting {
-        inner: input,
-        count: Rc::clone(&count),
-    };
-    // The same reader and replay options as `CheckedGames::new`.
-    let replay_options = check.replay_options();
-    let mut splitter = match GameSplitter::new(input, check.reader_options()) {
-        Ok(s) => s,
-        Err(e) => {
-            stats.add_file(None, count.get(), true);
-            return FileStats {
-                stats,
-                error: Some(e),
-            };
-        }
-    };
-    let encoding = splitter.encoding().name();
-    let mut error = None;
-    // Batches are counted while the next ones are read: handed to the other threads
-    // while fewer than one a thread wait; else the next games are counted here, read and
-    // checked in one pass (on the 10 MB archive, `pdnkit stats -j1`, which ran on this
-    // until the twenty-fifth session, was 9% faster than cutting them into a batch
-    // first, `-j2` 3%). (Read, then counted by all threads together, `stats -j2` was 1.3
-    // times `-j1`: the reading held one thread and left the other idle, and each batch
-    // waited for its slowest game.) Each thread counts into its own stats, with its own
-    // checker, merged once at the end: counts merge in any order to the same stats, and
-    // a batch's own stats merged into the file's took 5% of `stats`. (The command now
-    // reads as `lint` does, a big file in blocks: see its source.)
-    let threads = rayon::current_num_threads().max(1);
-    let new_slot = || {
-        let mut checker = Diagnoser::default();
-        checker.keep_first_plies(options.depth);
-        std::sync::Mutex::new((Stats::new(*options), checker))
-    };
-    // (one a thread of the pool, one more for a reading thread outside it)
-    let slots: Vec<_> = (0..=threads).map(|_| new_slot()).collect();
-    // this thread's slot (a batch that panicked poisons its slot and ends the scope with
-    // its panic)
-    let slot = || {
-        let slot = rayon::current_thread_index().map_or(threads, |i| i.min(threads));
-        slots[slot].lock().unwrap_or_else(|e| e.into_inner())
-    };
-    let count_batch = |games: Vec<crate::pdn::RawGame>| {
-        let mut slot = slot();
-        let (counted, checker) = &mut *slot;
-        for raw in games {
-            counted.add_checked(path, checker.check(path, raw, &replay_options));
-        }
-    };
-    let in_flight = std::sync::atomic::AtomicUsize::new(0);
-    let (count_batch, in_flight) = (&count_batch, &in_flight);
-    rayon::in_place_scope(|scope| {
-        loop {
-            if threads == 1 || in_flight.load(Ordering::Acquire) >= threads {
-                // Every thread is busy (or there is only this one): the next games are
-                // counted here, each read and checked in one pass over its text where the
-                // quick lane takes it, not cut out and copied for a batch first.
-                let mut slot = slot();
-                let (counted, checker) = &mut *slot;
-                let reading = (&mut splitter, path, &replay_options);
-                let (n, done) = count_in_one_pass(reading, counted, checker, &mut error);
-                drop(slot);
-                progress(n);
-                if done {
-                    break;
-                }
-                continue;
-            }
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut done = false;
-            let mut bytes = 0;
-            while batch.len() < BATCH && bytes < BATCH_BYTES {
-                match splitter.next() {
-                    Some(Ok(raw)) => {
-                        bytes += raw.text.len();
-                        batch.push(raw);
-                    }
-                    Some(Err(e)) => {
-                        if read_problem(e, &mut stats, &mut error) {
-                            done = true;
-                            break;
-                        }
-                    }
-                    None => {
-                        done = true;
-                        break;
-                    }
-                }
-            }
-            let n = batch.len() as u64;
-            if !batch.is_empty() {
-                // (only this thread adds to `in_flight`: there is room for the batch still)
-                in_flight.fetch_add(1, Ordering::AcqRel);
-                scope.spawn(move |_| {
-                    count_batch(batch);
-                    in_flight.fetch_sub(1, Ordering::AcqRel);
-                });
-            }
-            progress(n);
-            if done {
-                break;
-            }
-        }
-    });
-    for slot in slots {
-        let (counted, _) = slot.into_inner().unwrap_or_else(|e| e.into_inner());
-        stats.merge(counted);
-    }
-    stats.add_file(Some(encoding), count.get(), error.is_some());
-    FileStats { stats, error }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::CheckedGames;
+    use crate::check::CheckOptions;
+    use crate::run::{Event, RunOptions, run_reader};
 
-    fn checked(pdn: &str) -> Vec<CheckedGame> {
-        CheckedGames::new("t.pdn", pdn.as_bytes(), &CheckOptions::default())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect()
+    /// What counts of each game of `pdn`.
+    fn checked(pdn: &str) -> Vec<GameStats> {
+        let task = StatsTask {
+            options: StatsOptions::default(),
+        };
+        let mut games = Vec::new();
+        run_reader(
+            "t.pdn",
+            pdn.as_bytes(),
+            &RunOptions::default(),
+            &task,
+            |e| {
+                if let Event::Game(g) = e {
+                    games.push(g);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+        games
     }
 
-    fn one(pdn: &str) -> CheckedGame {
-        checked(pdn).pop().unwrap()
+    /// The report of the first game of `pdn`, every ply kept.
+    fn one(pdn: &str) -> GameReport {
+        let keep = Keep {
+            plies: usize::MAX,
+            ..Keep::default()
+        };
+        crate::check::checker::testing::check(pdn, &CheckOptions::default(), keep).0
     }
 
     #[test]
     fn material_keys() {
         assert_eq!(material_key(&Position::start()), "12M v 12M");
         let g = one("[FEN \"W:WK30,K31,K22:BK4\"]\n1. c1-d2 *");
-        assert_eq!(material_key(g.replay.final_position().unwrap()), "3K v K");
+        assert_eq!(material_key(&g.end.unwrap()), "3K v K");
         let g = one("[FEN \"W:WK30,21:B4,5\"]\n1. c1-d2 *");
-        assert_eq!(material_key(g.replay.final_position().unwrap()), "K+M v 2M");
+        assert_eq!(material_key(&g.end.unwrap()), "K+M v 2M");
         assert_eq!(side_material(0, 0), "0");
     }
 
@@ -1059,7 +875,7 @@ mod tests {
         );
         let mut s = Stats::new(StatsOptions::default());
         for g in checked(pdn) {
-            s.add("t.pdn", &g);
+            s.add_game("t.pdn", &g);
         }
         let keys: Vec<_> = s.draws.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         assert_eq!(
@@ -1068,52 +884,6 @@ mod tests {
         );
         assert_eq!(s.not_replayed, 1);
         assert_eq!(s.lengths.values().sum::<u64>(), 2);
-    }
-
-    /// `stats_reader` (batched, parallel) counts exactly what adding the games of
-    /// `CheckedGames` one by one counts, whatever the check options: the two must read
-    /// and replay with the same options.
-    #[test]
-    fn batched_reader_equals_checked_games() {
-        let mut text = String::new();
-        for i in 0..700 {
-            text.push_str(match i % 4 {
-                0 => "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 1-0\n\n",
-                1 => "[White \"\u{410}\"]\n[Result \"1/2-1/2\"]\n1. c3-d4 f6-g5 1/2-1/2\n\n",
-                2 => "[FEN \"W:WK30,K31:BK4\"]\n[Result \"1/2-1/2\"]\n1. c1-d2 h8-g7 2. d2-c1 g7-h8 3. c1-d2 h8-g7 4. d2-c1 g7-h8 5. c1-d2 h8-g7 1/2-1/2\n\n",
-                _ => "1. c3-d4 f6-g5 2. a1-b2 *\n\n",
-            });
-        }
-        for check in [
-            CheckOptions::default(),
-            CheckOptions {
-                force_russian: true,
-                ..CheckOptions::default()
-            },
-            CheckOptions {
-                edition: crate::draw::Edition::Fmjd,
-                ..CheckOptions::default()
-            },
-            CheckOptions {
-                encoding: Some(encoding_rs::WINDOWS_1251),
-                ..CheckOptions::default()
-            },
-        ] {
-            let options = StatsOptions {
-                depth: 2,
-                by: Some(GroupBy::Opening),
-            };
-            let batched = stats_reader("t.pdn", text.as_bytes(), &check, &options);
-            assert!(batched.error.is_none());
-            let mut one_by_one = Stats::new(options);
-            let games = CheckedGames::new("t.pdn", text.as_bytes(), &check).unwrap();
-            let encoding = games.encoding().name();
-            for g in games {
-                one_by_one.add("t.pdn", &g.unwrap());
-            }
-            one_by_one.add_file(Some(encoding), text.len() as u64, false);
-            assert_eq!(batched.stats, one_by_one, "{check:?}");
-        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Turning command-line PATHs into the list of inputs to read.
+//! Turning the paths a user gives into the list of inputs to read.
 
 use std::path::{Path, PathBuf};
 
@@ -9,23 +9,7 @@ pub enum Input {
     File(PathBuf),
 }
 
-/// Files up to this size are read and checked whole by one thread, beside other inputs
-/// on the other threads, rather than shared among threads.
-pub const WHOLE_FILE_BYTES: u64 = 1 << 20;
-
 impl Input {
-    /// The size of the input when it is a file small enough to be read and checked whole
-    /// by one thread ([`WHOLE_FILE_BYTES`]).
-    pub fn small_file_size(&self) -> Option<u64> {
-        match self {
-            Input::Stdin => None,
-            Input::File(path) => std::fs::metadata(path)
-                .ok()
-                .filter(|m| m.is_file() && m.len() <= WHOLE_FILE_BYTES)
-                .map(|m| m.len()),
-        }
-    }
-
     /// The name used in diagnostics: the path as found, `-` for standard input.
     pub fn label(&self) -> String {
         match self {

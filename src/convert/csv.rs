@@ -1,0 +1,256 @@
+//! CSV rows for `pdnkit convert --to csv`, written by the csv crate (RFC 4180, CR LF row
+//! ends): one row per game ([`GAME_COLUMNS`]) or one per main-line ply ([`PLY_COLUMNS`]).
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+
+use super::{GameStatus, draw_basis_text, first_error, iso_date};
+use crate::rules::notation::{SquareStyle, Style, push_move_named};
+use crate::rules::{FenStyle, Square};
+use crate::run::Checked;
+
+/// The columns of a game row, in order. With tag columns, `tag:NAME` columns follow.
+pub const GAME_COLUMNS: [&str; 18] = [
+    "path",
+    "game",
+    "event",
+    "site",
+    "date",
+    "date_raw",
+    "round",
+    "white",
+    "black",
+    "result",
+    "gametype",
+    "fen",
+    "plies",
+    "moves",
+    "final_fen",
+    "status",
+    "first_error",
+    "draw_basis",
+];
+
+/// The columns of a ply row (`--per-move`), in order.
+pub const PLY_COLUMNS: [&str; 13] = [
+    "path",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "written",
+    "move",
+    "from",
+    "to",
+    "captured",
+    "captures",
+    "promotes",
+    "fen_after",
+];
+
+/// What a thread's CSV writer writes into, taken from after each record.
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+thread_local! {
+    /// This thread's writer, and what it writes into.
+    static WRITER: RefCell<(csv::Writer<Shared>, Shared)> = RefCell::new({
+        let shared = Shared::default();
+        let writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .flexible(true)
+            .from_writer(shared.clone());
+        (writer, shared)
+    });
+}
+
+/// Appends one CSV record of `fields` to `out`.
+fn push_record<I, T>(out: &mut Vec<u8>, fields: I)
+where
+    I: IntoIterator<Item = T>,
+    T: AsRef<[u8]>,
+{
+    WRITER.with_borrow_mut(|(writer, shared)| {
+        // (writing into memory cannot fail)
+        let _ = writer.write_record(fields);
+        let _ = writer.flush();
+        out.append(&mut shared.0.borrow_mut());
+    });
+}
+
+/// One CSV record of `fields`.
+pub fn record<I, T>(fields: I) -> Vec<u8>
+where
+    I: IntoIterator<Item = T>,
+    T: AsRef<[u8]>,
+{
+    let mut out = Vec::new();
+    push_record(&mut out, fields);
+    out
+}
+
+/// A field as CSV writes it first in a record of several.
+pub fn field(text: &str) -> Vec<u8> {
+    let mut out = record([text, ""]);
+    // (the record without its second, empty field and its row end)
+    out.truncate(out.len() - 3);
+    out
+}
+
+/// The header of a game table: [`GAME_COLUMNS`] then `tag:NAME` for each tag column.
+pub fn game_header(tag_columns: &[String]) -> Vec<u8> {
+    let tags = tag_columns.iter().map(|t| format!("tag:{t}"));
+    record(GAME_COLUMNS.iter().map(|c| c.to_string()).chain(tags))
+}
+
+fn push_square(out: &mut String, sq: Square, style: Style) {
+    match style.squares {
+        SquareStyle::Algebraic => sq.push_algebraic(out),
+        SquareStyle::Numeric => sq.push_numeric(out),
+    }
+}
+
+/// The game's row after its first two fields (see [`super::Converted`]), appended to `out`,
+/// with a `tag:NAME` cell for each of `tag_columns` (a tag written twice: its values joined
+/// by a line break, so nothing is lost).
+pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_columns: &[String]) {
+    let r = &*g.report;
+    let tag = |name: &str| r.tag(name).unwrap_or("");
+    let date_raw = r.tag("Date");
+    let result = (r.tag("Result")).or(r.result.as_ref().map(|t| t.raw.as_str()));
+    // the main line: replayed moves in `style`, then the others as written
+    let mut moves = String::with_capacity((r.mainline.len() + r.unplayed.len()) * 6);
+    for p in &r.mainline {
+        if !moves.is_empty() {
+            moves.push(' ');
+        }
+        push_move_named(&mut moves, &p.before, &p.mv, style, p.short_names_it);
+    }
+    for m in &r.unplayed {
+        if !moves.is_empty() {
+            moves.push(' ');
+        }
+        moves.push_str(m);
+    }
+    let final_fen = r.end.map(|p| p.to_fen(FenStyle::Numeric));
+    let plies = itoa::Buffer::new().format(r.plies).to_string();
+    let first = first_error(&g.diagnostics);
+    let basis = r
+        .draw
+        .as_ref()
+        .and_then(|v| v.basis)
+        .map(|b| draw_basis_text(&b));
+    let iso = date_raw.and_then(iso_date);
+    let tags: Vec<String> = tag_columns
+        .iter()
+        .map(|name| {
+            let values: Vec<&str> = (r.tags.iter())
+                .filter(|t| t.name == name.as_str())
+                .map(|t| t.value.as_str())
+                .collect();
+            values.join("\n")
+        })
+        .collect();
+    let cells = [
+        "",
+        tag("Event"),
+        tag("Site"),
+        iso.as_deref().unwrap_or(""),
+        date_raw.unwrap_or(""),
+        tag("Round"),
+        tag("White"),
+        tag("Black"),
+        result.unwrap_or(""),
+        tag("GameType"),
+        tag("FEN"),
+        &plies,
+        &moves,
+        final_fen.as_deref().unwrap_or(""),
+        GameStatus::of(r).as_str(),
+        first.as_deref().unwrap_or(""),
+        basis.as_deref().unwrap_or(""),
+    ];
+    push_record(
+        out,
+        cells.into_iter().chain(tags.iter().map(String::as_str)),
+    );
+}
+
+/// The rows of the replayed main-line plies after their first two fields, appended to
+/// `out`, each row's end in `ends`. Squares and the move are written in `style`;
+/// `fen_after` uses numeric squares.
+pub fn push_ply_rows(out: &mut Vec<u8>, ends: &mut Vec<usize>, g: &Checked<'_>, style: Style) {
+    let mut text = String::new();
+    let mut captured = String::new();
+    let (mut from, mut to) = (String::new(), String::new());
+    for p in &g.report.mainline {
+        captured.clear();
+        for (i, sq) in p.mv.captured().enumerate() {
+            if i > 0 {
+                captured.push(' ');
+            }
+            push_square(&mut captured, sq, style);
+        }
+        text.clear();
+        push_move_named(&mut text, &p.before, &p.mv, style, p.short_names_it);
+        from.clear();
+        push_square(&mut from, p.mv.from(), style);
+        to.clear();
+        push_square(&mut to, p.mv.to(), style);
+        let (mut ply, mut number, mut count) = (
+            itoa::Buffer::new(),
+            itoa::Buffer::new(),
+            itoa::Buffer::new(),
+        );
+        let cells = [
+            "",
+            ply.format(p.ply),
+            number.format(p.move_number),
+            p.side.name(),
+            &p.written,
+            &text,
+            &from,
+            &to,
+            &captured,
+            count.format(p.mv.captured().count()),
+            if p.mv.promotes() { "true" } else { "false" },
+            &p.after.to_fen(FenStyle::Numeric),
+        ];
+        push_record(out, cells);
+        ends.push(out.len());
+    }
+}
+
+/// Collects tag names in first-seen order (for `--tags all`).
+#[derive(Clone, Debug, Default)]
+pub struct TagUnion {
+    seen: std::collections::HashSet<String>,
+    order: Vec<String>,
+}
+
+impl TagUnion {
+    /// Adds a name.
+    pub fn add(&mut self, name: &str) {
+        if !self.seen.contains(name) {
+            self.seen.insert(name.to_string());
+            self.order.push(name.to_string());
+        }
+    }
+
+    /// The names, in the order first seen.
+    pub fn into_names(self) -> Vec<String> {
+        self.order
+    }
+}

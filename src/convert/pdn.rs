@@ -1,0 +1,105 @@
+//! Canonical PDN (`pdnkit convert --to pdn`): every resolved move rewritten in the chosen
+//! notation, then the game handed to the [writer](crate::pdn::writer).
+//!
+//! - A game whose main line replays completely is re-notated: every move of the main line
+//!   and of every variation that resolves is written in [`PdnOptions::style`]; a variation
+//!   move that does not resolve (and the rest of its line) is kept as written.
+//! - A game whose main line does not replay (illegal move, bad FEN, unsupported GameType)
+//!   is written through the writer with its moves as written.
+//! - A game with syntax errors (severity error) is written through verbatim, as it was
+//!   read: the writer could lose what the reader could not understand.
+//!
+//! Writing the output again gives the same text (a fixed point), and writing it in numeric
+//! then algebraic notation gives the same text as writing it in algebraic directly.
+
+use super::{GameStatus, Resolutions};
+use crate::check::checker::GameReport;
+use crate::pdn::writer::{WriteOptions, write_game};
+use crate::pdn::{GameSource, Line};
+use crate::rules::notation::Style;
+
+/// How to write PDN.
+#[derive(Clone, Copy, Debug)]
+pub struct PdnOptions {
+    /// The notation of the moves.
+    pub style: Style,
+    /// Keep comments.
+    pub comments: bool,
+    /// Keep variations.
+    pub variations: bool,
+    /// Keep NAGs.
+    pub nags: bool,
+}
+
+impl Default for PdnOptions {
+    fn default() -> Self {
+        PdnOptions {
+            style: super::CANONICAL,
+            comments: true,
+            variations: true,
+            nags: true,
+        }
+    }
+}
+
+/// Rewrites each resolved move of `line` (walked in text order, as `resolutions` hands
+/// them out) in `style`.
+fn renotate(line: &mut Line, resolutions: &Resolutions<'_>, style: Style, text: &mut String) {
+    for v in &mut line.leading_variations {
+        renotate(v, resolutions, style, text);
+    }
+    for m in &mut line.moves {
+        if let Some(info) = resolutions.next() {
+            text.clear();
+            info.push_text(text, style);
+            m.text = text.as_str().into();
+        }
+        if !m.variations().is_empty() {
+            for v in &mut m.extras_mut().variations {
+                renotate(v, resolutions, style, text);
+            }
+        }
+    }
+}
+
+/// The game checked as `report` (its tree kept), read from `source`, written as PDN and
+/// appended to `out` (ending with a line break; games are separated by the caller).
+pub fn push_game(
+    out: &mut Vec<u8>,
+    source: GameSource<'_>,
+    report: &mut GameReport,
+    opts: &PdnOptions,
+) {
+    let status = GameStatus::of(report);
+    let write = WriteOptions {
+        comments: opts.comments,
+        variations: opts.variations,
+        nags: opts.nags,
+        ..WriteOptions::default()
+    };
+    let mut text = String::with_capacity(source.text.len() / 8 * 9 + 256);
+    let Some(mut game) = report.game.take() else {
+        return;
+    };
+    if status == GameStatus::Unparsed && report.has_syntax_errors() {
+        // verbatim: the text from its first tag (stray lines before it dropped)
+        let verbatim = source
+            .text
+            .get(source.stray_prefix..)
+            .unwrap_or(source.text);
+        text.push_str(verbatim.trim_end_matches(['\n', '\r', ' ', '\t']));
+        text.push('\n');
+    } else {
+        if status == GameStatus::Ok {
+            renotate(
+                &mut game.moves,
+                &Resolutions::new(report),
+                opts.style,
+                &mut String::new(),
+            );
+        }
+        write_game(&mut text, &game, &write).expect("writing to a String cannot fail");
+    }
+    report.game = Some(game);
+    out.extend_from_slice(text.as_bytes());
+}
