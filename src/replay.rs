@@ -47,8 +47,11 @@ pub enum Status {
     /// Every main-line move was legal.
     #[default]
     Complete,
-    /// The main line stopped at an illegal, ambiguous, unreadable or placeholder move.
+    /// The main line stopped at an illegal, ambiguous or unreadable move.
     Illegal,
+    /// The main line stopped at a placeholder for an unknown move (`M107`, a warning):
+    /// nothing wrong was found, but the rest cannot be replayed.
+    Placeholder,
     /// The start position could not be set up (invalid FEN).
     InvalidSetup,
     /// The GameType names a variant we do not replay.
@@ -767,6 +770,9 @@ mod tests {
     fn placeholder_stops_the_line() {
         let r = run("1. - - - - 2. - - *");
         assert_eq!(names(&r), ["placeholder-move"]);
+        assert_eq!(r.status, Status::Placeholder);
+        // a placeholder after the line stopped leaves it stopped where it stopped
+        let r = run("1. c3-d4 f6-e5 2. b2-c3 - - *");
         assert_eq!(r.status, Status::Illegal);
     }
 

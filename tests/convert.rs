@@ -790,3 +790,44 @@ fn convert_is_the_same_on_one_thread_and_on_several() {
         assert_eq!(one, two, "{to}");
     }
 }
+
+/// A game whose main line stops at a placeholder for an unknown move (`M107`, a warning)
+/// is `incomplete`, not `illegal`: lint finds no error in it, and convert says so.
+#[test]
+fn a_game_stopped_by_a_placeholder_is_incomplete() {
+    let pdn = "[Event \"e\"]\n[Result \"1-0\"]\n1. c3-d4 f6-g5 2. - - g5-h4 1-0\n";
+    let out = pdnkit()
+        .args(["convert", "--to", "jsonl", "-q", "-"])
+        .write_stdin(pdn)
+        .output()
+        .unwrap();
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(game["status"], "incomplete");
+    assert_eq!(game["plies"], 2);
+    assert!(
+        game.get("first_error").is_none_or(|e| e.is_null()),
+        "{game}"
+    );
+    let codes: Vec<&str> = game["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"M107") && !codes.contains(&"M101"),
+        "{codes:?}"
+    );
+    // --strict: a game that is not ok
+    let strict = pdnkit()
+        .args(["convert", "--to", "csv", "--strict", "-q", "-"])
+        .write_stdin(pdn)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+    let csv = String::from_utf8(strict.stdout).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().contains(",incomplete,"),
+        "{csv}"
+    );
+}

@@ -728,7 +728,12 @@ impl Checker {
             let message =
                 "placeholder for an unknown move; the rest of this line cannot be replayed";
             self.finding(finding(&codes::PLACEHOLDER_MOVE, message.into()));
-            return self.played(depth, text, span, None, false);
+            let replaying = self.report.status == Status::Complete;
+            self.played(depth, text, span, None, false);
+            if replaying && self.report.status == Status::Illegal {
+                self.report.status = Status::Placeholder;
+            }
+            return;
         }
         let mut short_names_it = true;
         let resolution =

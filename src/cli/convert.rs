@@ -289,6 +289,7 @@ struct Counts {
     games: usize,
     ok: usize,
     illegal: usize,
+    incomplete: usize,
     unparsed: usize,
     /// Errors of the reader that leave games out (a game too large, binary data).
     not_read: usize,
@@ -300,6 +301,7 @@ impl Counts {
         match status {
             GameStatus::Ok => self.ok += 1,
             GameStatus::Illegal => self.illegal += 1,
+            GameStatus::Incomplete => self.incomplete += 1,
             GameStatus::Unparsed => self.unparsed += 1,
         }
     }
@@ -412,13 +414,17 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {} unparsed{}){}; {:.2}s",
+            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}){}; {:.2}s",
             counts.games,
             plural(counts.games),
             counts.files,
             plural(counts.files),
             counts.ok,
             counts.illegal,
+            match counts.incomplete {
+                0 => String::new(),
+                n => format!("{n} incomplete, "),
+            },
             counts.unparsed,
             match counts.not_read {
                 0 => String::new(),

@@ -31,9 +31,12 @@ use std::io::{self, Read, Write};
 pub enum GameStatus {
     /// Read without syntax errors and every main-line move replayed.
     Ok,
-    /// The main line stops at an illegal, ambiguous, unreadable or placeholder move, or the
-    /// start position (FEN) is invalid.
+    /// The main line stops at an illegal, ambiguous or unreadable move, or the start
+    /// position (FEN) is invalid.
     Illegal,
+    /// The main line stops at a placeholder for an unknown move (a warning): nothing is
+    /// wrong, but the rest is not replayed.
+    Incomplete,
     /// The game has syntax errors (severity error), or its GameType is not replayed.
     Unparsed,
 }
@@ -45,16 +48,19 @@ impl GameStatus {
             GameStatus::Unparsed
         } else if report.status == Status::Complete {
             GameStatus::Ok
+        } else if report.status == Status::Placeholder {
+            GameStatus::Incomplete
         } else {
             GameStatus::Illegal
         }
     }
 
-    /// `ok`, `illegal` or `unparsed`.
+    /// `ok`, `illegal`, `incomplete` or `unparsed`.
     pub fn as_str(self) -> &'static str {
         match self {
             GameStatus::Ok => "ok",
             GameStatus::Illegal => "illegal",
+            GameStatus::Incomplete => "incomplete",
             GameStatus::Unparsed => "unparsed",
         }
     }
@@ -248,6 +254,10 @@ impl Task for Converter {
 
     fn rebase(&self, output: &mut Converted, games: u64) {
         output.game += games;
+    }
+
+    fn weight(&self, output: &Converted) -> usize {
+        output.body.len()
     }
 }
 

@@ -4,8 +4,8 @@
 //! - A game whose main line replays completely is re-notated: every move of the main line
 //!   and of every variation that resolves is written in [`PdnOptions::style`]; a variation
 //!   move that does not resolve (and the rest of its line) is kept as written.
-//! - A game whose main line does not replay (illegal move, bad FEN, unsupported GameType)
-//!   is written through the writer with its moves as written.
+//! - A game whose main line does not replay (illegal move, placeholder, bad FEN,
+//!   unsupported GameType) is written through the writer with its moves as written.
 //! - A game with syntax errors (severity error) is written through verbatim, as it was
 //!   read: the writer could lose what the reader could not understand.
 //!

@@ -103,6 +103,13 @@ pub trait Task: Sync {
     /// apart numbers its games from 1, and is told how many came before once they are
     /// counted.
     fn rebase(&self, _output: &mut Self::Output, _games: u64) {}
+
+    /// About how many bytes `output` holds, when that can be much more than the game's
+    /// text (converted text): outputs waiting for their turn are kept to a budget of
+    /// text and of this.
+    fn weight(&self, _output: &Self::Output) -> usize {
+        0
+    }
 }
 
 /// How an input was read.
@@ -198,10 +205,10 @@ enum Piece<T> {
 }
 
 /// Games a worker of [`parallel`] hands on together: up to this many, or as many as
-/// make this much text (what a game's output takes grows with its text: a batch of long
-/// games is cut short, so that the batches waiting for their turn stay small).
+/// make this many bytes of text and output ([`Task::weight`]), so that a batch of long
+/// games, or of games whose output is large, is cut short.
 const BATCH_GAMES: usize = 64;
-const BATCH_TEXT: usize = 64 * 1024;
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// How a worker's reading of an input (or a block of one) ended.
 struct Read_ {
@@ -264,7 +271,7 @@ impl<'t, T: Task> Worker<'t, T> {
         };
         let replay = self.options.replay_options();
         let mut batch = Vec::new();
-        let mut batch_text = 0;
+        let mut batch_bytes = 0;
         let mut failed = false;
         while let Some(item) = reader.read_game(&mut self.checker) {
             match item {
@@ -281,17 +288,18 @@ impl<'t, T: Task> Worker<'t, T> {
                         diagnostics,
                         has_errors,
                     };
-                    batch_text += source.text.len();
-                    batch.push(self.task.game(game));
-                    if batch.len() >= batch_games || batch_text >= BATCH_TEXT {
+                    let output = self.task.game(game);
+                    batch_bytes += source.text.len() + self.task.weight(&output);
+                    batch.push(output);
+                    if batch.len() >= batch_games || batch_bytes >= BATCH_BYTES {
                         out(Piece::Games(std::mem::take(&mut batch)))?;
-                        batch_text = 0;
+                        batch_bytes = 0;
                     }
                 }
                 Err(e) => {
                     if !batch.is_empty() {
                         out(Piece::Games(std::mem::take(&mut batch)))?;
-                        batch_text = 0;
+                        batch_bytes = 0;
                     }
                     failed |= matches!(e, ReadError::Io(_));
                     out(Piece::Problem(read_error(label, e)))?;
@@ -409,8 +417,11 @@ enum Slot<T> {
 const BLOCK_BYTES: usize = 512 * 1024;
 const MAX_BLOCK_BYTES: usize = 4 << 20;
 
-/// Batches a job holds, done, before the output reaches it.
-const JOB_BATCHES_AHEAD: usize = 1;
+/// Batches a job holds, done, before the output reaches it: 2 MiB of text and output.
+/// A block of ordinary games (whose output is no larger than their text) fits whole, so
+/// that its worker goes on with the next block; a block whose output is larger (JSON)
+/// waits, part done, for its turn.
+const JOB_BATCHES_AHEAD: usize = 32;
 
 /// Files up to this size are one job, read whole by a worker.
 const WHOLE_FILE_BYTES: u64 = 1 << 20;
@@ -422,11 +433,13 @@ fn parallel<T: Task>(
     sink: &mut impl FnMut(Event<T::Output>) -> io::Result<()>,
 ) -> io::Result<()> {
     let threads = options.threads;
+    // (a job is handed over when a worker is free to take it: the blocks waiting are the
+    // reader thread's one, not a queue of megabytes)
     let (job_tx, job_rx) = sync_channel::<Job<T::Output>>(0);
     let job_rx = Mutex::new(job_rx);
-    // (the jobs out at once: a job's outputs wait in its channel until the jobs before
-    // it are put out)
-    let (slot_tx, slot_rx) = sync_channel::<Slot<T::Output>>(1);
+    // (the jobs out at once beyond the one being put out: a worker done with its job goes
+    // on with the next while the output waits for the jobs before)
+    let (slot_tx, slot_rx) = sync_channel::<Slot<T::Output>>(threads);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let job_rx = &job_rx;
