@@ -46,8 +46,8 @@ pub struct Keep {
 pub struct TagEntry {
     /// The name as written.
     pub name: CompactString,
-    /// The value, escapes decoded.
-    pub value: String,
+    /// The value, escapes decoded (inline up to 24 bytes: most values take no allocation).
+    pub value: CompactString,
     /// The whole `[Name "value"]`.
     pub span: Span,
 }
@@ -1062,7 +1062,7 @@ impl Visitor for Checker {
         }
         self.report.tags.push(TagEntry {
             name: tag.name.into(),
-            value: tag.value().into_owned(),
+            value: CompactString::from(tag.value()),
             span: tag.span,
         });
         self.check_tag();

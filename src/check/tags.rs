@@ -1,7 +1,6 @@
 //! Tag hygiene: the roster tags, dates, the Result tag, duplicates, checked tag by tag as
 //! the reader gives them ([`TagCheck`]).
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use compact_str::CompactString;
@@ -76,20 +75,49 @@ impl TagIssue {
     }
 }
 
+/// Tags of a game up to this many are compared with the names before them; past it, the
+/// names are looked up in a map (a game may have thousands of tags).
+const SCANNED_TAGS: usize = 16;
+
 /// The tags of one game checked one at a time, in file order.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TagCheck {
-    /// Each name's first tag.
-    first: HashMap<CompactString, usize>,
+    /// The names met, each name once, with its first tag's index.
+    names: Vec<(CompactString, usize)>,
+    /// The same, once there are more than [`SCANNED_TAGS`].
+    first: foldhash::HashMap<CompactString, usize>,
     /// The roster tags met, one bit each in [`ROSTER`] order.
     roster: u8,
 }
 
 impl TagCheck {
-    /// Starts a game's tags (the map keeps its room).
+    /// Starts a game's tags (the vector and the map keep their room).
     pub(crate) fn clear(&mut self) {
+        self.names.clear();
         self.first.clear();
         self.roster = 0;
+    }
+
+    /// The index of the first tag called `name`, which is recorded as the `i`-th when it
+    /// is the first.
+    fn first_of(&mut self, i: usize, name: &str) -> Option<usize> {
+        if self.names.len() < SCANNED_TAGS {
+            if let Some(&(_, first)) = self.names.iter().find(|(n, _)| n == name) {
+                return Some(first);
+            }
+            self.names.push((name.into(), i));
+            return None;
+        }
+        if self.first.is_empty() {
+            self.first.extend(self.names.iter().cloned());
+        }
+        match self.first.entry(name.into()) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        }
     }
 
     /// What is wrong with the tag `name` with `value`, the game's `i`-th.
@@ -97,11 +125,8 @@ impl TagCheck {
         if let Some(k) = ROSTER.iter().position(|&r| r == name) {
             self.roster |= 1 << k;
         }
-        match self.first.entry(name.into()) {
-            Entry::Occupied(e) => return Some(TagIssue::Duplicate(*e.get())),
-            Entry::Vacant(e) => {
-                e.insert(i);
-            }
+        if let Some(first) = self.first_of(i, name) {
+            return Some(TagIssue::Duplicate(first));
         }
         match name {
             "Date" if parse_date(value) == DateValue::Unreadable => Some(TagIssue::InvalidDate),
@@ -277,6 +302,26 @@ mod tests {
             all(&t)[2].2,
             "tag Event appears again (first value \"USSR ch\", this one \"again\"); the first is used"
         );
+    }
+
+    #[test]
+    fn duplicates_among_many_tags() {
+        // past the names compared one by one, the names are looked up in a map: a
+        // duplicate of a name before that point and of one after it are both found
+        let names: Vec<String> = (0..40).map(|k| format!("X{k}")).collect();
+        let mut t: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "v")).collect();
+        t.push(("X3", "again"));
+        t.push(("X30", "again"));
+        let found: Vec<_> = all(&t).into_iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(
+            &found[..2],
+            [("duplicate-tag", Some(40)), ("duplicate-tag", Some(41))]
+        );
+        let mut check = TagCheck::default();
+        for (i, (name, value)) in t.iter().enumerate() {
+            let issue = check.check(i, name, value);
+            assert_eq!(issue.is_some(), i >= 40, "{name}");
+        }
     }
 
     #[test]

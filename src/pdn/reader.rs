@@ -820,9 +820,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
             }
         }
         let len = self.b.len();
+        // (a token is read only with LOOKAHEAD bytes after it, or at the end of the input)
+        let more_from = match self.eof {
+            true => usize::MAX,
+            false => (len + 1).saturating_sub(LOOKAHEAD),
+        };
         loop {
             let i = self.st.pos;
-            if i + LOOKAHEAD > len && !self.eof {
+            if i >= more_from {
                 return Step::More;
             }
             if i >= len {
@@ -842,14 +847,15 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 match common_token(window) {
                     Common::Move(len) => {
                         self.movetext();
-                        if let Some(step) = self.emit_move(i, i + len, i + len, None) {
+                        if let Some(step) = self.emit_whole_move(i, i + len, i + len, None) {
                             return step;
                         }
                         continue;
                     }
                     Common::Squares(len, squares) => {
                         self.movetext();
-                        if let Some(step) = self.emit_move(i, i + len, i + len, Some(squares)) {
+                        if let Some(step) = self.emit_whole_move(i, i + len, i + len, Some(squares))
+                        {
                             return step;
                         }
                         continue;
@@ -1440,6 +1446,19 @@ impl<V: Visitor> Parser<'_, '_, V> {
         if !self.whole(marks_end) {
             return self.more(Partial::Token);
         }
+        self.emit_whole_move(start, move_end, marks_end, squares)
+    }
+
+    /// [`emit_move`](Self::emit_move) for a move known to be read whole (a common token:
+    /// the buffer holds [`LOOKAHEAD`] bytes past its start).
+    #[inline(always)]
+    fn emit_whole_move(
+        &mut self,
+        start: usize,
+        move_end: usize,
+        marks_end: usize,
+        squares: Option<PlainSquares>,
+    ) -> Option<Step> {
         let st = &mut *self.st;
         st.pos = marks_end;
         if st.skip > 0 && st.too_deep {

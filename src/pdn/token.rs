@@ -189,11 +189,22 @@ pub fn is_literal_cr(b: &[u8], i: usize) -> bool {
     b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'r')
 }
 
-/// Horizontal or vertical ASCII whitespace.
+/// Horizontal or vertical ASCII whitespace (by table: it is asked of nearly every byte).
 #[inline]
 pub fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    SPACES[usize::from(b)]
 }
+
+/// [`is_space`] for each byte value.
+static SPACES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = matches!(k as u8, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+        k += 1;
+    }
+    t
+};
 
 /// Whether `b` may be part of a tag name in the plain shape the splitter and the plain
 /// reader look for (`[Event "…"]`): an ASCII letter, digit or `_`. A table lookup: it is
