@@ -749,7 +749,7 @@ fn a_game_reports_a_thousand_syntax_errors_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("errors.pdn");
     let text = format!(
-        "[Event \"x\"]\n1. c3-d4 {}*\n\n[Event \"y\"]\n1. c3-d5 *\n",
+        "[Event \"x\"]\n1. c3-d4 {}*\n\n[Event \"y\"]\n1. c3-e5 *\n",
         "@@ ".repeat(1_500)
     );
     std::fs::write(&path, text).unwrap();

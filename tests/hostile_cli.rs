@@ -189,7 +189,7 @@ fn sarif_for_many_findings_in_bounded_memory() {
     // (13 GB for 1.5 million); it is streamed
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("illegal.pdn");
-    std::fs::write(&path, "[Event \"x\"]\n1. c3-d5 *\n\n".repeat(60_000)).unwrap();
+    std::fs::write(&path, "[Event \"x\"]\n1. c3-e5 *\n\n".repeat(60_000)).unwrap();
     let (status, peak_kib, out) = run_measuring(
         std::process::Command::new(bin())
             .args([
@@ -257,10 +257,10 @@ fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
     // it is checked
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.pdn");
-    let tail = b"*\n\n[Event \"next\"]\n1. c3-d5 *\n";
+    let tail = b"*\n\n[Event \"next\"]\n1. c3-e5 *\n";
     write_big(
         &path,
-        b"[Event \"long\"]\n1. c3-d5 ",
+        b"[Event \"long\"]\n1. c3-e5 ",
         b"c3-d4 d6-c5 ",
         3_500_000,
         tail,
@@ -283,7 +283,7 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.pdn");
     let game = format!(
-        "[Event \"x\"]\n1. c3-d5 {}*\n\n",
+        "[Event \"x\"]\n1. c3-e5 {}*\n\n",
         "c3-d4 d6-c5 ".repeat(9_999)
     );
     std::fs::write(&path, game.repeat(40)).unwrap();

@@ -254,7 +254,7 @@ fn a_game_reports_its_first_thousand_findings_then_says_how_many_more() {
     // 1,500 copies of one tag: 1,499 duplicates after the roster's missing tags (the
     // game's start), then an illegal move at the end, past the limit
     let mut text = "[a \"\"]\n".repeat(1_500);
-    text.push_str("1. c3-d5 *\n\n[Event \"next\"]\n1. c3-d5 *\n");
+    text.push_str("1. c3-e5 *\n\n[Event \"next\"]\n1. c3-e5 *\n");
     let r = check(text.as_bytes());
     let first: Vec<_> = r.diagnostics.iter().filter(|d| d.game == Some(1)).collect();
     assert_eq!(first.len(), MAX_GAME_FINDINGS + 1);

@@ -25,8 +25,8 @@ use crate::replay::{
     variant_for, variant_name, variation_start_numbered,
 };
 use crate::rules::notation::{
-    PlainSquares, Resolution, parse_and_resolve, parse_and_resolve_knowing, resolve_unique,
-    resolve_unique_written,
+    Illegal, PlainSquares, Resolution, parse_and_resolve, parse_and_resolve_knowing,
+    resolve_unique, resolve_unique_written,
 };
 use crate::rules::{Move, Position};
 
@@ -760,6 +760,12 @@ impl Checker {
                     self.finding(finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message));
                 }
                 self.played(depth, text, span, Some(mv), short_names_it);
+            }
+            // a square that is no square of the board: the move cannot be read
+            Resolution::Illegal(why @ (Illegal::OffBoard(_) | Illegal::LightSquare(_))) => {
+                let message = format!("cannot read move `{text}`: {why}");
+                self.finding(finding(&codes::UNREADABLE_MOVE, message));
+                self.played(depth, text, span, None, false);
             }
             Resolution::Illegal(why) => {
                 let message = format!("`{text}` is illegal: {}", describe_illegal(&pos, &why));

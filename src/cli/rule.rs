@@ -1,23 +1,52 @@
 //! `pdnkit rule`: explain diagnostics.
 
 use super::Cli;
-use pdnkit::diag::codes;
+use pdnkit::diag::codes::{self, Rule};
 use std::io::Write;
 use std::process::ExitCode;
 
+/// Explain a diagnostic: its code, name, severity, what it means and an example.
 #[derive(clap::Args, Debug)]
 pub struct RuleArgs {
     /// A code (`M101`) or name (`illegal-move`).
     #[arg(required_unless_present = "all")]
     pub name: Option<String>,
 
-    /// List every diagnostic with its code, name, severity and summary.
+    /// Every diagnostic: one line each (code, name, severity, summary), or with --json
+    /// everything about each.
     #[arg(long, conflicts_with = "name")]
     pub all: bool,
 
-    /// Print the list as JSON Lines instead.
-    #[arg(long, requires = "all")]
+    /// JSON instead: one object (with --all, one per line) with the code, name,
+    /// severity, summary, explanation and example.
+    #[arg(long)]
     pub json: bool,
+}
+
+/// What `--json` writes of a rule.
+#[derive(serde::Serialize)]
+struct RuleJson {
+    code: &'static str,
+    name: &'static str,
+    severity: pdnkit::diag::Severity,
+    summary: &'static str,
+    explanation: &'static str,
+    /// `null` for the few rules that a short text cannot show (binary input, a game of
+    /// megabytes, a thousand errors, a read error).
+    example: Option<&'static str>,
+}
+
+impl From<&Rule> for RuleJson {
+    fn from(r: &Rule) -> Self {
+        RuleJson {
+            code: r.code,
+            name: r.name,
+            severity: r.severity,
+            summary: r.summary,
+            explanation: r.explanation,
+            example: (!r.example.is_empty()).then_some(r.example),
+        }
+    }
 }
 
 pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -26,13 +55,7 @@ pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     if args.all {
         for r in codes::ALL {
             if args.json {
-                serde_json::to_writer(
-                    &mut out,
-                    &serde_json::json!({
-                        "code": r.code, "name": r.name, "severity": r.severity,
-                        "summary": r.summary,
-                    }),
-                )?;
+                serde_json::to_writer(&mut out, &RuleJson::from(*r))?;
                 writeln!(out)?;
             } else {
                 writeln!(
@@ -49,6 +72,11 @@ pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!("pdnkit: no diagnostic named `{key}`; `pdnkit rule --all` lists them");
         return Ok(ExitCode::from(2));
     };
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &RuleJson::from(r))?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     writeln!(out, "{} {} ({})", r.code, r.name, r.severity)?;
     writeln!(out)?;
     writeln!(out, "{}", r.summary)?;

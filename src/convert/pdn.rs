@@ -6,8 +6,9 @@
 //!   move that does not resolve (and the rest of its line) is kept as written.
 //! - A game whose main line does not replay (illegal move, placeholder, bad FEN,
 //!   unsupported GameType) is written through the writer with its moves as written.
-//! - A game with syntax errors (severity error) is written through verbatim, as it was
-//!   read: the writer could lose what the reader could not understand.
+//! - A game with syntax errors (severity error), or with text after its result, is
+//!   written through verbatim, as it was read: the writer could lose what the reader
+//!   could not understand.
 //!
 //! Writing the output again gives the same text (a fixed point), and writing it in numeric
 //! then algebraic notation gives the same text as writing it in algebraic directly.
@@ -15,7 +16,7 @@
 use super::{GameStatus, Resolutions};
 use crate::check::checker::GameReport;
 use crate::pdn::writer::{WriteOptions, write_game};
-use crate::pdn::{GameSource, Line};
+use crate::pdn::{GameSource, Line, SyntaxErrorKind};
 use crate::rules::notation::Style;
 
 /// How to write PDN.
@@ -81,7 +82,10 @@ pub fn push_game(
     let Some(mut game) = report.game.take() else {
         return;
     };
-    if status == GameStatus::Unparsed && report.has_syntax_errors() {
+    // (text after the result, which the tree does not hold, is kept too)
+    let after_result =
+        (report.syntax_errors.iter()).any(|e| e.kind == SyntaxErrorKind::TextAfterResult);
+    if (status == GameStatus::Unparsed && report.has_syntax_errors()) || after_result {
         // verbatim: the text from its first tag (stray lines before it dropped)
         let verbatim = source
             .text

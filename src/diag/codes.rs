@@ -75,7 +75,7 @@ rules! {
     VARIATION_TOO_DEEP = "P110" "variation-too-deep" Error,
         "Variations are nested deeper than pdnkit follows.",
         "Deeper levels are read as flat text to keep memory and stack bounded.",
-        "";
+        "1. c3-d4 ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((( *";
     STRAY_TEXT = "P111" "stray-text" Warning,
         "Text outside any game, for example before the first tag.",
         "The text is skipped.",
@@ -101,8 +101,8 @@ rules! {
         "A variation cannot end the game; the token is skipped.",
         "1. c3-d4 (1. a3-b4 1-0) f6-g5 *";
     TEXT_AFTER_RESULT = "P117" "text-after-result" Warning,
-        "Text after the game's result on the same game.",
-        "The result ends the game; what follows up to the next tag block is skipped.",
+        "Text after a game's result on the result's line.",
+        "The result ends the game; the rest of its line is the game's and is skipped (`convert --to pdn` writes such a game as it was read). A tag, a comment or a first move number `1.` after the result starts what comes next instead.",
         "1. c3-d4 * f6-g5";
     TOO_MANY_ERRORS = "P118" "too-many-errors" Warning,
         "A game has more syntax errors, or more other findings, than pdnkit reports (1,000 of each).",
@@ -163,7 +163,7 @@ rules! {
     AMBIGUOUS_MOVE_RESOLVED = "M103" "ambiguous-move-resolved" Warning,
         "An ambiguous short capture that only one candidate makes consistent with the rest of the game.",
         "pdnkit plays that candidate (as lidraughts does). Writing the full path removes the ambiguity.",
-        "";
+        "[FEN \"W:W19:B7,8,16,24\"]\n1. f4:h2 g7-h6 *";
     WRONG_MOVE_NUMBER = "M104" "wrong-move-number" Warning,
         "A move number that does not fit the move it stands before.",
         "Move numbers count full moves; `N.` precedes White's move and `N...` Black's.",
@@ -171,7 +171,7 @@ rules! {
     CAPTURE_WRITTEN_AS_MOVE = "M105" "capture-separator" Info,
         "A capture written with `-`, or a quiet move written with `x`/`:`.",
         "The separator is not evidence of legality, so the move is accepted; this is a style note.",
-        "";
+        "1. c3-d4 f6-e5 2. d4-f6 g7:e5 *";
     UNREADABLE_MOVE = "M106" "unreadable-move" Error,
         "A move token whose squares cannot be read.",
         "For example a square outside the board or a light square. The rest of that line is not replayed.",
@@ -189,7 +189,7 @@ rules! {
     RESULT_CONTRADICTS_POSITION = "R102" "result-contradicts-position" Error,
         "The recorded result is impossible in the final position.",
         "The side recorded as winner has no legal move at the end, or the game is recorded as a draw or a loss for the side that has just won (the side to move has no legal move).",
-        "";
+        "[FEN \"W:W22:B18\"]\n1. c3:e5 0-2";
 
     // --- V: variants ------------------------------------------------------------------
     UNSUPPORTED_VARIANT = "V101" "unsupported-variant" Warning,

@@ -114,6 +114,10 @@ const LOOKAHEAD: usize = 4096;
 /// Bytes past a token's end that its lexer may look at.
 const PEEK: usize = 16;
 
+/// Bytes after a result token looked at for text on its line
+/// ([`Parser::text_after_result`]); less than [`LOOKAHEAD`].
+const NEAR_RESULT: usize = 256;
+
 /// Reads the games of one input, one at a time; see the module documentation.
 pub struct Reader<R> {
     dec: Decoder<R>,
@@ -1050,6 +1054,27 @@ impl<V: Visitor> Parser<'_, '_, V> {
         memchr2(b'\n', b'\r', &self.b[from..]).map_or(self.b.len(), |o| from + o)
     }
 
+    /// Of a result token ending at `end`: where text on the rest of its line starts and
+    /// that line ends, when there is text that starts no game (not a tag, a comment, nor
+    /// a first move number `1.`). Looked for within the next [`NEAR_RESULT`] bytes, which
+    /// the buffer holds whatever its cut (so that a block read apart ends as the whole
+    /// input does).
+    fn text_after_result(&self, end: usize) -> Option<(usize, usize)> {
+        let b = self.b;
+        let limit = b.len().min(end + NEAR_RESULT);
+        let mut k = end;
+        // (blanks, and the literal `\r` some programs end lines with)
+        while k < limit && (matches!(b[k], b' ' | b'\t') || is_literal_cr(b, k)) {
+            k += if b[k] == b'\\' { 2 } else { 1 };
+        }
+        if k >= limit {
+            return None;
+        }
+        let starts_item =
+            matches!(b[k], b'\n' | b'\r' | b'[' | b'{' | b';' | b'%') || b[k..].starts_with(b"1.");
+        (!starts_item).then(|| (k, self.line_end(k)))
+    }
+
     fn skip_blanks(&self, mut i: usize) -> usize {
         while i < self.b.len() && (self.b[i] == b' ' || self.b[i] == b'\t') {
             i += 1;
@@ -1373,6 +1398,13 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 return self.more(Partial::Token);
             }
             if let Some(r) = parse_result(&self.text[start..end]) {
+                // text after the result on its line that starts no game is the game's
+                let after = self.text_after_result(end);
+                if let Some((_, line_end)) = after {
+                    if line_end == b.len() && !self.eof {
+                        return self.more(Partial::Line);
+                    }
+                }
                 self.st.pos = end;
                 let st = &mut *self.st;
                 if st.skip > 0 {
@@ -1394,6 +1426,13 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 st.result = Some(Span::new(start, end));
                 if st.events {
                     self.v.result(r, Span::new(start, end));
+                }
+                if let Some((from, line_end)) = after {
+                    let shown: String = self.text[from..line_end].chars().take(40).collect();
+                    let message = format!("text after the result on its line: `{shown}`; skipped");
+                    self.st.error(K::TextAfterResult, from, line_end, message);
+                    self.st.pos = line_end;
+                    return Some(Step::Ended(End::Result(line_end)));
                 }
                 return Some(Step::Ended(End::Result(end)));
             }
