@@ -11,7 +11,6 @@ pub mod diag;
 pub mod diagram;
 pub mod draw;
 pub mod generate;
-mod json_text;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;

@@ -12,7 +12,7 @@ use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, convert_reader};
 use pdnkit::diag::Diagnostic;
 use pdnkit::diag::codes::{self, RuleSet};
-use pdnkit::diag::render::{Format as RenderFormat, Renderer};
+use pdnkit::diag::emit::{Format as RenderFormat, Renderer};
 use pdnkit::pdn::fen::Setup;
 use pdnkit::pdn::input::cuttable_encoding;
 use pdnkit::pdn::{BlockStart, GameBuilder, ReadError, Reader, ReaderOptions};

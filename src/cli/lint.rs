@@ -3,7 +3,7 @@
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, RuleSet};
-use pdnkit::diag::render::{Format, Renderer};
+use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
 use pdnkit::run::{self, Checked, Event, Task};
 use std::io;

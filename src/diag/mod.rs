@@ -6,7 +6,7 @@
 //! `sarif`). The library only builds values; the caller decides where they go.
 
 pub mod codes;
-pub mod render;
+pub mod emit;
 
 pub use codes::Rule;
 

@@ -63,9 +63,6 @@ pub struct Decoder<R> {
     /// In the direct path, `pending[start..end]` is a character cut by the end of a read:
     /// read more before checking it again.
     cut: bool,
-    /// A legacy single-byte encoding is decoded by its table, not by `decoder` (the same
-    /// text, faster; and as the blocks of a file read in parallel are decoded).
-    single_byte: Option<Box<SingleByte>>,
 }
 
 impl<R: Read> Decoder<R> {
@@ -113,7 +110,6 @@ impl<R: Read> Decoder<R> {
             finished: false,
             direct,
             cut: false,
-            single_byte: SingleByte::new(encoding).map(Box::new),
         })
     }
 
@@ -145,9 +141,6 @@ impl<R: Read> Decoder<R> {
     /// Appends the next decoded chunk to `out`; returns the number of bytes appended,
     /// 0 at the end of the input.
     pub fn read_into(&mut self, out: &mut String) -> io::Result<usize> {
-        if self.single_byte.is_some() {
-            return self.read_single_byte_into(out);
-        }
         if self.direct {
             let n = self.read_utf8_into(out)?;
             if n > 0 || self.finished {
@@ -193,26 +186,6 @@ impl<R: Read> Decoder<R> {
 }
 
 impl<R: Read> Decoder<R> {
-    /// [`Decoder::read_into`] in a legacy single-byte encoding: each read decoded whole
-    /// (no byte is malformed, and no character is cut).
-    fn read_single_byte_into(&mut self, out: &mut String) -> io::Result<usize> {
-        if self.start == self.end && !self.eof {
-            if self.pending.len() < CHUNK {
-                self.pending.resize(CHUNK, 0);
-            }
-            let got = read_some(&mut self.input, &mut self.pending[..CHUNK])?;
-            (self.start, self.end) = (0, got);
-            self.eof = got == 0;
-        }
-        let before = out.len();
-        if let Some(single) = &self.single_byte {
-            single.decode_into(&self.pending[self.start..self.end], out);
-        }
-        self.start = self.end;
-        self.finished = self.eof;
-        Ok(out.len() - before)
-    }
-
     /// [`Decoder::read_into`] for UTF-8 input while it is valid: each read is checked and
     /// appended whole, but for a character it cuts, which waits for the next read. At a
     /// malformed byte (or a character cut by the end of the input) the valid text before
@@ -245,9 +218,9 @@ impl<R: Read> Decoder<R> {
                     (text, false)
                 }
                 Err(e) => {
-                    let (valid, _) = bytes.split_at(e.valid_up_to());
-                    // SAFETY: the check says the bytes up to `valid_up_to` are UTF-8
-                    let valid = unsafe { std::str::from_utf8_unchecked(valid) };
+                    // (the bytes up to `valid_up_to` are UTF-8: read again, on this rare
+                    // path, rather than trusted)
+                    let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
                     self.cut = e.error_len().is_none() && !self.eof;
                     (valid, !self.cut)
                 }
@@ -297,7 +270,7 @@ pub fn read_as_utf8(prefix: &[u8], eof: bool, encoding: Option<&'static Encoding
 /// [`read_as_utf8`] is asked), when text in it can be cut anywhere between two bytes and
 /// each piece decoded apart to what the whole would decode to: UTF-8 (whose text is cut
 /// at character boundaries by whoever cuts it: between lines, say), or a legacy
-/// single-byte encoding that decodes every byte ([`SingleByte`]). `None` for UTF-16 and
+/// single-byte encoding that decodes every byte. `None` for UTF-16 and
 /// binary input.
 pub fn cuttable_encoding(
     prefix: &[u8],
@@ -311,153 +284,19 @@ pub fn cuttable_encoding(
             Verdict::Binary => return None,
         },
     };
-    (encoding == UTF_8 || SingleByte::new(encoding).is_some()).then_some(encoding)
+    (encoding == UTF_8 || decodes_every_byte(encoding)).then_some(encoding)
 }
 
-/// A legacy single-byte encoding in which every byte decodes to a character of its own
-/// (Windows-1251, KOI8-R, IBM866, Windows-1252: every legacy encoding [`Decoder`] detects):
-/// bytes below 0x80 to themselves, and no byte is malformed. Text in it can be cut
-/// between any two bytes and the pieces decoded apart, on different threads, to exactly
-/// the text the whole decodes to; the length each piece decodes to is known without
-/// decoding it ([`decoded_len`](Self::decoded_len)), so that each knows where its text
-/// starts in the whole.
-///
-/// It decodes by its own table, made by encoding_rs: a word of eight ASCII bytes at a
-/// time, else byte by byte. encoding_rs switched between its ASCII and its table loop at
-/// every Cyrillic name of the tags, 6.5% of `lint -j2` on an archive in Windows-1251.
-#[derive(Clone, Copy)]
-pub struct SingleByte {
-    encoding: &'static Encoding,
-    /// The UTF-8 each byte decodes to: its bytes, then their number in the last one.
-    utf8: [[u8; 4]; 256],
-    /// Whether every byte from 0xC0 up decodes to two bytes of UTF-8: the letters of
-    /// Windows-1251 and KOI8-R (Cyrillic) and of Windows-1252 (Latin). A word of them and
-    /// ASCII is then measured by counting its high bytes, not by looking each one up.
-    upper_two: bool,
+/// Whether `encoding` is a legacy single-byte encoding in which every byte decodes to a
+/// character of its own (Windows-1251, KOI8-R, IBM866, Windows-1252: every legacy
+/// encoding [`Decoder`] detects), ASCII as it is: text in it can be cut between any two
+/// bytes and the pieces decoded apart to exactly the text the whole decodes to.
+fn decodes_every_byte(encoding: &'static Encoding) -> bool {
+    let high: Vec<u8> = (0x80..=0xff).collect();
+    encoding.is_single_byte()
+        && encoding.is_ascii_compatible()
+        && !encoding.decode_without_bom_handling(&high).1
 }
-
-impl SingleByte {
-    /// `None` when `encoding` is not single-byte, does not keep ASCII as it is, or has a
-    /// byte it does not decode (which it would replace).
-    pub fn new(encoding: &'static Encoding) -> Option<SingleByte> {
-        if !encoding.is_single_byte() || !encoding.is_ascii_compatible() {
-            return None;
-        }
-        // (two calls of encoding_rs for the table, not one a byte: it is made for every
-        // file, and a folder may hold thousands of small ones)
-        let low: Vec<u8> = (0..0x80).collect();
-        let high: Vec<u8> = (0x80..=0xff).collect();
-        let (ascii, ascii_malformed) = encoding.decode_without_bom_handling(&low);
-        let (text, malformed) = encoding.decode_without_bom_handling(&high);
-        if ascii_malformed || malformed || ascii.as_bytes() != low || text.chars().count() != 128 {
-            return None;
-        }
-        let mut utf8 = [[0; 4]; 256];
-        for (byte, one) in (0..=0xffu8).zip(ascii.chars().chain(text.chars())) {
-            // (a character of four UTF-8 bytes would not leave room for the count)
-            if one.len_utf8() > 3 {
-                return None;
-            }
-            let entry = &mut utf8[usize::from(byte)];
-            entry[3] = one.encode_utf8(&mut entry[..3]).len() as u8;
-        }
-        let upper_two = utf8[0xc0..].iter().all(|entry| entry[3] == 2);
-        Some(SingleByte {
-            encoding,
-            utf8,
-            upper_two,
-        })
-    }
-
-    /// The encoding.
-    pub fn encoding(&self) -> &'static Encoding {
-        self.encoding
-    }
-
-    /// How many bytes of UTF-8 `bytes` decode to.
-    pub fn decoded_len(&self, bytes: &[u8]) -> u64 {
-        // one byte each, and what the high bytes take beyond it
-        let beyond = |b: u8| u64::from(self.utf8[usize::from(b)][3] - 1);
-        let mut extra = 0;
-        // (32 bytes at a time: in PDN most are ASCII, the runs of a game's moves)
-        let mut chunks = bytes.chunks_exact(32);
-        for chunk in chunks.by_ref() {
-            let words: [u64; 4] = std::array::from_fn(|i| {
-                u64::from_ne_bytes(chunk[8 * i..8 * i + 8].try_into().expect("eight bytes"))
-            });
-            if (words[0] | words[1] | words[2] | words[3]) & HIGH_BITS == 0 {
-                continue;
-            }
-            for (word, bits) in chunk.chunks_exact(8).zip(words) {
-                let high = bits & HIGH_BITS;
-                if high == 0 {
-                    continue;
-                }
-                // (bytes 0x80-0xBF: bit 7 set, bit 6 clear; a byte's bit 6 shifted left
-                // by one lands on its own bit 7)
-                let below_c0 = high & !(bits << 1);
-                extra += if self.upper_two && below_c0 == 0 {
-                    // (a Cyrillic name in the tags: every letter two bytes)
-                    u64::from(high.count_ones())
-                } else {
-                    word.iter().map(|&b| beyond(b)).sum()
-                };
-            }
-        }
-        let rest: u64 = chunks.remainder().iter().map(|&b| beyond(b)).sum();
-        bytes.len() as u64 + extra + rest
-    }
-
-    /// `bytes` decoded, appended to `out`.
-    pub fn decode_into(&self, bytes: &[u8], out: &mut String) {
-        let mut utf8 = std::mem::take(out).into_bytes();
-        utf8.reserve(bytes.len() * 2);
-        let words_end = bytes.len() - bytes.len() % 8;
-        let mut at = 0;
-        while at < words_end {
-            // a run of ASCII words copied in one piece (most of PDN)
-            let run = at;
-            while at < words_end && is_ascii_word(&bytes[at..at + 8]) {
-                at += 8;
-            }
-            utf8.extend_from_slice(&bytes[run..at]);
-            if at < words_end {
-                // then a word with a high byte
-                self.push_decoded(&bytes[at..at + 8], &mut utf8);
-                at += 8;
-            }
-        }
-        self.push_decoded(&bytes[words_end..], &mut utf8);
-        // SAFETY: `out`'s text, then whole characters, each as `char::encode_utf8` wrote it
-        *out = unsafe { String::from_utf8_unchecked(utf8) };
-    }
-
-    /// Up to eight bytes decoded by the table, appended to `out`: each byte's four table
-    /// bytes copied whole into a buffer, and its end moved on by the byte's length, one
-    /// fixed-size copy a byte (eight bytes are at most 24 of UTF-8, and the last copy
-    /// ends at most 4 bytes later).
-    #[inline(always)]
-    fn push_decoded(&self, bytes: &[u8], out: &mut Vec<u8>) {
-        let mut buf = [0u8; 28];
-        let mut end = 0;
-        for &b in bytes {
-            let entry = &self.utf8[usize::from(b)];
-            buf[end..end + 4].copy_from_slice(entry);
-            end += usize::from(entry[3]);
-        }
-        out.extend_from_slice(&buf[..end]);
-    }
-}
-
-/// Whether the eight bytes of `word` are ASCII.
-#[inline(always)]
-fn is_ascii_word(word: &[u8]) -> bool {
-    let word = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
-    word & HIGH_BITS == 0
-}
-
-/// The top bit of each byte of a word.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 fn detect(prefix: &[u8], eof: bool) -> Verdict {
     if let Some((enc, bom)) = Encoding::for_bom(prefix) {
@@ -952,87 +791,18 @@ mod tests {
     }
 
     #[test]
-    fn legacy_text_cut_anywhere_decodes_to_the_whole_and_its_length_is_known() {
-        use super::{SingleByte, cuttable_encoding};
+    fn legacy_encodings_can_be_cut_and_utf16_cannot() {
+        use super::cuttable_encoding;
         use encoding_rs::{IBM866, KOI8_R, UTF_16LE, WINDOWS_1251, WINDOWS_1252};
-        // every byte, in random order and runs (ASCII runs longer than a word too), and
-        // words of letters (bytes from 0xC0 up, the Cyrillic of Windows-1251 and KOI8-R)
-        // beside ASCII and beside other high bytes
-        let mut rng = crate::generate::SplitMix64::new(31);
-        let mut bytes = Vec::new();
-        while bytes.len() < 40_000 {
-            match rng.below(6) {
-                0 | 1 => bytes.extend(b"1. c3-d4 f6-e5 2. b2-c3 "),
-                2 => {
-                    bytes.extend(b"[White \"");
-                    for _ in 0..rng.below(20) {
-                        bytes.push(0xc0 + rng.below(64) as u8);
-                    }
-                    bytes.extend(b", ");
-                }
-                _ => {}
-            }
-            bytes.push(rng.below(256) as u8);
+        for encoding in [UTF_8, WINDOWS_1251, KOI8_R, IBM866, WINDOWS_1252] {
+            assert_eq!(cuttable_encoding(b"", true, Some(encoding)), Some(encoding));
         }
-        for encoding in [WINDOWS_1251, KOI8_R, IBM866, WINDOWS_1252] {
-            let single = SingleByte::new(encoding).expect("every byte decodes");
-            let (whole, malformed) = encoding.decode_without_bom_handling(&bytes);
-            assert!(!malformed);
-            for _ in 0..50 {
-                let cut = rng.below(bytes.len() as u64 + 1) as usize;
-                let (a, b) = bytes.split_at(cut);
-                let mut text = String::new();
-                single.decode_into(a, &mut text);
-                assert_eq!(
-                    single.decoded_len(a),
-                    text.len() as u64,
-                    "{}",
-                    encoding.name()
-                );
-                single.decode_into(b, &mut text);
-                assert_eq!(text, whole, "{} cut at {cut}", encoding.name());
-            }
-            let prefix = "[Event \"Кубок\"]\n".repeat(20);
-            let (prefix, _, _) = encoding.encode(&prefix);
-            if encoding != WINDOWS_1252 {
-                assert_eq!(cuttable_encoding(&prefix, true, None), Some(encoding));
-            }
-            assert_eq!(
-                cuttable_encoding(b"[Event \"x\"]", true, Some(encoding)),
-                Some(encoding)
-            );
-        }
-        // the decoder reads such files by the same table, in reads of any size, a UTF-8
-        // BOM's bytes (no BOM of these encodings) as text
-        let mut bom_first = b"\xef\xbb\xbf".to_vec();
-        bom_first.extend(&bytes);
-        for encoding in [WINDOWS_1251, KOI8_R, IBM866, WINDOWS_1252] {
-            let (whole, _) = encoding.decode_without_bom_handling(&bom_first);
-            for most in [3, 700, 70_000] {
-                let input = Trickle {
-                    bytes: &bom_first,
-                    rng: crate::generate::SplitMix64::new(most),
-                    most,
-                };
-                let mut d = super::Decoder::new(input, Some(encoding)).unwrap();
-                let mut got = String::new();
-                while d.read_into(&mut got).unwrap() > 0 {}
-                assert!(got == whole, "{}, reads of at most {most}", encoding.name());
-                assert_eq!(d.replacements(), 0);
-            }
-        }
-        // UTF-8 is cut by its lines; UTF-16 and binary input are not cut
+        assert_eq!(cuttable_encoding(b"", true, Some(UTF_16LE)), None);
+        // detected: binary data cannot be cut either
         assert_eq!(
             cuttable_encoding(b"[Event \"x\"]\n", true, None),
-            Some(encoding_rs::UTF_8)
+            Some(UTF_8)
         );
-        assert!(
-            SingleByte::new(UTF_16LE).is_none() && SingleByte::new(encoding_rs::UTF_8).is_none()
-        );
-        assert_eq!(cuttable_encoding(b"\xff\xfe[\0E\0", true, None), None);
-        assert_eq!(
-            cuttable_encoding(&[0u8, 1, 2, 3, 0, 0, 9, 0, 1, 2], true, None),
-            None
-        );
+        assert_eq!(cuttable_encoding(b"\0\0\0\0\x01\x02", true, None), None);
     }
 }

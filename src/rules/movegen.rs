@@ -9,8 +9,8 @@
 //! A move is the triple (from, to, captured set): different routes to the same triple are one
 //! move, and the generator removes duplicates as it goes.
 
+use arrayvec::ArrayVec;
 use std::fmt;
-use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use super::{Bitboard, CaptureChoice, Direction, Position, Square};
@@ -110,13 +110,11 @@ static MAN_STEPS: [[Bitboard; 32]; 2] = {
     t
 };
 
-/// The array is left uninitialised beyond `len`: filling 256 moves (3 KB) on every
-/// `legal_moves` call was a fifth of `lint`'s instructions (a `memset` per call), and a
-/// position has a handful of moves.
+/// A position's legal moves, in a fixed array: no allocation per position, and the room
+/// beyond the moves listed is not initialised (a position has a handful of moves).
+#[derive(Clone, Default)]
 pub struct MoveList {
-    /// Invariant: `moves[..len]` are initialised.
-    moves: [MaybeUninit<Move>; MOVE_LIST_CAPACITY],
-    len: usize,
+    moves: ArrayVec<Move, MOVE_LIST_CAPACITY>,
     truncated: bool,
 }
 
@@ -124,19 +122,12 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [const { MaybeUninit::uninit() }; MOVE_LIST_CAPACITY],
-            len: 0,
-            truncated: false,
-        }
+        MoveList::default()
     }
 
     #[inline]
     fn push(&mut self, m: Move) {
-        if self.len < MOVE_LIST_CAPACITY {
-            self.moves[self.len] = MaybeUninit::new(m);
-            self.len += 1;
-        } else {
+        if self.moves.try_push(m).is_err() {
             self.truncated = true;
         }
     }
@@ -149,6 +140,13 @@ impl MoveList {
         }
     }
 
+    /// Empties the list.
+    #[inline]
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.truncated = false;
+    }
+
     /// Whether moves were dropped because the list was full (believed impossible, see
     /// [`MOVE_LIST_CAPACITY`]).
     pub fn is_truncated(&self) -> bool {
@@ -156,30 +154,11 @@ impl MoveList {
     }
 }
 
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Clone for MoveList {
-    fn clone(&self) -> MoveList {
-        let mut copy = MoveList::new();
-        copy.moves[..self.len].copy_from_slice(&self.moves[..self.len]);
-        copy.len = self.len;
-        copy.truncated = self.truncated;
-        copy
-    }
-}
-
 impl Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        let init = &self.moves[..self.len];
-        // SAFETY: `moves[..len]` are initialised (only `push` grows `len`, after writing
-        // the element), and `MaybeUninit<Move>` has the layout of `Move`.
-        unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
+        &self.moves
     }
 }
 
@@ -468,8 +447,7 @@ impl Position {
     /// captures (Russian 1.5.14) they are then exactly the legal moves starting on `from`,
     /// found without searching the other pieces.
     pub(crate) fn piece_captures_into(&self, from: Square, list: &mut MoveList) {
-        list.len = 0;
-        list.truncated = false;
+        list.clear();
         let us = self.turn;
         let (man, king) = (self.men(us).contains(from), self.kings(us).contains(from));
         if !man && !king {
@@ -739,8 +717,7 @@ impl Position {
     /// `MoveList` by value copies its whole 3 KB array, which showed in profiles of the
     /// replayer.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.len = 0;
-        list.truncated = false;
+        list.clear();
         if self.has_captures() {
             self.captures_into(list);
         } else {

@@ -9,9 +9,11 @@
 //! more, a reader thread walks the inputs: a small file becomes one job, read whole by a
 //! worker; a big one is read by the reader thread and cut into blocks where a game surely
 //! starts ([`blocks::find_cut`]), each a job; an input that cannot be cut (UTF-16, or no
-//! place to cut in a long stretch) is read on by one worker to its end. Each job streams
-//! its outputs through a bounded channel of its own, and the calling thread empties the
-//! jobs' channels in order, so that memory stays bounded whatever the input.
+//! place to cut in a long stretch) is read on by one worker to its end. A job is handed
+//! over only to a free worker, and streams its outputs through a channel of its own; the
+//! calling thread empties the jobs' channels in order. The outputs done and waiting for
+//! their turn are held to a budget of bytes (a worker waits while it is spent, unless its
+//! job is the one being put out), so memory stays bounded whatever the input.
 //!
 //! ```
 //! use pdnkit::run::{run, Checked, Event, Input, RunOptions, Task};
@@ -51,8 +53,8 @@ use crate::diag::{Diagnostic, Severity, codes};
 use crate::pdn::reader::BlockStart;
 use crate::pdn::{GameSource, ReadError, Reader, ReaderOptions};
 use std::io::{self, Read};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// How to run.
 #[derive(Clone, Copy, Debug)]
@@ -200,7 +202,8 @@ fn io_error(label: &str, e: &io::Error, what: &str) -> Diagnostic {
 
 /// What a worker hands on of an input.
 enum Piece<T> {
-    Games(Vec<T>),
+    /// The outputs of games, and the bytes of text and output they stand for.
+    Games(Vec<T>, usize),
     Problem(Diagnostic),
 }
 
@@ -243,7 +246,7 @@ impl<'t, T: Task> Worker<'t, T> {
         // (one game at a time: the sink is at hand)
         let reader = Reader::new(Counted::new(input, 0), self.options.reader_options());
         let done = self.read(label, reader, 1, |piece| match piece {
-            Piece::Games(games) => games.into_iter().try_for_each(|g| sink(Event::Game(g))),
+            Piece::Games(games, _) => games.into_iter().try_for_each(|g| sink(Event::Game(g))),
             Piece::Problem(d) => sink(Event::Problem(d)),
         })?;
         Ok(done.read)
@@ -292,13 +295,13 @@ impl<'t, T: Task> Worker<'t, T> {
                     batch_bytes += source.text.len() + self.task.weight(&output);
                     batch.push(output);
                     if batch.len() >= batch_games || batch_bytes >= BATCH_BYTES {
-                        out(Piece::Games(std::mem::take(&mut batch)))?;
+                        out(Piece::Games(std::mem::take(&mut batch), batch_bytes))?;
                         batch_bytes = 0;
                     }
                 }
                 Err(e) => {
                     if !batch.is_empty() {
-                        out(Piece::Games(std::mem::take(&mut batch)))?;
+                        out(Piece::Games(std::mem::take(&mut batch), batch_bytes))?;
                         batch_bytes = 0;
                     }
                     failed |= matches!(e, ReadError::Io(_));
@@ -307,7 +310,7 @@ impl<'t, T: Task> Worker<'t, T> {
             }
         }
         if !batch.is_empty() {
-            out(Piece::Games(batch))?;
+            out(Piece::Games(batch, batch_bytes))?;
         }
         let games = reader.games_indexed();
         let encoding = Some(reader.encoding().name());
@@ -369,9 +372,82 @@ impl<R: Read> Read for Counted<R> {
 
 /// A job for a worker: a whole input, or a block of one.
 struct Job<T> {
+    /// Its place in the order of jobs, from 0.
+    id: u64,
     label: Arc<str>,
     source: Source,
-    results: SyncSender<Message<T>>,
+    results: Sender<Message<T>>,
+}
+
+/// The bytes of the outputs done and waiting for their turn (the text of their games and
+/// [`Task::weight`]), shared by the workers and the thread that puts outputs out: a
+/// worker waits while they are over [`AHEAD_BYTES`], unless its job is the one being put
+/// out (which must go on for the others to be put out after it).
+struct Budget {
+    state: Mutex<BudgetState>,
+    changed: Condvar,
+}
+
+struct BudgetState {
+    waiting: usize,
+    /// The job being put out.
+    current: u64,
+    /// The outputs are put out no more: nobody waits.
+    closed: bool,
+}
+
+/// Bytes of outputs done that may wait for their turn: with ordinary games (output no
+/// larger than their text) many blocks, so that each worker goes on with the next; with
+/// converted text many times as large, about two blocks.
+const AHEAD_BYTES: usize = 24 << 20;
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            state: Mutex::new(BudgetState {
+                waiting: 0,
+                current: 0,
+                closed: false,
+            }),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// Counts `bytes` of outputs of job `job`, once there is room.
+    fn take(&self, job: u64, bytes: usize) {
+        let Ok(mut s) = self.state.lock() else { return };
+        while !s.closed && s.current != job && s.waiting > 0 && s.waiting + bytes > AHEAD_BYTES {
+            s = match self.changed.wait(s) {
+                Ok(s) => s,
+                Err(_) => return,
+            };
+        }
+        s.waiting += bytes;
+    }
+
+    /// `bytes` of outputs were put out.
+    fn give(&self, bytes: usize) {
+        if let Ok(mut s) = self.state.lock() {
+            s.waiting = s.waiting.saturating_sub(bytes);
+        }
+        self.changed.notify_all();
+    }
+
+    /// Job `job`'s outputs are put out now.
+    fn start(&self, job: u64) {
+        if let Ok(mut s) = self.state.lock() {
+            s.current = job;
+        }
+        self.changed.notify_all();
+    }
+
+    /// Nothing more is put out.
+    fn close(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.closed = true;
+        }
+        self.changed.notify_all();
+    }
 }
 
 enum Source {
@@ -405,8 +481,8 @@ enum Message<T> {
 enum Slot<T> {
     /// An input starts.
     Start,
-    /// A job's messages.
-    Job(Receiver<Message<T>>),
+    /// A job's id and messages.
+    Job(u64, Receiver<Message<T>>),
     /// A problem the reader thread met (the input cannot be opened or read).
     Problem(Diagnostic),
     /// The input is done; what the reader thread read of it itself.
@@ -417,11 +493,11 @@ enum Slot<T> {
 const BLOCK_BYTES: usize = 512 * 1024;
 const MAX_BLOCK_BYTES: usize = 4 << 20;
 
-/// Batches a job holds, done, before the output reaches it: 2 MiB of text and output.
-/// A block of ordinary games (whose output is no larger than their text) fits whole, so
-/// that its worker goes on with the next block; a block whose output is larger (JSON)
-/// waits, part done, for its turn.
-const JOB_BATCHES_AHEAD: usize = 32;
+/// The places in the order of outputs the reader thread may fill ahead of the thread
+/// that puts them out (an input's start and end take one each, a job one): what lets the
+/// workers go on with small files while the output waits. (What the jobs' outputs hold
+/// is bounded by the [`Budget`].)
+const SLOTS_AHEAD: usize = 64;
 
 /// Files up to this size are one job, read whole by a worker.
 const WHOLE_FILE_BYTES: u64 = 1 << 20;
@@ -437,12 +513,11 @@ fn parallel<T: Task>(
     // reader thread's one, not a queue of megabytes)
     let (job_tx, job_rx) = sync_channel::<Job<T::Output>>(0);
     let job_rx = Mutex::new(job_rx);
-    // (the jobs out at once beyond the one being put out: a worker done with its job goes
-    // on with the next while the output waits for the jobs before)
-    let (slot_tx, slot_rx) = sync_channel::<Slot<T::Output>>(threads);
+    let (slot_tx, slot_rx) = sync_channel::<Slot<T::Output>>(SLOTS_AHEAD);
+    let budget = Budget::new();
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let job_rx = &job_rx;
+            let (job_rx, budget) = (&job_rx, &budget);
             scope.spawn(move || {
                 let mut worker = Worker::new(options, task);
                 loop {
@@ -451,25 +526,30 @@ fn parallel<T: Task>(
                         Err(_) => return,
                     };
                     let Ok(job) = job else { return };
-                    run_job(&mut worker, job);
+                    run_job(&mut worker, job, budget);
                 }
             });
         }
         scope.spawn(move || cut_inputs(inputs, options, job_tx, slot_tx));
         // the outputs in order
-        let result = order(slot_rx, task, sink);
-        // (on an error of the sink, the channels close and the threads end)
+        let result = order(slot_rx, task, &budget, sink);
+        // (on an error of the sink, the channels close, nobody waits, the threads end)
+        budget.close();
         result
     })
 }
 
-fn run_job<T: Task>(worker: &mut Worker<'_, T>, job: Job<T::Output>) {
+fn run_job<T: Task>(worker: &mut Worker<'_, T>, job: Job<T::Output>, budget: &Budget) {
     let Job {
+        id,
         label,
         source,
         results,
     } = job;
     let send = |piece| {
+        if let Piece::Games(_, bytes) = &piece {
+            budget.take(id, *bytes);
+        }
         results
             .send(Message::Piece(piece))
             .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
@@ -532,16 +612,19 @@ fn cut_inputs<T>(
     jobs: SyncSender<Job<T>>,
     slots: SyncSender<Slot<T>>,
 ) {
+    let next_id = std::cell::Cell::new(0u64);
     for input in inputs {
         if slots.send(Slot::Start).is_err() {
             return;
         }
         let label: Arc<str> = input.label().into();
         let job = |source: Source| {
-            // (a job runs at most this far ahead of the output: its batches wait in its
-            // channel until the jobs before it are put out)
-            let (tx, rx) = sync_channel(JOB_BATCHES_AHEAD);
+            // (its batches wait in its channel until the jobs before it are put out)
+            let (tx, rx) = channel();
+            let id = next_id.get();
+            next_id.set(id + 1);
             let job = Job {
+                id,
                 label: label.clone(),
                 source,
                 results: tx,
@@ -550,7 +633,7 @@ fn cut_inputs<T>(
         };
         let send = |source: Source| -> bool {
             let (j, rx) = job(source);
-            slots.send(Slot::Job(rx)).is_ok() && jobs.send(j).is_ok()
+            slots.send(Slot::Job(j.id, rx)).is_ok() && jobs.send(j).is_ok()
         };
         // a small file is read whole by a worker
         if let Input::File(path) = input {
@@ -716,6 +799,7 @@ fn fill(input: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool
 fn order<T: Task>(
     slots: Receiver<Slot<T::Output>>,
     task: &T,
+    budget: &Budget,
     sink: &mut impl FnMut(Event<T::Output>) -> io::Result<()>,
 ) -> io::Result<()> {
     // what the current input's jobs read, and the games of its blocks before this one
@@ -732,16 +816,18 @@ fn order<T: Task>(
                 read.failed |= d.rule == &codes::IO_ERROR;
                 sink(Event::Problem(d))?;
             }
-            Slot::Job(messages) => {
+            Slot::Job(id, messages) => {
+                budget.start(id);
                 for message in messages {
                     match message {
-                        Message::Piece(Piece::Games(outputs)) => {
+                        Message::Piece(Piece::Games(outputs, bytes)) => {
                             for mut output in outputs {
                                 if games > 0 {
                                     task.rebase(&mut output, games);
                                 }
                                 sink(Event::Game(output))?;
                             }
+                            budget.give(bytes);
                         }
                         Message::Piece(Piece::Problem(mut d)) => {
                             read.failed |= d.rule == &codes::IO_ERROR;
