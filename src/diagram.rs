@@ -36,8 +36,7 @@ impl Diagram {
     /// ```
     pub fn ascii(&self) -> String {
         // (cells looked up in a grid and bytes pushed, not a piece searched and a
-        // formatted write per square: `lint` draws one for every illegal move, and on a
-        // file of illegal games the boards took a fifth of its time)
+        // formatted write per square: `lint` draws one for every illegal move)
         // (a square off the board is not drawn)
         let cell = |(file, rank): Coord| {
             (file < 8 && rank < 8).then(|| usize::from(rank) * 8 + usize::from(file))

@@ -3,6 +3,8 @@
 //! The library is a pipeline: [`pdn`] reads text into games, [`rules`] knows the game,
 //! and the command line in `src/cli` is a thin layer over them. Nothing here prints or exits.
 
+#![deny(unsafe_code)]
+
 pub mod check;
 pub mod color;
 pub mod convert;

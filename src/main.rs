@@ -1,5 +1,8 @@
 //! The `pdnkit` binary: a thin layer over the library (see `src/cli`).
 
+// (the one module with unsafe code is the allocator's: options set through its C API)
+#![deny(unsafe_code)]
+
 mod cli;
 
 // Games are allocated by the reader thread and freed by the workers: mimalloc takes that
@@ -15,6 +18,7 @@ fn main() -> std::process::ExitCode {
 }
 
 #[cfg(feature = "mimalloc")]
+#[allow(unsafe_code)]
 mod allocator {
     use libmimalloc_sys::{mi_option_set, mi_option_t};
 
@@ -30,12 +34,10 @@ mod allocator {
     /// user set `MIMALLOC_PURGE_DELAY`.
     ///
     /// Why: with two threads, games of thousands of items (up to the reader's limits) make
-    /// and drop megabytes of growing vectors each, and a second's worth of that stayed
-    /// resident: `convert` and `stats` peaked at 52-85 MB on 40 MB of games of 10,000
-    /// tags, where `-j1` took 16-25 MB. With 10 ms they stay under 45 MB. Ordinary
-    /// archives hardly free memory in large pieces, and saw no difference in time; some
-    /// pathological inputs pay up to 1.6 times the time, in page faults (README,
-    /// Robustness).
+    /// and drop megabytes of growing vectors each, and a second's worth of that would stay
+    /// resident, several times what one thread holds. Ordinary archives hardly free memory
+    /// in large pieces and see no difference in time; pathological inputs pay for it in
+    /// page faults.
     pub fn purge_sooner() {
         if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
             // SAFETY: sets an integer option; mimalloc reads it at each purge

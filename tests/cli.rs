@@ -447,9 +447,9 @@ fn readme_lists_every_diagnostic() {
     }
 }
 
-/// `-j1` runs reading, checking and output on one thread; more threads use the batched
-/// pipeline, where a file over 1 MiB is cut into batches by the reader thread and smaller
-/// ones are read and checked whole by a worker, a few at a time. All must give the same
+/// `-j1` runs reading, checking and output on one thread; with more, a file over 1 MiB is
+/// cut into blocks by the reader thread and smaller ones are read and checked whole by a
+/// worker each. All must give the same
 /// report, in the same order, and the same exit code, on small files and on one file of
 /// many games.
 /// `lint` and `convert --to csv` (whose game rows are made in one pass, as `lint` reads)

@@ -2,14 +2,16 @@
 //! fixtures and on ../shared/corpus (skipped when absent), atomic -o, and positions.
 
 mod common;
+#[path = "../fuzz/src/records.rs"]
+mod records;
 
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
-use pdnkit::convert::jsonl::GameRecord;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, convert_reader};
 use pdnkit::pdn::{Annotation, Line};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
+use records::GameRecord;
 use std::path::{Path, PathBuf};
 
 const RICH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/convert/rich.pdn");
@@ -771,7 +773,7 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
     assert_eq!(record.to_game().tags[1].value, "Казан\x7f");
 }
 
-/// `convert -j1` (one thread) and `convert -j2` (the batched pipeline) write the same
+/// `convert -j1` (one thread) and `convert -j2` (blocks read on two threads) write the same
 /// bytes, in every format.
 #[test]
 fn convert_is_the_same_on_one_thread_and_on_several() {

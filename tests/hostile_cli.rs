@@ -185,8 +185,7 @@ fn a_million_empty_games_in_bounded_memory() {
 #[cfg(target_os = "linux")]
 #[test]
 fn sarif_for_many_findings_in_bounded_memory() {
-    // SARIF is one JSON document: it was held whole until the end, about 9 KB a finding
-    // (13 GB for 1.5 million); it is streamed
+    // SARIF is one JSON document, about 9 KB a finding: it must be streamed, not held
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("illegal.pdn");
     std::fs::write(&path, "[Event \"x\"]\n1. c3-e5 *\n\n".repeat(60_000)).unwrap();
@@ -252,9 +251,8 @@ fn stats_games_measuring(path: &Path, jobs: &str) -> (Value, u64) {
 #[test]
 fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
     // 3.5 MB (under the size limit) and 300,000 moves in one game, its first move
-    // illegal, so that the full check reads it: held as a tree, that took 170 MB (a 14 MB
-    // game 1.4 GB); over the move limit, it is skipped as too large, and the game after
-    // it is checked
+    // illegal: over the move limit, it is skipped as too large without being held as a
+    // tree, and the game after it is checked
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.pdn");
     let tail = b"*\n\n[Event \"next\"]\n1. c3-e5 *\n";
@@ -276,10 +274,8 @@ fn a_game_of_300000_moves_is_skipped_in_bounded_memory() {
 #[cfg(target_os = "linux")]
 #[test]
 fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
-    // 40 games of 20,000 moves, each with an illegal first move, so that the full check
-    // reads each into a tree: 60-100 MB in lint -j2 while the main line grew move by
-    // move (mimalloc keeps the blocks it outgrew for a while), 26-31 MB with room made
-    // at once; stats the same
+    // 40 games of 20,000 moves, each with an illegal first move: each long main line is
+    // built in the last one's memory, not in blocks the allocator keeps a while
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.pdn");
     let game = format!(
@@ -287,16 +283,13 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
         "c3-d4 d6-c5 ".repeat(9_999)
     );
     std::fs::write(&path, game.repeat(40)).unwrap();
-    // (each long main line now also reuses the last one's memory: 12 MB, 27-30 before)
     let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
     assert_eq!((code, codes.len()), (Some(1), 40), "{codes:?}");
     assert!(peak_kib < 24 * 1024, "peak RSS {peak_kib} KiB");
     let (games, peak_kib) = stats_games_measuring(&path, "2");
     assert_eq!(games, 40);
     assert!(peak_kib < 24 * 1024, "stats: peak RSS {peak_kib} KiB");
-    // convert held a record of a few hundred bytes a move beside the tree (208 bytes a
-    // move then, 96 now), grew each game's JSON by doubling and made a string per move
-    // for the CSV: 83-91 MB for JSON Lines, 37-48 MB for CSV; 19-22 and 15-16 now
+    // convert holds the tree (about 100 bytes a move) and each game's output
     for (to, limit_mib, lines) in [("jsonl", 40, 40), ("csv", 32, 41)] {
         let (status, peak_kib, out) = convert_measuring(&path, &["-j", "2", "--to", to]);
         assert!(status.success(), "{to}: {status:?}");
@@ -312,7 +305,7 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     // the largest games read (4 MB of comment each, under the 4 MiB limit), one after
     // another, then games of 15 MB: each game read is held a few times over while it is
     // read and checked, on each thread, and with the earlier limit of 16 MiB the large
-    // ones took 83 MB at -j2; now they are skipped as too large
+    // ones are skipped as too large
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("comments.pdn");
     let game = |words: usize| {
@@ -324,14 +317,10 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     let (code, codes, peak_kib) = lint_codes_measuring(&path, &["-j", "2"]);
     assert_eq!((code, codes), (Some(1), vec!["\"P107\"".to_string(); 4]));
     assert!(peak_kib < 48 * 1024, "peak RSS {peak_kib} KiB");
-    // `stats` held up to 512 games of a file at once, whatever their size (80 MB here)
     let (games, peak_kib) = stats_games_measuring(&path, "2");
     assert_eq!(games, 12);
     assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
-    // `convert` held four batches a thread whatever their size (85-106 MB here); a batch
-    // now takes a place in the output order per 512 KiB, so a 4 MB game is out alone
-    // (49-74 MB: the game, its tree and its JSON, and the reader's next game); with the
-    // JSON written straight from the tree into room made for it at once, 37-50 MB
+    // `convert`: each 4 MB game, its tree and its JSON, one at a time a thread
     let out = dir.path().join("out.jsonl");
     let out_arg = out.to_str().unwrap();
     let (status, peak_kib, _) =
@@ -346,10 +335,9 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
 #[test]
 fn games_at_the_item_limit_in_bounded_memory_on_two_threads() {
     // 21 MB of games of 9,990 tags each (the reader's limit is 10,000 items a game), short
-    // and long: checking such a game made and dropped megabytes of growing vectors, and
-    // mimalloc kept a second's worth of what was freed: `convert` and `stats` peaked at
-    // 47-78 MB at -j2 (16-25 MB at -j1). With the tag findings past the report's limit
-    // counted, not made, and memory given back after 10 ms: 23-37 MB.
+    // and long: checking such a game makes and drops megabytes of growing vectors, which
+    // the allocator must give back soon, and the tag findings past the report's limit are
+    // counted, not made
     let dir = tempfile::tempdir().unwrap();
     let tags = [
         ("tags", "[a \"\"]\n"),
@@ -391,11 +379,9 @@ fn games_at_the_item_limit_in_bounded_memory_on_two_threads() {
 #[cfg(target_os = "linux")]
 #[test]
 fn json_lines_for_a_slow_reader_in_bounded_memory() {
-    // JSON Lines are about twenty times the PDN of a game. The pipeline let four batches
-    // a thread of 512 KiB of text wait for a slow reader, 10 MB of JSON each: 59-61 MB
-    // at -j2 on this archive (and a group of small files, read whole, took one place
-    // whatever it held: 142 MB on 100 MB in 2,000 files). Batches and groups are now cut
-    // to hold about 512 KiB of results, as the batches checked so far expanded.
+    // JSON Lines are about twenty times the PDN of a game: what waits for a slow reader,
+    // from one big file or from many small ones, must be bounded by the bytes of output,
+    // not by the input's.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("archive.pdn");
     let files = dir.path().join("files");

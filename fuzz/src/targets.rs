@@ -5,9 +5,11 @@
 //! (`tests/regressions.rs`) includes it with `#[path]` and replays the saved crashing
 //! inputs of `fixtures/regressions/` through exactly these bodies.
 
+#[path = "records.rs"]
+mod records;
+
 use pdnkit::check::checker::{GameReport, Keep};
 use pdnkit::check::{CheckOptions, MAX_GAME_FINDINGS};
-use pdnkit::convert::jsonl::GameRecord;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, convert_reader};
 use pdnkit::diag::Diagnostic;
@@ -22,6 +24,7 @@ use pdnkit::rules::notation::{
 };
 use pdnkit::rules::{FenStyle, Position};
 use pdnkit::run::{Checked, Event, RunOptions, Task, check_reader, run_reader};
+use records::GameRecord;
 
 /// A target body.
 pub type Target = fn(&[u8]);

@@ -8,7 +8,7 @@ use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A multiply-rotate hasher (FxHash's) for position keys: SipHash's resistance to chosen
-/// collisions buys nothing for the few hundred keys of one game, and cost 3% of `lint`.
+/// collisions buys nothing for the few hundred keys of one game, and costs more.
 #[derive(Clone, Copy, Default)]
 pub(super) struct KeyHasher(u64);
 
@@ -449,7 +449,7 @@ pub struct DrawTracker {
     /// [`follow_repetition`](Self::follow_repetition)). The sides to move alternate, the
     /// last one's being `to_move`, so they are not kept, and a placement is passed in two
     /// registers, not copied through the stack (where a wide load of narrow stores
-    /// stalled every king ply: about 1% of `lint`'s time).
+    /// stalls).
     run: Vec<(Placement, u32)>,
     /// Once `run` is long, where each of its positions first stood (hashed: looking
     /// through a long run for every ply would cost its length squared).

@@ -207,16 +207,6 @@ pub enum ReadError {
 }
 
 impl ReadError {
-    /// The same error, its game index (if any) moved on by `games`: for a block of a
-    /// longer input read apart, whose game indices count from 1 (see
-    /// [`crate::pdn::GameSplitter::at`]).
-    pub fn moved_on(mut self, games: u64) -> ReadError {
-        if let ReadError::At { game_index, .. } = &mut self {
-            *game_index = game_index.map(|g| g + games);
-        }
-        self
-    }
-
     /// The syntax error kind, or `None` for I/O errors.
     pub fn kind(&self) -> Option<SyntaxErrorKind> {
         match self {

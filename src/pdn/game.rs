@@ -536,7 +536,7 @@ impl Visitor for GameBuilder {
 
     fn syntax_error(&mut self, error: SyntaxError) {
         // (past the limit, one error says so: a game of megabytes can have hundreds of
-        // thousands, each a diagnostic later; 300,000 took 366 MB in `lint`)
+        // thousands, each a diagnostic later)
         let errors = &mut self.game.errors;
         match errors.len().cmp(&MAX_GAME_ERRORS) {
             std::cmp::Ordering::Less => errors.push(error),
@@ -591,7 +591,7 @@ mod tests {
 
     #[test]
     fn a_move_without_extras_is_small() {
-        // the tree of a long game costs this per move (it was 208 bytes with the extras inline)
+        // the tree of a long game costs this per move (what most moves lack is boxed)
         assert!(
             std::mem::size_of::<Move>() <= 96,
             "{}",

@@ -1,6 +1,6 @@
-//! Tokens of PDN movetext and tag pairs, and the byte-level recognisers shared by the game
-//! splitter and the parser (they must agree on what a result token is, or the splitter would
-//! cut games where the parser does not end them).
+//! Tokens of PDN movetext and tag pairs, and the byte-level recognisers shared by the
+//! reader and the block cutter (they must agree on what a result token is, or blocks would
+//! be cut where the reader does not end games).
 
 use std::borrow::Cow;
 
@@ -126,7 +126,7 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
 }
 
 /// Whether `byte` is in `b`. Tag values are short: up to 16 bytes they are looked at as
-/// two words (a `memchr` call cost more than the search, 1% of `lint`).
+/// two words (a `memchr` call costs more than the search).
 #[inline]
 fn has_byte(b: &[u8], byte: u8) -> bool {
     if b.len() < 8 {
@@ -168,7 +168,7 @@ pub fn escape(value: &str) -> Cow<'_, str> {
 /// Bytes that end a token: whitespace and PDN punctuation.
 #[inline(always)]
 pub const fn is_delimiter(b: u8) -> bool {
-    // a table lookup: the splitter asks this for nearly every byte of the movetext
+    // a table lookup: the reader asks this for nearly every byte of the movetext
     DELIMITERS[b as usize]
 }
 
@@ -206,8 +206,8 @@ static SPACES: [bool; 256] = {
     t
 };
 
-/// Whether `b` may be part of a tag name in the plain shape the splitter and the plain
-/// reader look for (`[Event "…"]`): an ASCII letter, digit or `_`. A table lookup: it is
+/// Whether `b` may be part of a tag name in the plain shape the reader looks for first
+/// (`[Event "…"]`): an ASCII letter, digit or `_`. A table lookup: it is
 /// asked for every byte of every tag name.
 #[inline]
 pub(crate) const fn is_tag_name_byte(b: u8) -> bool {

@@ -714,8 +714,7 @@ impl Position {
     }
 
     /// [`legal_moves`](Self::legal_moves) into an existing (emptied) list: returning a
-    /// `MoveList` by value copies its whole 3 KB array, which showed in profiles of the
-    /// replayer.
+    /// `MoveList` by value copies its whole array.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         if self.has_captures() {

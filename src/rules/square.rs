@@ -96,7 +96,7 @@ impl Square {
 impl Square {
     /// Appends the algebraic name (`c3`) to `out`, without the formatting machinery
     /// (move text writes one per square): the name from [`Self::algebraic_name`]'s table in
-    /// one append costs less than a `push` per character (`convert --to csv` 1.4% faster).
+    /// one append costs less than a `push` per character.
     pub(crate) fn push_algebraic(self, out: &mut String) {
         out.push_str(self.algebraic_name());
     }

@@ -65,8 +65,8 @@ use crate::run::{Checked, Event, RunOptions, run_reader};
 use std::collections::{BTreeMap, HashMap};
 
 /// A map of keys from the games (openings, players, groups): hashed with a seed of the
-/// run, fast on short keys. (SipHash cost more than the ordered maps it replaced, which
-/// took 7% of `stats` comparing openings that share their first moves.)
+/// run, fast on short keys (an ordered map compares openings that share their first
+/// moves; SipHash costs more on keys this short).
 type KeyMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
 /// The default opening depth, in plies.
@@ -437,8 +437,8 @@ impl Stats {
         self.results.merge(&other.results);
         add_map(&mut self.draws, other.draws);
         add_map(&mut self.lengths, other.lengths);
-        // (the smaller map into the larger: stats merged into empty ones at the end of a
-        // run took 1.4% of `stats -j1`, moving every opening)
+        // (the smaller map into the larger: stats are merged into empty ones at the end
+        // of a run, which would move every opening)
         merge_into_larger(&mut self.openings, other.openings, ResultCounts::merge);
         merge_into_larger(&mut self.players, other.players, PlayerCounts::merge);
         for (k, v) in other.material {
