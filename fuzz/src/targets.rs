@@ -137,7 +137,7 @@ pub fn reader(data: &[u8]) {
 /// Cut as `lint` cuts a long input (before a line where a game surely starts), the two
 /// blocks read apart give the items of the whole, game indices moved on.
 fn blocks_read_apart(data: &[u8]) {
-    let Some(cut) = pdnkit::run::blocks::find_cut(data, data.len() / 2) else {
+    let Some(cut) = pdnkit::pdn::boundary::find_cut(data, data.len() / 2) else {
         return;
     };
     let prefix = &data[..data.len().min(pdnkit::pdn::input::DETECT_PREFIX)];

@@ -17,6 +17,7 @@
 //! assert_eq!((pos.line, pos.column), (2, 10));
 //! ```
 
+pub mod boundary;
 pub mod error;
 pub mod fen;
 pub mod game;

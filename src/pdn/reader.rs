@@ -33,6 +33,7 @@ use nom::bytes::complete::{tag_no_case, take_till};
 use nom::character::complete::{char, digit1, space0};
 use nom::sequence::{delimited, preceded};
 
+use super::boundary;
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind as K};
 use super::game::{CommentKind, MAX_GAME_ERRORS};
 use super::input::Decoder;
@@ -804,6 +805,13 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
     }
 
+    /// Whether the move number `1.` at `i` starts a game although a variation is open:
+    /// after a line that ends with a result (see `boundary`), as the block cutter cuts.
+    /// (Outside variations and comments the game already ended at that result.)
+    fn first_move_of_a_game(&self, i: usize) -> bool {
+        self.st.depth > 0 && i > 0 && boundary::starts_game(self.b, i)
+    }
+
     /// Reads tokens until the item ends or the buffer does.
     fn run(&mut self) -> Step {
         if self.st.partial != Partial::None {
@@ -865,6 +873,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
                         continue;
                     }
                     Common::Number(len, number) => {
+                        if number == 1 && self.first_move_of_a_game(i) {
+                            self.st.pos = i;
+                            return Step::Ended(End::Line(i));
+                        }
                         self.movetext();
                         if self.st.visible() {
                             let n = MoveNumber {
@@ -934,11 +946,16 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 }
                 return None;
             }
-            // a line break: a tag line after it ends the comment, unclosed
+            // a line break: a tag line after it ends the comment, unclosed, and so does
+            // the first move of a game after a result (see `boundary`)
             let next = k + 1;
-            if next >= b.len() && !self.eof {
+            if next + 1 >= b.len() && !self.eof {
                 self.st.pos = k;
                 return Some(Step::More);
+            }
+            if b.get(next) == Some(&b'1') && next > 0 && boundary::starts_game(b, next) {
+                self.st.pos = next;
+                return Some(Step::Ended(End::Line(next)));
             }
             if b.get(next) == Some(&b'[') {
                 match self.tag_line_at(next) {
@@ -1444,6 +1461,9 @@ impl<V: Visitor> Parser<'_, '_, V> {
         if let Some((e, n)) = lex_move_number(b, start) {
             if !self.whole(e) {
                 return self.more(Partial::Token);
+            }
+            if n.number == 1 && self.first_move_of_a_game(start) {
+                return Some(Step::Ended(End::Line(start)));
             }
             if self.st.visible() {
                 self.v.move_number(n, Span::new(start, e));

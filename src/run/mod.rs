@@ -8,7 +8,7 @@
 //! With one thread, the calling thread reads, checks and calls the sink in turn. With
 //! more, a reader thread walks the inputs: a small file becomes one job, read whole by a
 //! worker; a big one is read by the reader thread and cut into blocks where a game surely
-//! starts ([`blocks::find_cut`]), each a job; an input that cannot be cut (UTF-16, or no
+//! starts ([`crate::pdn::boundary::find_cut`]), each a job; an input that cannot be cut (UTF-16, or no
 //! place to cut in a long stretch) is read on by one worker to its end. A job is handed
 //! over only to a free worker, and streams its outputs through a channel of its own; the
 //! calling thread empties the jobs' channels in order. The outputs done and waiting for
@@ -42,7 +42,6 @@
 //! assert_eq!(found, [vec!["M101"], vec![]]);
 //! ```
 
-pub mod blocks;
 pub mod inputs;
 
 pub use inputs::{Input, InputError, expand};
@@ -718,7 +717,7 @@ fn cut_input<T>(
         }
         // the last sure cut, looked for further and further when there is none
         let cut = loop {
-            if let Some(cut) = blocks::find_cut(&buf, BLOCK_BYTES) {
+            if let Some(cut) = crate::pdn::boundary::find_cut(&buf, BLOCK_BYTES) {
                 break Some(cut);
             }
             if buf.len() >= MAX_BLOCK_BYTES || eof {
