@@ -290,7 +290,9 @@ impl<R: Read> Reader<R> {
         self.stray_prefix = 0;
         loop {
             let rest = &self.buf.as_bytes()[self.start..];
-            let blanks = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+            // (the blanks the reader skips within a game, and the block cutter between
+            // games: vertical tab among them)
+            let blanks = rest.iter().take_while(|&&c| is_space(c)).count();
             // (ASCII is UTF-8)
             self.counter
                 .advance(&self.buf[self.start..self.start + blanks]);
@@ -698,6 +700,8 @@ impl State {
                 len,
                 "comment not closed before the end of the game",
             );
+            // (an item as any comment: counted against the limit)
+            self.count_item();
             if self.visible() {
                 v.comment(&text[start + 1..len], Span::new(start, len));
             }

@@ -397,8 +397,8 @@ struct BudgetState {
 
 /// Bytes of outputs done that may wait for their turn: with ordinary games (output no
 /// larger than their text) many blocks, so that each worker goes on with the next; with
-/// converted text many times as large, about two blocks.
-const AHEAD_BYTES: usize = 24 << 20;
+/// converted text many times as large, about a block and a half.
+const AHEAD_BYTES: usize = 16 << 20;
 
 impl Budget {
     fn new() -> Budget {
