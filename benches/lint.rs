@@ -14,7 +14,7 @@ use pdnkit::check::CheckOptions;
 use pdnkit::generate::Generator;
 use pdnkit::pdn::{RawTag, Reader, ReaderOptions, Skip, Span, Visitor};
 use pdnkit::rules::Position;
-use pdnkit::rules::notation::{Resolution, parse_and_resolve};
+use pdnkit::rules::notation::{Resolution, resolve_token};
 use pdnkit::run::check_reader;
 
 /// The main-line move tokens of a game, back to back in `text`, each ending where `ends`
@@ -59,7 +59,7 @@ fn replay(moves: &Moves) -> usize {
     let mut pos = Position::start();
     let mut start = 0;
     for (ply, &end) in moves.ends.iter().enumerate() {
-        match parse_and_resolve(&pos, &moves.text[start..end]) {
+        match resolve_token(&pos, &moves.text[start..end], None, None).map(|r| r.resolution) {
             Ok(Resolution::Unique { mv, .. }) => pos.play_unchecked(&mv),
             _ => return ply,
         }

@@ -29,7 +29,7 @@ use crate::Color;
 use crate::draw::{DrawEventKind, DrawTracker, Edition};
 use crate::replay::{draw_view, ply_facts};
 use crate::rules::notation::{
-    CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, parse_and_resolve,
+    CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, resolve_token,
 };
 use crate::rules::{Move, Position};
 use std::fmt::Write as _;
@@ -299,7 +299,7 @@ fn choose(rng: &mut SplitMix64, pos: &Position, moves: &[Move], style: Style) ->
 
 /// `m` written in `style` (or in full) so that it reads back as `m` alone.
 fn written(pos: &Position, m: &Move, style: Style) -> Option<String> {
-    let reads_back = |text: &str| matches!(parse_and_resolve(pos, text), Ok(Resolution::Unique { mv, .. }) if mv == *m);
+    let reads_back = |text: &str| matches!(resolve_token(pos, text, None, None), Ok(r) if matches!(r.resolution, Resolution::Unique { mv, .. } if mv == *m));
     let text = format_move(pos, m, style);
     if !m.is_capture() || reads_back(&text) {
         return Some(text);

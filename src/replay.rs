@@ -14,8 +14,8 @@ use crate::Color;
 use crate::diag::Rule;
 use crate::diag::codes::RuleSet;
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
-use crate::pdn::fen::Setup as FenSetup;
 use crate::pdn::{MoveNumber, Span};
+use crate::rules::fen::Setup as FenSetup;
 use crate::rules::notation::{CaptureStyle, Style, format_move, format_move_named};
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
@@ -784,7 +784,7 @@ mod tests {
 
     #[test]
     fn draw_view_counts_as_material_from_pieces() {
-        use crate::pdn::fen::Setup;
+        use crate::rules::fen::Setup;
         for fen in [
             "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
             "B:WKa1,c3,Kh8:Bb8,Kd4,e5,Kg7",

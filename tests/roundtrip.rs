@@ -6,7 +6,7 @@ use pdnkit::Color;
 use pdnkit::check::CheckOptions;
 use pdnkit::check::checker::GameReport;
 use pdnkit::diag::Diagnostic;
-use pdnkit::pdn::fen::Setup;
+use pdnkit::rules::fen::Setup;
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style, format_move};
 use pdnkit::rules::{FenStyle, Move, Position, Square};
 use proptest::prelude::*;

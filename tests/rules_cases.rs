@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use pdnkit::pdn::fen::Setup;
+use pdnkit::rules::fen::Setup;
 use pdnkit::rules::notation::{
     CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, resolve,
 };

@@ -15,10 +15,10 @@ use pdnkit::convert::{Converter, Format, convert_reader};
 use pdnkit::diag::Diagnostic;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format as RenderFormat, Renderer};
-use pdnkit::pdn::fen::Setup;
 use pdnkit::pdn::input::cuttable_encoding;
 use pdnkit::pdn::{BlockStart, GameBuilder, ReadError, Reader, ReaderOptions};
 use pdnkit::replay::Status;
+use pdnkit::rules::fen::Setup;
 use pdnkit::rules::notation::{
     CaptureSeparator, CaptureStyle, MoveText, Resolution, SquareStyle, Style, format_move, resolve,
 };

@@ -25,8 +25,8 @@ use crate::replay::{
     variant_for, variant_name, variation_start_numbered,
 };
 use crate::rules::notation::{
-    Illegal, PlainSquares, Resolution, parse_and_resolve, parse_and_resolve_knowing,
-    resolve_unique, resolve_unique_written,
+    Illegal, ParseMoveError, PlainSquares, Resolution, Resolved, resolve_plain_token,
+    resolve_token, resolve_unplain,
 };
 use crate::rules::{Move, Position};
 
@@ -692,20 +692,17 @@ impl Checker {
                 self.wrong_number(n, number_span, text, &pos, expected, ply);
             }
         }
-        // the ordinary writing of a legal move (most moves), at once
-        let mut short_names_it = true;
-        let unique = match squares {
-            Some(w) => resolve_unique_written(&pos, w, text, captures, &mut short_names_it),
-            None => resolve_unique(&pos, text, captures, &mut short_names_it),
-        };
-        match unique {
-            Some(mv) => self.played(depth, text, span, Some(mv), short_names_it),
-            None => self.resolve_hard(depth, text, span, pos, captures, ply),
+        // the ordinary writing of a legal move (most moves), played at once
+        if let Some(mv) = resolve_plain_token(&pos, text, squares, captures) {
+            return self.played(depth, text, span, Some(mv), true);
         }
+        let resolved = resolve_unplain(&pos, text, captures);
+        self.resolve_hard(depth, text, span, pos, resolved, ply);
     }
 
-    /// Resolves a move that is not the ordinary writing of a legal move: a placeholder, an
-    /// unreadable, illegal or ambiguous move, a separator that does not fit.
+    /// Plays a move that is not the ordinary writing of a legal move, as `resolved` says
+    /// (a capture written with more squares, say), or says why it cannot: a placeholder,
+    /// an unreadable, illegal or ambiguous move, a separator that does not fit.
     #[cold]
     #[inline(never)]
     fn resolve_hard(
@@ -714,10 +711,9 @@ impl Checker {
         text: &str,
         span: Span,
         pos: Position,
-        captures: Option<bool>,
+        resolved: Result<Resolved, ParseMoveError>,
         ply: Option<u32>,
     ) {
-        let has_captures = captures.unwrap_or_else(|| pos.has_captures());
         let finding = |rule: &'static Rule, message: String| {
             let mut f = Finding::new(rule, message, Some(span));
             f.move_text = Some(text.to_string());
@@ -735,16 +731,14 @@ impl Checker {
             }
             return;
         }
-        let mut short_names_it = true;
-        let resolution =
-            match parse_and_resolve_knowing(&pos, text, has_captures, &mut short_names_it) {
-                Ok(r) => r,
-                Err(e) => {
-                    let message = format!("cannot read move `{text}`: {e}");
-                    self.finding(finding(&codes::UNREADABLE_MOVE, message));
-                    return self.played(depth, text, span, None, false);
-                }
-            };
+        let (resolution, named_by_ends) = match resolved {
+            Ok(r) => (r.resolution, r.named_by_ends),
+            Err(e) => {
+                let message = format!("cannot read move `{text}`: {e}");
+                self.finding(finding(&codes::UNREADABLE_MOVE, message));
+                return self.played(depth, text, span, None, false);
+            }
+        };
         match resolution {
             Resolution::Unique {
                 mv,
@@ -759,7 +753,7 @@ impl Checker {
                     let message = format!("`{text}` is {what}; read as {}", full(&pos, &mv));
                     self.finding(finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message));
                 }
-                self.played(depth, text, span, Some(mv), short_names_it);
+                self.played(depth, text, span, Some(mv), named_by_ends);
             }
             // a square that is no square of the board: the move cannot be read
             Resolution::Illegal(why @ (Illegal::OffBoard(_) | Illegal::LightSquare(_))) => {
@@ -1195,7 +1189,7 @@ fn replays_legally(pos: &Position, moves: &[(CompactString, bool)], budget: u32)
             // a setup command or a placeholder ends what can be checked
             return true;
         }
-        let Ok(resolution) = parse_and_resolve(&pos, text) else {
+        let Ok(Resolved { resolution, .. }) = resolve_token(&pos, text, None, None) else {
             return false;
         };
         match resolution {

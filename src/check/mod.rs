@@ -179,7 +179,7 @@ pub(super) fn syntax_rule(e: &SyntaxError) -> (&'static crate::diag::Rule, Sever
 enum Unlocated<'a> {
     /// A syntax error of the reader.
     Syntax(&'a SyntaxError),
-    /// A finding of the replay or the quick lane.
+    /// A finding of the checker.
     Finding(&'a Finding),
 }
 

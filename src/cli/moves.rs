@@ -2,7 +2,7 @@
 //! differential check against another implementation, `bench/differential.py`).
 
 use super::Cli;
-use pdnkit::pdn::fen::Setup;
+use pdnkit::rules::fen::Setup;
 use pdnkit::rules::{FenStyle, Position};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

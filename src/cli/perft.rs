@@ -1,8 +1,8 @@
 //! `pdnkit perft`: count the leaves of the move tree (the move generator's self-test).
 
 use super::Cli;
-use pdnkit::pdn::fen::Setup;
 use pdnkit::rules::Position;
+use pdnkit::rules::fen::Setup;
 use pdnkit::rules::notation::{CaptureStyle, Style, format_move};
 use pdnkit::rules::perft::{perft, perft_divide};
 use std::io::Write;

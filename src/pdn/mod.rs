@@ -19,7 +19,6 @@
 
 pub mod boundary;
 pub mod error;
-pub mod fen;
 pub mod game;
 pub mod input;
 pub mod reader;

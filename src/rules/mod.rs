@@ -1,6 +1,6 @@
 //! The rules of Russian draughts: board, positions, legal moves, move notation, perft.
 //!
-//! The flow follows shakmaty: text becomes an unchecked [`crate::pdn::fen::Setup`], which
+//! The flow follows shakmaty: text becomes an unchecked [`crate::rules::fen::Setup`], which
 //! becomes a [`Position`] only through [`Position::from_setup`]. A position lists its legal
 //! moves ([`Position::legal_moves`]) and plays them; [`notation`] turns move text into a legal
 //! move and back.
@@ -13,6 +13,7 @@
 //! ```
 
 mod bitboard;
+pub mod fen;
 mod movegen;
 pub mod notation;
 pub mod perft;

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use super::position::board_square;
 use super::{Bitboard, CaptureChoice, Move, MoveList, Position, Route, SetupError, Square};
-use crate::pdn::fen::{FenErrorKind, FenSquare, parse_square_bytes};
+use crate::rules::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -434,23 +434,95 @@ fn two_squares(token: &str) -> Option<(FenSquare, Separator, FenSquare)> {
     Some((square(&b[..at])?, sep, square(&b[at + 1..])?))
 }
 
-/// Parses and resolves in one step (without allocating for the common two-square token).
-pub fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
-    parse_and_resolve_knowing(pos, token, pos.has_captures(), &mut true)
+/// A move token resolved in a position, by [`resolve_token`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// What the token names.
+    pub resolution: Resolution,
+    /// Whether the move named is known to be the only legal move from its first to its
+    /// last square (a quiet move, or a capture found as its piece's only one to there), so
+    /// that those two squares name it: a writer of the minimal capture form need not ask
+    /// again. `false` says nothing.
+    pub named_by_ends: bool,
 }
 
-/// The move a plain token names when it is written the ordinary way: two squares
-/// (`c3-d4`, `22-18`, lowercase algebraic or numeric 1–32 without leading zeros) joined by
-/// `-` for a quiet move where no capture exists, or by `:`/`x` for the only capture of
-/// that piece to that square where one does. `captures` is `pos.has_captures()` when the
-/// caller knows it, else `None`: then it is asked for a quiet move only, since a capture
-/// the piece has is one the side to move has.
-/// `None` for anything else, which the general resolution then reads: whenever this gives
-/// a move, the general resolution gives `Resolution::Unique` with the same move and no
-/// separator mismatch (a test checks it). [`parse_and_resolve_knowing`] tries it first.
+/// Reads the move token `token` and resolves it in `pos` (RULES.md §3): the legal move it
+/// names, or why there is none, or the candidates. `written` is its squares when a reader
+/// has already read them in the plain shape ([`PlainSquares`]); `captures` is
+/// `pos.has_captures()` when the caller knows it.
+///
+/// The ordinary writing of a legal move (two squares joined by `-` for a quiet move where
+/// no capture exists, by `:` or `x` for the piece's only capture to that square), and a
+/// capture written with every landing square, are resolved without listing the legal
+/// moves; anything else takes the general path of [`resolve`], with the same answer.
+///
+/// ```
+/// use pdnkit::rules::Position;
+/// use pdnkit::rules::notation::{Resolution, resolve_token};
+/// let pos = Position::start();
+/// let r = resolve_token(&pos, "c3-d4", None, None).unwrap();
+/// assert!(matches!(r.resolution, Resolution::Unique { separator_mismatch: false, .. }));
+/// assert!(matches!(resolve_token(&pos, "c3-e5", None, None).unwrap().resolution, Resolution::Illegal(_)));
+/// ```
+pub fn resolve_token(
+    pos: &Position,
+    token: &str,
+    written: Option<PlainSquares>,
+    captures: Option<bool>,
+) -> Result<Resolved, ParseMoveError> {
+    match resolve_plain_token(pos, token, written, captures) {
+        Some(mv) => Ok(Resolved {
+            resolution: Resolution::Unique {
+                mv,
+                separator_mismatch: false,
+            },
+            named_by_ends: true,
+        }),
+        None => resolve_unplain(pos, token, captures),
+    }
+}
+
+/// The first step of [`resolve_token`], the ordinary writing of a legal move: the move, or
+/// `None` for [`resolve_unplain`] to read. Apart for the replayer, which plays the move
+/// at once (most moves of every file) without building a [`Resolved`].
 #[inline(always)]
-pub(crate) fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
-    resolve_plain_squares(pos, plain_squares(token)?, captures)
+pub(crate) fn resolve_plain_token(
+    pos: &Position,
+    token: &str,
+    written: Option<PlainSquares>,
+    captures: Option<bool>,
+) -> Option<Move> {
+    // (no closures: this is on every ply's path and must inline whole)
+    let written = match written {
+        Some(w) => w,
+        None => plain_squares(token)?,
+    };
+    resolve_plain_squares(pos, written, captures)
+}
+
+/// [`resolve_token`] for a token not written the plain way (one move in fifty of an
+/// archive): apart, so that the plain path is not set up for it.
+#[cold]
+#[inline(never)]
+pub(crate) fn resolve_unplain(
+    pos: &Position,
+    token: &str,
+    captures: Option<bool>,
+) -> Result<Resolved, ParseMoveError> {
+    if let Some(mv) = resolve_full_capture(pos, token, captures) {
+        return Ok(Resolved {
+            resolution: Resolution::Unique {
+                mv,
+                separator_mismatch: false,
+            },
+            named_by_ends: true,
+        });
+    }
+    let captures = captures.unwrap_or_else(|| pos.has_captures());
+    Ok(Resolved {
+        resolution: resolve_general(pos, token, captures)?,
+        named_by_ends: false,
+    })
 }
 
 /// The two squares of a move token written the plain way (`c3-d4`, `22:18`: two squares
@@ -465,7 +537,7 @@ pub struct PlainSquares {
     pub capture: bool,
 }
 
-/// The squares of `token` when it has the shape [`resolve_plain`] reads: two squares
+/// The squares of `token` when it is written the plain way: two squares
 /// joined by `-`, `:` or `x`.
 #[inline(always)]
 pub(crate) fn plain_squares(token: &str) -> Option<PlainSquares> {
@@ -486,8 +558,9 @@ pub(crate) fn plain_squares(token: &str) -> Option<PlainSquares> {
     })
 }
 
-/// [`resolve_plain`] of a token whose squares are read (by [`plain_squares`], or by a
-/// reader that has recognised the same shape).
+/// The move a token written the plain way names, when it is the ordinary writing of a
+/// legal move (see [`resolve_token`]); `captures` as there: unknown, only a quiet move is
+/// asked for where a capture exists (a capture the piece has is one the side has).
 #[inline(always)]
 pub(crate) fn resolve_plain_squares(
     pos: &Position,
@@ -508,7 +581,7 @@ pub(crate) fn resolve_plain_squares(
 }
 
 /// [`Square::from_file_rank`] by table, for a file and a rank already known to be below
-/// 8 (the plain reader's move tokens): index `file + 8 * rank`, [`NO_SQUARE`] for a light
+/// 8 (the reader's common move tokens): index `file + 8 * rank`, [`NO_SQUARE`] for a light
 /// square.
 pub(crate) static ALGEBRAIC_SQUARES: [u8; 64] = {
     let mut t = [NO_SQUARE; 64];
@@ -571,7 +644,7 @@ fn square_of_one(d: u8) -> Option<Square> {
 /// one of its routes: each landing but the last goes on capturing (which is all the
 /// rule on a king's landing asks), and the last is the move's own end. So the
 /// move is the one named, as [`resolve_parts`] finds. `None` says nothing: the general
-/// path decides. `captures` as for [`resolve_plain`].
+/// path decides. `captures` as for [`resolve_token`].
 fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
     if captures == Some(false) || !pos.variant().men_capture_backwards() {
         return None;
@@ -637,95 +710,7 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> 
     (jumped == mv.captured() && (king && !was_king) == mv.promotes()).then_some(mv)
 }
 
-/// [`parse_and_resolve`] when the caller already knows whether `pos` has a capture
-/// (`captures` must be `pos.has_captures()`): the replayer asked it after the last ply.
-/// Clears `short_names_it` as [`resolve_unique`] does: when the move is not known to be
-/// named by its first and last squares alone.
-pub(crate) fn parse_and_resolve_knowing(
-    pos: &Position,
-    token: &str,
-    captures: bool,
-    short_names_it: &mut bool,
-) -> Result<Resolution, ParseMoveError> {
-    // the ordinary writing of a legal move (most tokens of every file), at once
-    let known = Some(captures);
-    if let Some(mv) =
-        resolve_plain(pos, token, known).or_else(|| resolve_full_capture(pos, token, known))
-    {
-        return Ok(Resolution::Unique {
-            mv,
-            separator_mismatch: false,
-        });
-    }
-    *short_names_it = false;
-    resolve_general(pos, token, captures)
-}
-
-/// The move `token` names in `pos` when it names exactly one legal move, with a separator
-/// that fits (`-` for a quiet move, `:`/`x` for a capture); `None` for everything the
-/// replayer would report. [`parse_and_resolve_knowing`] without the record of why not,
-/// for a caller that only needs the move (the check's quick lane). `captures` as for
-/// [`resolve_plain`].
-///
-/// Clears `short_names_it` when the move is not known to be named by its first and last
-/// squares alone (a quiet move always is, and so is a capture found as
-/// [`Position::only_capture`]), and only then (most moves leave it untouched): what
-/// [`push_move_named`] can then skip asking.
-#[inline]
-pub(crate) fn resolve_unique(
-    pos: &Position,
-    token: &str,
-    captures: Option<bool>,
-    short_names_it: &mut bool,
-) -> Option<Move> {
-    match plain_squares(token) {
-        Some(written) => resolve_unique_written(pos, written, token, captures, short_names_it),
-        None => resolve_unique_unplain(pos, token, captures, short_names_it),
-    }
-}
-
-/// [`resolve_unique`] of a token whose squares a reader has read as [`plain_squares`]
-/// reads them (`written` is `plain_squares(token)`).
-#[inline(always)]
-pub(crate) fn resolve_unique_written(
-    pos: &Position,
-    written: PlainSquares,
-    token: &str,
-    captures: Option<bool>,
-    short_names_it: &mut bool,
-) -> Option<Move> {
-    debug_assert_eq!(plain_squares(token), Some(written), "{token}");
-    match resolve_plain_squares(pos, written, captures) {
-        Some(mv) => Some(mv),
-        None => resolve_unique_unplain(pos, token, captures, short_names_it),
-    }
-}
-
-/// [`resolve_unique`] for a token [`resolve_plain`] does not resolve (one move in fifty
-/// of an archive): apart, so that the plain path is not set up for this one.
-#[cold]
-#[inline(never)]
-fn resolve_unique_unplain(
-    pos: &Position,
-    token: &str,
-    captures: Option<bool>,
-    short_names_it: &mut bool,
-) -> Option<Move> {
-    if let Some(mv) = resolve_full_capture(pos, token, captures) {
-        return Some(mv);
-    }
-    *short_names_it = false;
-    let asked = captures.unwrap_or_else(|| pos.has_captures());
-    match resolve_general(pos, token, asked) {
-        Ok(Resolution::Unique {
-            mv,
-            separator_mismatch: false,
-        }) => Some(mv),
-        _ => None,
-    }
-}
-
-/// [`parse_and_resolve_knowing`] without its shortcut for plain tokens.
+/// A token resolved by the general path: parsed, then matched against every legal move.
 fn resolve_general(
     pos: &Position,
     token: &str,
@@ -914,7 +899,7 @@ pub fn push_move(out: &mut String, pos: &Position, m: &Move, style: Style) {
 }
 
 /// [`push_move`] for a move known to be named by its first and last squares alone when
-/// `short_names_it` (as [`resolve_unique`] tells): [`CaptureStyle::Minimal`] then writes
+/// `short_names_it` (as [`Resolved::named_by_ends`] tells): [`CaptureStyle::Minimal`] then writes
 /// those without asking again (the capture's search was half the cost of writing the
 /// moves of a CSV row). `false` asks.
 pub(crate) fn push_move_named(
@@ -970,6 +955,16 @@ pub(crate) fn push_move_named(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain path of [`resolve_token`] alone.
+    fn resolve_plain(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
+        plain_squares(token).and_then(|w| resolve_plain_squares(pos, w, captures))
+    }
+
+    /// The token resolved in one step (the general path once the plain ones give up).
+    fn parse_and_resolve(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
+        resolve_token(pos, token, None, None).map(|r| r.resolution)
+    }
 
     #[test]
     fn a_plain_token_resolves_as_the_general_path_does() {
@@ -1066,10 +1061,16 @@ mod tests {
                         {
                             refused += 1;
                         }
-                        let unique = |captures| {
-                            let mut short_names_it = true;
-                            let mv = resolve_unique(&pos, &token, captures, &mut short_names_it);
-                            (mv, short_names_it)
+                        let unique = |captures| match resolve_token(&pos, &token, None, captures) {
+                            Ok(Resolved {
+                                resolution:
+                                    Resolution::Unique {
+                                        mv,
+                                        separator_mismatch: false,
+                                    },
+                                named_by_ends,
+                            }) => (Some(mv), named_by_ends),
+                            _ => (None, false),
                         };
                         assert_eq!(unique(Some(true)).0, general, "{token}");
                         assert_eq!(unique(None).0, general, "{token}");

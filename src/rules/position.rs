@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{Bitboard, Square, Variant};
 use crate::Color;
-use crate::pdn::fen::{FenSquare, Setup};
+use crate::rules::fen::{FenSquare, Setup};
 
 /// A piece: a man or a king of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -500,7 +500,7 @@ mod tests {
             }
             for style in [FenStyle::Numeric, FenStyle::Algebraic] {
                 let fen = p.to_fen(style);
-                let setup: crate::pdn::fen::Setup = fen.parse().unwrap();
+                let setup: crate::rules::fen::Setup = fen.parse().unwrap();
                 let back = Position {
                     variant: p.variant,
                     ..Position::from_setup(&setup).unwrap()
