@@ -40,6 +40,9 @@ pub fn find_cut(b: &[u8], min: usize) -> Option<usize> {
 
 /// Whether `b` starts with a tag pair's opening: `[`, blanks, a name, blanks, `"`.
 fn starts_tag_pair(b: &[u8]) -> bool {
+    if b.first() != Some(&b'[') {
+        return false;
+    }
     let (name, quote) = super::reader::tag_pair_start(b, 0);
     !name.is_empty() && b.get(quote) == Some(&b'"')
 }
@@ -94,6 +97,8 @@ mod tests {
         assert_eq!(find_cut(&b[..third], 1), Some(second));
         // not after a line that ends with no result, nor before `2.` or `10.`
         assert_eq!(find_cut(&b[..second], 1), None);
+        // nor before a line that starts with `1` but not `1.` (a tag pair starts with `[`)
+        assert_eq!(find_cut(b"1-0\n11vent \"x\"]\n", 1), None);
     }
 
     #[test]
