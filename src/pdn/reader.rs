@@ -379,7 +379,13 @@ impl<R: Read> Reader<R> {
                 format!("{first}, larger than {max} bytes")
             }
             End::Probed => return self.read_game_from(visitor, 0, None).map(Some),
-            End::Line(at) if probe.in_movetext && !probe.in_comment() => {
+            // (a line where a game surely starts ends the text before it, an item of its
+            // own, as a block cut there ends)
+            End::Line(at)
+                if probe.in_movetext
+                    && !probe.in_comment()
+                    && !boundary::starts_game(&self.buf.as_bytes()[self.start..], at) =>
+            {
                 let note = SyntaxError::new(
                     K::StrayText,
                     Span::new(0, at),
