@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions executed by pdnkit's main commands, counted by valgrind's callgrind, on the
-# generated 10 MB archive (one thread). See the README, section Performance.
+# generated 10 MB archive (one thread). See docs/performance.md.
 #
 #   bash bench/instructions.sh                       # the release build of this checkout
 #   BASE=/tmp/pdnkit-old bash bench/instructions.sh  # and the change against another binary

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Profile-guided build of pdnkit: the `release-lto` build, optimised with a profile of
-# pdnkit's own commands run on a generated training archive. See the README, sections
-# Install and Performance.
+# pdnkit's own commands run on a generated training archive. See docs/performance.md.
 #
 #   bash bench/pgo.sh             # builds target/pgo/release-lto/pdnkit
 #   PGO_MB=20 bash bench/pgo.sh   # a larger training archive (default 6 MB)

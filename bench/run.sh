@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-command benchmarks of pdnkit (issue 9). See the README, section Performance.
+# Whole-command benchmarks of pdnkit. See docs/performance.md.
 #
 #   bash bench/run.sh                 # 100 MB archive, 10/100 MB linearity, py-draughts
 #   SIZE_MB=200 RUNS=5 bash bench/run.sh
