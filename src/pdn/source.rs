@@ -64,15 +64,11 @@ impl LineCounter {
     }
 }
 
-/// The CR LF pairs in `b` (a loop the compiler vectorises).
+/// The CR LF pairs in `b` (found from each CR: about one a line).
 fn crlf_pairs(b: &[u8]) -> u64 {
-    let Some(rest) = b.get(1..) else {
-        return 0;
-    };
-    b.iter()
-        .zip(rest)
-        .map(|(&a, &c)| u64::from(a == b'\r' && c == b'\n'))
-        .sum()
+    memchr::memchr_iter(b'\r', b)
+        .filter(|&k| b.get(k + 1) == Some(&b'\n'))
+        .count() as u64
 }
 
 /// The line breaks in `b` (CR LF counted once), for the block cutter.
