@@ -850,6 +850,11 @@ fn show_numbers_games_as_lint_and_convert_do() {
     std::fs::write(&path, text).unwrap();
     let csv = stdout_of(&["convert", "--to", "csv", "-q"], &path);
     let mut rows = csv.lines().skip(1);
+    let first = rows.next().unwrap();
+    assert!(
+        first.contains(",1,") && first.contains(",skipped,P107,"),
+        "{first}"
+    );
     let second = rows.next().unwrap();
     assert!(second.contains(",2,"), "{second}");
     let fen = stdout_of(&["show", "--format", "fen", "--game", "2"], &path);

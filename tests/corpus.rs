@@ -60,14 +60,21 @@ fn abatsiev_replays_without_a_rule_error_in_both_encodings() {
             .count();
         assert_eq!(incomplete, 1);
     }
-    // same findings, same places: the encoding changes nothing
+    // same findings, same places: the encoding changes nothing, but that its guess is said
     let strip = |r: &FileReport| -> Vec<(Option<usize>, usize, usize, &str, String)> {
         r.diagnostics
             .iter()
+            .filter(|d| d.rule.code != "E103")
             .map(|d| (d.game, d.line, d.column, d.rule.code, d.message.clone()))
             .collect()
     };
     assert_eq!(strip(&utf8), strip(&cp1251));
+    let guessed: Vec<_> = (cp1251.diagnostics.iter())
+        .filter(|d| d.rule.code == "E103")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(guessed.len(), 1, "{guessed:?}");
+    assert!(guessed[0].contains("read as windows-1251"), "{guessed:?}");
 }
 
 #[test]

@@ -320,14 +320,16 @@ fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     let (games, peak_kib) = stats_games_measuring(&path, "2");
     assert_eq!(games, 12);
     assert!(peak_kib < 48 * 1024, "stats: peak RSS {peak_kib} KiB");
-    // `convert`: each 4 MB game, its tree and its JSON, one at a time a thread
+    // `convert`: each 4 MB game, its tree and its JSON, one at a time a thread; the games
+    // too large have a record that says they were skipped, and the run exits 1
     let out = dir.path().join("out.jsonl");
     let out_arg = out.to_str().unwrap();
     let (status, peak_kib, _) =
         convert_measuring(&path, &["--to", "jsonl", "-j", "2", "-o", out_arg]);
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.code(), Some(1), "{status:?}");
     let written = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(written.lines().count(), 12);
+    assert_eq!(written.lines().count(), 16);
+    assert_eq!(written.matches("\"status\":\"skipped\"").count(), 4);
     assert!(peak_kib < 64 * 1024, "convert: peak RSS {peak_kib} KiB");
 }
 

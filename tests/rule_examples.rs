@@ -7,7 +7,7 @@ use pdnkit::diag::codes::{self, Rule};
 use pdnkit::run::check_reader;
 
 /// The rules a few lines of text cannot show, and why.
-const WITHOUT_EXAMPLE: [(&str, &str); 6] = [
+const WITHOUT_EXAMPLE: [(&str, &str); 8] = [
     ("P107", "a game of more than 4 MiB or 20,000 moves"),
     ("P108", "binary bytes"),
     ("P118", "more than a thousand errors in one game"),
@@ -17,6 +17,14 @@ const WITHOUT_EXAMPLE: [(&str, &str); 6] = [
     ),
     ("E101", "bytes invalid in the file's encoding"),
     ("E102", "a file that cannot be read"),
+    (
+        "E103",
+        "bytes in a legacy encoding, which a UTF-8 example cannot hold",
+    ),
+    (
+        "E104",
+        "bytes in a legacy encoding, which a UTF-8 example cannot hold",
+    ),
 ];
 
 fn codes_found(text: &str) -> Vec<&'static str> {

@@ -141,7 +141,7 @@ fn blocks_read_apart(data: &[u8]) {
         return;
     };
     let prefix = &data[..data.len().min(pdnkit::pdn::input::DETECT_PREFIX)];
-    let Some(encoding) = cuttable_encoding(prefix, prefix.len() == data.len(), None) else {
+    let Some(encoding) = cuttable_encoding(prefix, prefix.len() == data.len(), None, false) else {
         return;
     };
     let options = ReaderOptions {

@@ -33,6 +33,8 @@ use crate::rules::Position;
 pub struct CheckOptions {
     /// Text encoding; `None` detects it.
     pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// [`ReaderOptions::text`]: never refuse an input as binary data.
+    pub text: bool,
     /// Replay every game with Russian rules whatever its GameType says.
     pub force_russian: bool,
     /// The draw-rule edition.
@@ -56,6 +58,7 @@ impl CheckOptions {
         let default = ReaderOptions::default();
         ReaderOptions {
             encoding: self.encoding,
+            text: self.text,
             max_game_bytes: self.max_game_bytes.unwrap_or(default.max_game_bytes),
             max_game_moves: self.max_game_moves.unwrap_or(default.max_game_moves),
             max_game_items: self.max_game_items.unwrap_or(default.max_game_items),

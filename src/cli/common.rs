@@ -14,6 +14,11 @@ pub struct ReadArgs {
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
 
+    /// Read every input as text, even one dense with NUL or control bytes (which is
+    /// otherwise refused as binary data, `P108`).
+    #[arg(long)]
+    pub text: bool,
+
     /// Rules to replay games with when the GameType tag is missing or to override it.
     /// Default: from GameType, Russian when it is missing.
     #[arg(long, value_enum)]
@@ -75,6 +80,7 @@ impl ReadArgs {
         options.max_game_moves = self.max_game_moves.map(size);
         options.max_game_items = self.max_game_items.map(size);
         options.force_russian = self.variant == Some(VariantArg::Russian);
+        options.text = self.text;
         options.edition = match self.edition {
             EditionArg::Russia => pdnkit::draw::Edition::Russia,
             EditionArg::Fmjd => pdnkit::draw::Edition::Fmjd,

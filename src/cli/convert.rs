@@ -5,8 +5,8 @@ use super::{Cli, common};
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
-use pdnkit::diag::{Severity, codes};
-use pdnkit::pdn::{RawTag, ReadError, Reader, Skip, Span, Visitor};
+use pdnkit::diag::codes;
+use pdnkit::pdn::{RawTag, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use pdnkit::run::{self, Event, Input, RunOptions};
 use std::fs::File;
@@ -68,9 +68,15 @@ pub enum Strip {
 /// Games are judged exactly as `pdnkit lint` judges them and read one at a time, so memory
 /// stays bounded whatever the size of the input.
 ///
-/// Exit status: 0 when every input was converted (also when some games are illegal or
-/// unparsed; see --strict), 1 with --strict when some game is not `ok` or was not read (too
-/// large, or binary data), 2 on a usage or I/O error (then an -o file is not written).
+/// Nothing is left out without a word: a game the reader skips (too large) still gets its
+/// record, with status `skipped` and the reason (in PDN its text as read, when it was held),
+/// and text outside any game is kept in PDN output.
+///
+/// Exit status: 0 when every game was converted in full (also when some are illegal: their
+/// moves are written as far as they replay and the rest as written; see --strict), 1 when
+/// some game was skipped or unparsed or an input was not read (binary data), and with
+/// --strict also when some game is not `ok`; 2 on a usage or I/O error (then an -o file is
+/// not written).
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
@@ -112,10 +118,14 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub strip: Vec<Strip>,
 
-    /// Exit 1 when some game is illegal or unparsed, or could not be read (a game too large,
-    /// a binary file: reported on stderr, nothing written for it).
-    #[arg(long)]
+    /// Exit 1 also when some game is illegal or incomplete (not `ok`).
+    #[arg(long, conflicts_with = "exit_zero")]
     pub strict: bool,
+
+    /// Exit 0 even when some game was skipped or unparsed or an input was not read (they
+    /// are still reported on stderr); I/O errors still exit 2.
+    #[arg(long)]
+    pub exit_zero: bool,
 
     /// Do not print the summary line on stderr.
     #[arg(short, long)]
@@ -264,8 +274,8 @@ fn create_temp(dir: &Path, prefix: &str) -> io::Result<(PathBuf, File)> {
     Err(io::Error::other("no free temporary file name"))
 }
 
-/// Standard input copied to a temporary file (for --tags all, which reads its input
-/// twice); removed on drop.
+/// An input that can be read only once, copied to a temporary file (for --tags all,
+/// which reads its input twice); removed on drop.
 struct Spooled(PathBuf);
 
 impl Drop for Spooled {
@@ -275,11 +285,12 @@ impl Drop for Spooled {
     }
 }
 
-fn spool_stdin() -> io::Result<Spooled> {
-    let (path, mut file) = create_temp(&std::env::temp_dir(), "pdnkit-stdin")?;
+/// `input` copied to a new temporary file.
+fn spool(input: &mut impl io::Read) -> io::Result<Spooled> {
+    let (path, mut file) = create_temp(&std::env::temp_dir(), "pdnkit-input")?;
     interrupt::remove_on_signal(&path);
     let spooled = Spooled(path);
-    io::copy(&mut io::stdin().lock(), &mut file)?;
+    io::copy(input, &mut file)?;
     Ok(spooled)
 }
 
@@ -291,11 +302,17 @@ struct Counts {
     illegal: usize,
     incomplete: usize,
     unparsed: usize,
-    /// Errors of the reader that leave games out (a game too large, binary data).
+    skipped: usize,
+    /// Inputs the reader left (binary data).
     not_read: usize,
 }
 
 impl Counts {
+    /// Whether some game was not converted in full, or some input not read.
+    fn lost_some(&self) -> bool {
+        self.unparsed + self.skipped + self.not_read > 0
+    }
+
     fn add(&mut self, status: GameStatus) {
         self.games += 1;
         match status {
@@ -303,6 +320,7 @@ impl Counts {
             GameStatus::Illegal => self.illegal += 1,
             GameStatus::Incomplete => self.incomplete += 1,
             GameStatus::Unparsed => self.unparsed += 1,
+            GameStatus::Skipped => self.skipped += 1,
         }
     }
 }
@@ -321,29 +339,39 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }
 
-    // --tags all reads the input twice: standard input is kept in a temporary file.
+    // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
+    // a FIFO, a process substitution) is first copied to a temporary file, read once.
     let all_tags = args.tags.iter().any(|t| t == "all");
-    let mut _spooled = None;
-    if all_tags && inputs.contains(&Input::Stdin) {
-        let s = spool_stdin()?;
-        for i in inputs.iter_mut().filter(|i| **i == Input::Stdin) {
-            *i = Input::File(s.0.clone());
+    let mut spooled: Vec<(Spooled, String)> = Vec::new();
+    if all_tags {
+        for input in inputs.iter_mut() {
+            if rereadable(input) {
+                continue;
+            }
+            let label = input.label();
+            let s = match input {
+                Input::Stdin => spool(&mut io::stdin().lock()),
+                Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
+            }
+            .map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?;
+            *input = Input::File(s.0.clone());
+            spooled.push((s, label));
         }
-        _spooled = Some(s);
     }
-    let label = |input: &Input| match (input, &_spooled) {
-        (Input::File(p), Some(s)) if *p == s.0 => "-".to_string(),
-        _ => input.label(),
+    let label = |input: &Input| match input {
+        Input::File(p) => (spooled.iter().find(|(s, _)| s.0 == *p))
+            .map_or_else(|| input.label(), |(_, l)| l.clone()),
+        Input::Stdin => input.label(),
     };
 
     let tag_columns = if all_tags {
         let mut union = csv::TagUnion::default();
         for input in &inputs {
             if let Input::File(p) = input {
-                let file = File::open(p)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", label(input)))?;
-                collect_tag_names(file, &options, &mut union)
-                    .map_err(|e| anyhow::anyhow!("reading {}: {e}", label(input)))?;
+                // (an input that cannot be read is reported by the conversion itself)
+                if let Ok(file) = File::open(p) {
+                    collect_tag_names(file, &options, &mut union);
+                }
             }
         }
         union.into_names()
@@ -374,6 +402,14 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut counts = Counts::default();
     let mut io_failures = input_errors.len();
     let progress = common::progress_bar(inputs.len() as u64, "converting");
+    let say = |d: &pdnkit::diag::Diagnostic| {
+        progress.suspend(|| {
+            eprintln!(
+                "pdnkit: {}: {}:{}:{}: {} ({})",
+                d.severity, d.path, d.line, d.column, d.message, d.rule.name
+            )
+        })
+    };
     run::run(&inputs, &options, &converter, |event| {
         match event {
             Event::Start => {
@@ -381,22 +417,26 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 writer.start_input(current.next().map_or("", String::as_str));
             }
             Event::Game(converted) => {
-                counts.add(converted.status);
+                // (a game skipped is counted from its problem: not every format has a
+                // record for it)
+                if let Some(status) = converted.status.filter(|s| *s != GameStatus::Skipped) {
+                    counts.add(status);
+                }
+                converted.replaced.iter().for_each(say);
                 writer.game(&converted)?;
             }
             // a file-level problem (not PDN, a game too large to read, unreadable):
             // said on stderr; only a failed read spoils the output
             Event::Problem(d) => {
-                progress.suspend(|| {
-                    eprintln!(
-                        "pdnkit: {}: {}:{}:{}: {} ({})",
-                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
-                    )
-                });
+                say(&d);
                 let io = d.rule == &codes::IO_ERROR;
                 io_failures += usize::from(io);
                 // (text outside any game, a warning, is no game left out)
-                counts.not_read += usize::from(!io && d.severity == Severity::Error);
+                counts.not_read += usize::from(d.rule == &codes::NOT_PDN);
+                if d.rule == &codes::GAME_TOO_LARGE {
+                    counts.games += 1;
+                    counts.skipped += 1;
+                }
             }
             Event::End(_) => progress.inc(1),
         }
@@ -414,7 +454,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}){}; {:.2}s",
+            "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}{}){}; {:.2}s",
             counts.games,
             plural(counts.games),
             counts.files,
@@ -426,6 +466,10 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 n => format!("{n} incomplete, "),
             },
             counts.unparsed,
+            match counts.skipped {
+                0 => String::new(),
+                n => format!(", {n} skipped"),
+            },
             match counts.not_read {
                 0 => String::new(),
                 n => format!(", {n} not read"),
@@ -440,7 +484,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     Ok(if io_failures > 0 {
         ExitCode::from(2)
-    } else if args.strict && (counts.ok < counts.games || counts.not_read > 0) {
+    } else if args.exit_zero {
+        ExitCode::SUCCESS
+    } else if counts.lost_some() || (args.strict && counts.ok < counts.games) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -448,12 +494,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// Adds the tag names of every game of `input` to `union` (a pass that reads tags only,
-/// for `--tags all`: the header must be known before the first row).
-fn collect_tag_names(
-    input: impl io::Read,
-    options: &RunOptions,
-    union: &mut csv::TagUnion,
-) -> io::Result<()> {
+/// for `--tags all`: the header must be known before the first row). What cannot be read
+/// has no tag names; the conversion itself reports it.
+fn collect_tag_names(input: impl io::Read, options: &RunOptions, union: &mut csv::TagUnion) {
     struct Names<'a>(&'a mut csv::TagUnion);
     impl Visitor for Names<'_> {
         type Output = ();
@@ -465,15 +508,21 @@ fn collect_tag_names(
         }
         fn end_game(&mut self) {}
     }
-    let mut reader = Reader::new(input, options.check.reader_options())?;
+    let Ok(mut reader) = Reader::new(input, options.check.reader_options()) else {
+        return;
+    };
     let mut names = Names(union);
-    while let Some(item) = reader.read_game(&mut names) {
-        // (a game that cannot be read has no tags to add)
-        if let Err(ReadError::Io(e)) = item {
-            return Err(e);
-        }
+    // (a game that cannot be read has no tags to add; the reader goes on after it)
+    while reader.read_game(&mut names).is_some() {}
+}
+
+/// Whether `input` can be read twice: a regular file (not standard input, a pipe or a
+/// FIFO, which give their bytes once).
+fn rereadable(input: &Input) -> bool {
+    match input {
+        Input::Stdin => false,
+        Input::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
     }
-    Ok(())
 }
 
 fn plural(n: usize) -> &'static str {

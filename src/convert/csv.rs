@@ -188,6 +188,18 @@ pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_colum
     );
 }
 
+/// The row of a game the reader skipped (`problem`, a `game-too-large`) after its first
+/// two fields: only its status and the code in `first_error`, the rest empty (the game
+/// was not read), with `tag_columns` empty tag cells.
+pub fn push_skipped_row(out: &mut Vec<u8>, problem: &crate::diag::Diagnostic, tag_columns: usize) {
+    let mut cells = vec![""; GAME_COLUMNS.len() - 1 + tag_columns];
+    // (after the path and the game number: `status` and `first_error` are the 16th and
+    // 17th columns)
+    cells[GAME_COLUMNS.len() - 4] = GameStatus::Skipped.as_str();
+    cells[GAME_COLUMNS.len() - 3] = problem.rule.code;
+    push_record(out, cells);
+}
+
 /// The rows of the replayed main-line plies after their first two fields, appended to
 /// `out`, each row's end in `ends`. Squares and the move are written in `style`;
 /// `fen_after` uses numeric squares.

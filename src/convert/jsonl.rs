@@ -39,6 +39,30 @@ pub fn push_game(out: &mut Vec<u8>, g: &Checked<'_>, style: Style) {
     out.push(b'\n');
 }
 
+/// The object of a game the reader skipped (`problem`, a `game-too-large`) after its `{`
+/// and the path and game number: `,"line":…,"status":"skipped",…}` with the reason, and a
+/// line break, appended to `out`.
+pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
+    #[derive(Serialize)]
+    struct Skipped<'a> {
+        line: usize,
+        status: GameStatus,
+        first_error: &'a str,
+        reason: &'a str,
+    }
+    let start = out.len();
+    let view = Skipped {
+        line: problem.line,
+        status: GameStatus::Skipped,
+        first_error: problem.rule.code,
+        reason: &problem.message,
+    };
+    // (writing into a vector cannot fail)
+    let _ = serde_json::to_writer(&mut *out, &view);
+    out[start] = b',';
+    out.push(b'\n');
+}
+
 /// A game, as [`push_game`] writes it (without its path and number).
 struct GameView<'a, 'b> {
     g: &'a Checked<'b>,

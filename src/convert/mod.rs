@@ -17,7 +17,7 @@ use std::cell::Cell;
 use crate::check::CheckOptions;
 use crate::check::checker::{GameReport, Keep, MoveInfo};
 use crate::date::{DateValue, parse_date};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Severity, codes};
 use crate::draw::DrawBasis;
 use crate::replay::Status;
 use crate::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style, push_move_named};
@@ -39,6 +39,9 @@ pub enum GameStatus {
     Incomplete,
     /// The game has syntax errors (severity error), or its GameType is not replayed.
     Unparsed,
+    /// The reader skipped the game (larger than its limits): its record holds its number,
+    /// this status and the reason; PDN output has its text as read, when it was held.
+    Skipped,
 }
 
 impl GameStatus {
@@ -55,13 +58,14 @@ impl GameStatus {
         }
     }
 
-    /// `ok`, `illegal`, `incomplete` or `unparsed`.
+    /// `ok`, `illegal`, `incomplete`, `unparsed` or `skipped`.
     pub fn as_str(self) -> &'static str {
         match self {
             GameStatus::Ok => "ok",
             GameStatus::Illegal => "illegal",
             GameStatus::Incomplete => "incomplete",
             GameStatus::Unparsed => "unparsed",
+            GameStatus::Skipped => "skipped",
         }
     }
 }
@@ -189,10 +193,11 @@ pub struct Converter {
     pub style: Style,
 }
 
-/// One game converted: its status, and its bytes as [`Converted::write_to`] writes them.
+/// One game converted (or text outside any game, kept in PDN output): its status, and its
+/// bytes as [`Converted::write_to`] writes them.
 pub struct Converted {
-    /// How the game fared.
-    pub status: GameStatus,
+    /// How the game fared; `None` for text outside any game.
+    pub status: Option<GameStatus>,
     /// Its number in its file.
     pub game: u64,
     /// Its bytes, but for what starts each of its records (the path and the game number,
@@ -201,6 +206,9 @@ pub struct Converted {
     body: Vec<u8>,
     /// Where each record of `body` ends.
     ends: Vec<usize>,
+    /// The game's `decoding-replaced` diagnostics: its text is not the input's bytes
+    /// there, which a user must be told of whatever the format.
+    pub replaced: Vec<Diagnostic>,
 }
 
 impl Task for Converter {
@@ -244,12 +252,53 @@ impl Task for Converter {
                 ends.push(body.len());
             }
         }
+        let replaced = (g.diagnostics.iter())
+            .filter(|d| d.rule == &codes::DECODING_REPLACED)
+            .cloned()
+            .collect();
         Converted {
-            status,
+            status: Some(status),
             game: g.source.index,
             body,
             ends,
+            replaced,
         }
+    }
+
+    /// A game skipped by the reader gets a record saying so (and in PDN its text as read,
+    /// when the reader held it); text outside any game is kept in PDN output.
+    fn unread(&self, problem: &Diagnostic, text: Option<&str>) -> Option<Converted> {
+        let (mut body, mut ends) = (Vec::new(), Vec::new());
+        let skipped = problem.rule == &codes::GAME_TOO_LARGE;
+        match (&self.format, problem.game) {
+            (Format::Pdn(_), _) => {
+                if !skipped && problem.rule != &codes::STRAY_TEXT {
+                    return None;
+                }
+                let text = text?;
+                body.extend_from_slice(text.as_bytes());
+                if !text.ends_with('\n') {
+                    body.push(b'\n');
+                }
+                ends.push(body.len());
+            }
+            (Format::CsvGames(tags), Some(_)) if skipped => {
+                csv::push_skipped_row(&mut body, problem, tags.len());
+                ends.push(body.len());
+            }
+            (Format::Jsonl, Some(_)) if skipped => {
+                jsonl::push_skipped(&mut body, problem);
+                ends.push(body.len());
+            }
+            _ => return None,
+        }
+        Some(Converted {
+            status: skipped.then_some(GameStatus::Skipped),
+            game: problem.game.unwrap_or(0) as u64,
+            body,
+            ends,
+            replaced: Vec::new(),
+        })
     }
 
     fn rebase(&self, output: &mut Converted, games: u64) {
@@ -357,7 +406,7 @@ impl<'c, W: Write> Writer<'c, W> {
 
 /// Converts every game of one input (`input`, named `path`) on the calling thread and
 /// writes them, header first, to `out`: what `pdnkit convert` writes for that input. The
-/// status of each game, in order.
+/// status of each game, in order (games the reader skipped as `Skipped`).
 ///
 /// ```
 /// use pdnkit::check::CheckOptions;
@@ -387,7 +436,7 @@ pub fn convert_reader(
     let mut statuses = Vec::new();
     run_reader(path, input, &options, converter, |event| {
         if let Event::Game(game) = event {
-            statuses.push(game.status);
+            statuses.extend(game.status);
             writer.game(&game)?;
         }
         Ok(())

@@ -9,6 +9,7 @@
 //! - A game with syntax errors (severity error), or with text after its result, is
 //!   written through verbatim, as it was read: the writer could lose what the reader
 //!   could not understand.
+//! - Text outside any game (`P111 stray-text`) is written where it was, as it was read.
 //!
 //! Writing the output again gives the same text (a fixed point), and writing it in numeric
 //! then algebraic notation gives the same text as writing it in algebraic directly.
@@ -85,8 +86,16 @@ pub fn push_game(
     // (text after the result, which the tree does not hold, is kept too)
     let after_result =
         (report.syntax_errors.iter()).any(|e| e.kind == SyntaxErrorKind::TextAfterResult);
+    // stray text before the game's first tag is kept in its place, as it was read
+    if let Some(stray) = source.text.get(..source.stray_prefix) {
+        let stray = stray.trim_end_matches(['\n', '\r', ' ', '\t']);
+        if !stray.is_empty() {
+            text.push_str(stray);
+            text.push_str("\n\n");
+        }
+    }
     if (status == GameStatus::Unparsed && report.has_syntax_errors()) || after_result {
-        // verbatim: the text from its first tag (stray lines before it dropped)
+        // verbatim: the text from its first tag (the stray text before it is written above)
         let verbatim = source
             .text
             .get(source.stray_prefix..)

@@ -122,6 +122,14 @@ rules! {
         "A file could not be read.",
         "The file is missing, unreadable or a directory loop was found. Other files are still checked; the exit status is 2.",
         "";
+    ENCODING_GUESSED = "E103" "encoding-guessed" Info,
+        "The file has no byte order mark and is not UTF-8: its encoding was guessed, clearly.",
+        "pdnkit chose among Windows-1251, IBM866 (CP866), KOI8-R and Windows-1252 from the letters beyond ASCII, and the text told the encoding clearly. The message names the encoding; `--encoding` sets it and silences this.",
+        "";
+    ENCODING_UNCERTAIN = "E104" "encoding-uncertain" Warning,
+        "The file has no byte order mark and is not UTF-8: its encoding was guessed, but the text does not tell it clearly.",
+        "Few letters beyond ASCII, or two encodings nearly as likely: names may be garbled. The message names the encoding chosen; check a few names and give `--encoding` if they look wrong.",
+        "";
 
     // --- T: tags ----------------------------------------------------------------------
     MISSING_TAG = "T101" "missing-tag" Warning,

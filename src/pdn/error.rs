@@ -74,11 +74,16 @@ pub enum SyntaxErrorKind {
     DecodingReplaced,
     /// More syntax errors in one game than are kept ([`crate::pdn::MAX_GAME_ERRORS`]).
     TooManyErrors,
+    /// The input's encoding was guessed among the legacy ones, clearly.
+    EncodingGuessed,
+    /// The input's encoding was guessed among the legacy ones, but the text does not tell
+    /// it clearly.
+    EncodingUncertain,
 }
 
 impl SyntaxErrorKind {
     /// Every kind, for documentation and `rule NAME` lookups.
-    pub const ALL: [SyntaxErrorKind; 19] = [
+    pub const ALL: [SyntaxErrorKind; 21] = [
         SyntaxErrorKind::UnterminatedComment,
         SyntaxErrorKind::NestedComment,
         SyntaxErrorKind::UnbalancedVariation,
@@ -98,6 +103,8 @@ impl SyntaxErrorKind {
         SyntaxErrorKind::NotPdn,
         SyntaxErrorKind::DecodingReplaced,
         SyntaxErrorKind::TooManyErrors,
+        SyntaxErrorKind::EncodingGuessed,
+        SyntaxErrorKind::EncodingUncertain,
     ];
 
     /// The stable kebab-case name, e.g. `unterminated-comment`.
@@ -123,6 +130,8 @@ impl SyntaxErrorKind {
             NotPdn => "not-pdn",
             DecodingReplaced => "decoding-replaced",
             TooManyErrors => "too-many-errors",
+            EncodingGuessed => "encoding-guessed",
+            EncodingUncertain => "encoding-uncertain",
         }
     }
 
@@ -135,9 +144,8 @@ impl SyntaxErrorKind {
     pub fn severity(self) -> Severity {
         use SyntaxErrorKind::*;
         match self {
-            MissingTerminator | StrayText | DecodingReplaced | TextAfterResult | TooManyErrors => {
-                Severity::Warning
-            }
+            MissingTerminator | StrayText | DecodingReplaced | TextAfterResult | TooManyErrors
+            | EncodingGuessed | EncodingUncertain => Severity::Warning,
             _ => Severity::Error,
         }
     }

@@ -1,9 +1,11 @@
 //! Streaming input: bytes from any [`Read`] to UTF-8 text in bounded chunks.
 //!
 //! The encoding is chosen once, from a prefix of the input: a BOM (UTF-8, UTF-16LE/BE)
-//! wins; then valid UTF-8; otherwise one of the legacy encodings seen in Russian draughts
-//! files (Windows-1251, IBM866, KOI8-R) or Windows-1252, picked by `chardetng` and
-//! restricted to these. An override skips detection. Memory stays bounded whatever the size
+//! wins; then UTF-8, when the prefix is UTF-8 but for a few stray bytes (each replaced by
+//! U+FFFD, which the reader reports); otherwise one of the legacy encodings seen in
+//! Russian draughts files (Windows-1251, IBM866, KOI8-R) or Windows-1252, picked by
+//! `chardetng` and restricted to these, with how sure the guess is ([`Guess`]). An input
+//! is binary, not text, only when it is dense with NUL or control bytes. An override skips detection. Memory stays bounded whatever the size
 //! of the input: the prefix is at most [`DETECT_PREFIX`] bytes and each read is
 //! [`CHUNK`] bytes. encoding_rs decodes; UTF-8 input is only checked (by `simdutf8`) and
 //! taken as it is, until a malformed byte hands it to encoding_rs too.
@@ -33,11 +35,70 @@ pub enum EncodingSource {
     Detected,
 }
 
+/// A legacy encoding guessed from the text (there is no BOM and it is not UTF-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guess {
+    /// The encoding chosen.
+    pub encoding: &'static Encoding,
+    /// The characters beyond ASCII the guess was made from.
+    pub letters: usize,
+    /// Whether the text tells its encoding clearly: enough such characters, and the
+    /// choice well ahead of the other candidates.
+    pub sure: bool,
+}
+
+impl Guess {
+    /// The guess in words, for a diagnostic.
+    pub fn describe(&self) -> String {
+        let how = if self.sure {
+            "a clear guess"
+        } else {
+            "an uncertain guess: if names look wrong, give --encoding"
+        };
+        format!(
+            "no byte order mark and not UTF-8: read as {}, guessed from {} character{} beyond ASCII ({how})",
+            self.encoding.name(),
+            self.letters,
+            if self.letters == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl Guess {
+    /// The problem that reports the guess, at the start of the input: `encoding-guessed`,
+    /// or `encoding-uncertain` when the guess is not sure.
+    pub fn read_error(&self) -> super::ReadError {
+        super::ReadError::At {
+            kind: if self.sure {
+                super::SyntaxErrorKind::EncodingGuessed
+            } else {
+                super::SyntaxErrorKind::EncodingUncertain
+            },
+            game_index: None,
+            line: 1,
+            column: 1,
+            message: self.describe(),
+        }
+    }
+}
+
 /// What the prefix says about the input, before any decoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
     Text(&'static Encoding, EncodingSource),
+    Guessed(Guess),
     Binary,
+}
+
+impl Verdict {
+    /// The encoding of a text verdict.
+    fn encoding(self) -> Option<&'static Encoding> {
+        match self {
+            Verdict::Text(e, _) => Some(e),
+            Verdict::Guessed(g) => Some(g.encoding),
+            Verdict::Binary => None,
+        }
+    }
 }
 
 /// Decodes a byte stream to UTF-8 text chunk by chunk.
@@ -53,6 +114,7 @@ pub struct Decoder<R> {
     decoder: encoding_rs::Decoder,
     encoding: &'static Encoding,
     source: EncodingSource,
+    guess: Option<Guess>,
     binary: bool,
     replacements: u64,
     finished: bool,
@@ -67,7 +129,17 @@ pub struct Decoder<R> {
 
 impl<R: Read> Decoder<R> {
     /// Reads the detection prefix and chooses the encoding (or takes `encoding`).
-    pub fn new(mut input: R, encoding: Option<&'static Encoding>) -> io::Result<Decoder<R>> {
+    pub fn new(input: R, encoding: Option<&'static Encoding>) -> io::Result<Decoder<R>> {
+        Decoder::with_options(input, encoding, false)
+    }
+
+    /// [`Decoder::new`], and with `text` the input is text whatever its bytes (never
+    /// binary).
+    pub fn with_options(
+        mut input: R,
+        encoding: Option<&'static Encoding>,
+        text: bool,
+    ) -> io::Result<Decoder<R>> {
         let mut pending = Vec::with_capacity(CHUNK);
         // with an override a small first read is enough; detection wants a real sample
         let want = if encoding.is_some() {
@@ -82,11 +154,12 @@ impl<R: Read> Decoder<R> {
         let eof = got < want;
         let verdict = match encoding {
             Some(e) => Verdict::Text(e, EncodingSource::Override),
-            None => detect(&pending, eof),
+            None => detect(&pending, eof, text),
         };
-        let (encoding, source, binary) = match verdict {
-            Verdict::Text(e, s) => (e, s, false),
-            Verdict::Binary => (UTF_8, EncodingSource::Utf8, true),
+        let (encoding, source, guess, binary) = match verdict {
+            Verdict::Text(e, s) => (e, s, None, false),
+            Verdict::Guessed(g) => (g.encoding, EncodingSource::Detected, Some(g), false),
+            Verdict::Binary => (UTF_8, EncodingSource::Utf8, None, true),
         };
         // the BOM is not text (the decoder drops it too)
         let direct = encoding == UTF_8;
@@ -105,6 +178,7 @@ impl<R: Read> Decoder<R> {
             decoder: encoding.new_decoder_with_bom_removal(),
             encoding,
             source,
+            guess,
             binary,
             replacements: 0,
             finished: false,
@@ -123,7 +197,12 @@ impl<R: Read> Decoder<R> {
         self.source
     }
 
-    /// Whether the prefix looked binary (NUL bytes or mostly control bytes): not PDN.
+    /// The guess of a legacy encoding, when the encoding was guessed.
+    pub fn guess(&self) -> Option<Guess> {
+        self.guess
+    }
+
+    /// Whether the prefix looked binary (dense with NUL or control bytes): not PDN.
     pub fn is_binary(&self) -> bool {
         self.binary
     }
@@ -261,8 +340,17 @@ pub fn read_as_utf8(prefix: &[u8], eof: bool, encoding: Option<&'static Encoding
     match encoding {
         Some(e) => e == UTF_8,
         None => {
-            matches!(detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof), Verdict::Text(e, _) if e == UTF_8)
+            matches!(detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof, false), Verdict::Text(e, _) if e == UTF_8)
         }
+    }
+}
+
+/// The guess a [`Decoder`] makes of an input starting with `prefix` (as
+/// [`read_as_utf8`] is asked), when it guesses a legacy encoding.
+pub fn guess(prefix: &[u8], eof: bool) -> Option<Guess> {
+    match detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof, true) {
+        Verdict::Guessed(g) => Some(g),
+        _ => None,
     }
 }
 
@@ -271,18 +359,16 @@ pub fn read_as_utf8(prefix: &[u8], eof: bool, encoding: Option<&'static Encoding
 /// each piece decoded apart to what the whole would decode to: UTF-8 (whose text is cut
 /// at character boundaries by whoever cuts it: between lines, say), or a legacy
 /// single-byte encoding that decodes every byte. `None` for UTF-16 and
-/// binary input.
+/// binary input (with `text`, no input is binary).
 pub fn cuttable_encoding(
     prefix: &[u8],
     eof: bool,
     encoding: Option<&'static Encoding>,
+    text: bool,
 ) -> Option<&'static Encoding> {
     let encoding = match encoding {
         Some(e) => e,
-        None => match detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof) {
-            Verdict::Text(e, _) => e,
-            Verdict::Binary => return None,
-        },
+        None => detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof, text).encoding()?,
     };
     (encoding == UTF_8 || decodes_every_byte(encoding)).then_some(encoding)
 }
@@ -298,23 +384,24 @@ fn decodes_every_byte(encoding: &'static Encoding) -> bool {
         && !encoding.decode_without_bom_handling(&high).1
 }
 
-fn detect(prefix: &[u8], eof: bool) -> Verdict {
+/// The verdict on an input starting with `prefix` (all of it when `eof`); with `text`,
+/// never binary.
+fn detect(prefix: &[u8], eof: bool, text: bool) -> Verdict {
     if let Some((enc, bom)) = Encoding::for_bom(prefix) {
         // UTF-16 text is full of NULs; after a UTF-8 BOM they still mean binary data
-        if enc == UTF_8 && looks_binary(&prefix[bom..]) {
+        if enc == UTF_8 && !text && looks_binary(&prefix[bom..]) {
             return Verdict::Binary;
         }
         return Verdict::Text(enc, EncodingSource::Bom);
     }
-    // NULs: UTF-16 without a BOM, or binary data (text without them, nearly every file,
-    // is not asked about UTF-16, and its prefix is searched for a NUL once)
+    // NULs: UTF-16 without a BOM, binary data, or a few stray NULs in text (text without
+    // them, nearly every file, is not asked about UTF-16)
     if memchr::memchr(0, prefix).is_some() {
-        return match utf16_without_bom(prefix) {
-            Some(enc) => Verdict::Text(enc, EncodingSource::Detected),
-            None => Verdict::Binary,
-        };
+        if let Some(enc) = utf16_without_bom(prefix) {
+            return Verdict::Text(enc, EncodingSource::Detected);
+        }
     }
-    if mostly_controls(prefix) {
+    if !text && looks_binary(prefix) {
         return Verdict::Binary;
     }
     // (simdutf8, as the decoder: this reads the whole of every small file)
@@ -324,9 +411,31 @@ fn detect(prefix: &[u8], eof: bool) -> Verdict {
         Err(e) if e.error_len().is_none() && !eof => {
             return Verdict::Text(UTF_8, EncodingSource::Utf8);
         }
+        Err(_) if mostly_utf8(prefix) => return Verdict::Text(UTF_8, EncodingSource::Utf8),
         Err(_) => {}
     }
-    Verdict::Text(guess_legacy(prefix, eof), EncodingSource::Detected)
+    Verdict::Guessed(guess_legacy(prefix, eof))
+}
+
+/// Whether `prefix`, which is not valid UTF-8, is UTF-8 text with a few stray bytes: its
+/// characters beyond ASCII are mostly well-formed UTF-8 sequences. Text in a legacy
+/// encoding hardly ever is: in Windows-1251 and KOI8-R a letter is a lead byte of UTF-8
+/// but is seldom followed by a continuation byte, so nearly every letter is malformed.
+fn mostly_utf8(prefix: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    for chunk in prefix.utf8_chunks() {
+        valid += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    // (the last sequence may be a character cut by the end of the sample: not counted)
+    if prefix
+        .utf8_chunks()
+        .last()
+        .is_some_and(|c| !c.invalid().is_empty())
+    {
+        invalid -= 1;
+    }
+    valid > 0 && valid >= 4 * invalid
 }
 
 /// UTF-16 without a byte order mark, told by its NULs: PDN is mostly ASCII, so at least
@@ -363,15 +472,10 @@ fn utf16_without_bom(prefix: &[u8]) -> Option<&'static Encoding> {
     (!looks_binary(&ascii)).then_some(if little { UTF_16LE } else { UTF_16BE })
 }
 
-/// NUL bytes, or more than 1 in 20 bytes being C0 controls other than whitespace and the
-/// DOS end-of-file mark: not a text file.
+/// More than 1 in 20 bytes being NUL or other C0 controls but whitespace and the DOS
+/// end-of-file mark: not a text file. (A few stray NULs in a text leave it text: its
+/// games are read, and the game that holds them reports them.)
 fn looks_binary(prefix: &[u8]) -> bool {
-    memchr::memchr(0, prefix).is_some() || mostly_controls(prefix)
-}
-
-/// More than 1 in 20 bytes being C0 controls other than whitespace and the DOS
-/// end-of-file mark (asked of text already known to have no NUL).
-fn mostly_controls(prefix: &[u8]) -> bool {
     // (without branches, so that the compiler counts sixteen bytes at a time: this reads
     // the whole of every small file)
     let count = |control: fn(u8) -> bool| -> usize {
@@ -396,25 +500,33 @@ fn mostly_controls(prefix: &[u8]) -> bool {
 /// its Cyrillic answers (or any answer when the bytes look Cyrillic in some candidate) go
 /// to a letter-frequency score among the three Cyrillic encodings, the rest to
 /// Windows-1252, the usual Latin code page of old Western draughts software.
-fn guess_legacy(prefix: &[u8], eof: bool) -> &'static Encoding {
+fn guess_legacy(prefix: &[u8], eof: bool) -> Guess {
     // (only the words with a byte above ASCII tell: see `words_beyond_ascii`)
     let prefix = &words_beyond_ascii(prefix);
+    let letters = prefix.iter().filter(|&&b| b >= 0x80).count();
     let guess = chardetng_guess(prefix, eof);
+    let mut scores = [WINDOWS_1251, KOI8_R, IBM866].map(|e| (cyrillic_score(prefix, e), e));
+    scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    let [(best_score, best), (second, _), _] = scores;
+    // sure: a dozen characters, and a Cyrillic choice well ahead of the next (between
+    // Windows-1251 and KOI8-R, which swap the cases, by about the share of lower case)
+    let clear = letters >= 12 && best_score - second >= (letters as i64 / 5).max(4);
+    let guessed = |encoding: &'static Encoding, sure: bool| Guess {
+        encoding,
+        letters,
+        sure,
+    };
     if guess == WINDOWS_1251 || guess == IBM866 || guess == KOI8_R {
-        return guess;
+        return guessed(guess, clear && guess == best);
     }
     if guess == KOI8_U {
-        return KOI8_R;
+        return guessed(KOI8_R, clear && best == KOI8_R);
     }
     let cyrillic_guess = matches!(guess.name(), "ISO-8859-5" | "x-mac-cyrillic");
-    let best = [WINDOWS_1251, KOI8_R, IBM866]
-        .into_iter()
-        .max_by_key(|e| cyrillic_score(prefix, e))
-        .expect("non-empty");
-    if cyrillic_guess || (guess != WINDOWS_1252 && cyrillic_score(prefix, best) > 0) {
-        best
+    if cyrillic_guess || (guess != WINDOWS_1252 && best_score > 0) {
+        guessed(best, clear)
     } else {
-        WINDOWS_1252
+        guessed(WINDOWS_1252, letters >= 12 && best_score <= 0)
     }
 }
 
@@ -794,14 +906,20 @@ mod tests {
         use super::cuttable_encoding;
         use encoding_rs::{IBM866, KOI8_R, UTF_16LE, WINDOWS_1251, WINDOWS_1252};
         for encoding in [UTF_8, WINDOWS_1251, KOI8_R, IBM866, WINDOWS_1252] {
-            assert_eq!(cuttable_encoding(b"", true, Some(encoding)), Some(encoding));
+            assert_eq!(
+                cuttable_encoding(b"", true, Some(encoding), false),
+                Some(encoding)
+            );
         }
-        assert_eq!(cuttable_encoding(b"", true, Some(UTF_16LE)), None);
+        assert_eq!(cuttable_encoding(b"", true, Some(UTF_16LE), false), None);
         // detected: binary data cannot be cut either
         assert_eq!(
-            cuttable_encoding(b"[Event \"x\"]\n", true, None),
+            cuttable_encoding(b"[Event \"x\"]\n", true, None, false),
             Some(UTF_8)
         );
-        assert_eq!(cuttable_encoding(b"\0\0\0\0\x01\x02", true, None), None);
+        assert_eq!(
+            cuttable_encoding(b"\0\0\0\0\x01\x02", true, None, false),
+            None
+        );
     }
 }

@@ -54,6 +54,8 @@ use crate::rules::notation::{
 pub struct ReaderOptions {
     /// Use this encoding instead of detecting one.
     pub encoding: Option<&'static Encoding>,
+    /// Read the input as text whatever its bytes: never refuse it as binary data.
+    pub text: bool,
     /// Games larger than this (in bytes of UTF-8 text) are reported as `game-too-large`
     /// and skipped. A game is held a few times over while it is read, checked and
     /// written (the reader's buffer, a tree's comments), on every thread.
@@ -84,6 +86,7 @@ impl Default for ReaderOptions {
     fn default() -> Self {
         ReaderOptions {
             encoding: None,
+            text: false,
             max_game_bytes: MAX_GAME_BYTES,
             max_game_moves: MAX_GAME_MOVES,
             max_game_items: MAX_GAME_ITEMS,
@@ -140,6 +143,9 @@ pub struct Reader<R> {
     stray_prefix: usize,
     /// Bytes before the input were malformed (for a block read apart).
     replaced_before: bool,
+    /// The last problem's item (a game skipped, stray text) is held whole in
+    /// `buf[start..end]`.
+    held_whole: bool,
 }
 
 /// How a game's text ended, as the parse found it (offsets in the item's text).
@@ -168,7 +174,7 @@ impl<R: Read> Reader<R> {
     /// Starts reading: detects the encoding from a prefix (unless `opts.encoding` is set).
     pub fn new(input: R, opts: ReaderOptions) -> std::io::Result<Reader<R>> {
         Ok(Reader {
-            dec: Decoder::new(input, opts.encoding)?,
+            dec: Decoder::with_options(input, opts.encoding, opts.text)?,
             opts,
             buf: String::new(),
             start: 0,
@@ -181,6 +187,7 @@ impl<R: Read> Reader<R> {
             index: 0,
             stray_prefix: 0,
             replaced_before: false,
+            held_whole: false,
         })
     }
 
@@ -227,6 +234,12 @@ impl<R: Read> Reader<R> {
         self.dec.encoding_source()
     }
 
+    /// The guess of a legacy encoding, when the encoding was guessed (a caller reporting
+    /// problems says it: [`super::input::Guess::read_error`]).
+    pub fn guess(&self) -> Option<super::input::Guess> {
+        self.dec.guess()
+    }
+
     /// How many game indices were given so far (to games, and to games too large).
     pub fn games_indexed(&self) -> u64 {
         self.next_index - 1
@@ -248,6 +261,18 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The text of the item the last problem was about (a game skipped for its number of
+    /// moves or items, text outside any game), as read, when the reader held it whole:
+    /// not for an item larger than [`ReaderOptions::max_game_bytes`], which is read past
+    /// without being kept.
+    pub fn skipped_text(&self) -> Option<&str> {
+        if self.held_whole {
+            self.buf.get(self.start..self.end)
+        } else {
+            None
+        }
+    }
+
     /// Reads the next game, giving `visitor` its events: the visitor's output, or a
     /// problem of the input that is no game's (a game too large to read, text outside any
     /// game, binary data, a read error). `None` at the end of the input. After an I/O
@@ -256,6 +281,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<V::Output, ReadError>> {
+        self.held_whole = false;
         if self.done {
             return None;
         }
@@ -266,7 +292,9 @@ impl<R: Read> Reader<R> {
                 game_index: None,
                 line: 1,
                 column: 1,
-                message: "binary data (NUL or control bytes), not a PDN file".into(),
+                message: "binary data (dense with NUL or control bytes), not a PDN file; \
+                          --text reads it as text"
+                    .into(),
             }));
         }
         match self.next_item(visitor) {
@@ -396,6 +424,13 @@ impl<R: Read> Reader<R> {
             _ if !probe.in_movetext => first.to_string(),
             _ => "text with no tags and no moves".to_string(),
         };
+        let item = &self.buf[self.start..self.end];
+        if self.replaced() && !probe.too_large && item.trim().chars().all(|c| c == '\u{fffd}') {
+            // what decoding made of malformed bytes (the odd last byte of UTF-16, say)
+            let what = "bytes that are not valid in the file's encoding, replaced by U+FFFD";
+            return Ok(Some(Err(self.problem(K::DecodingReplaced, None, what))));
+        }
+        self.held_whole = !probe.too_large;
         Ok(Some(Err(self.problem(K::StrayText, None, &stray))))
     }
 
@@ -434,27 +469,16 @@ impl<R: Read> Reader<R> {
             None
         };
         if let Some(what) = over {
+            self.held_whole = true;
             return Ok(Err(self.problem(K::GameTooLarge, Some(index), &what)));
         }
         self.index = index;
         self.stray_prefix = from;
         let text = &self.buf[self.start..self.end];
-        // (a game's text holds U+FFFD where malformed input was replaced)
-        let decoding = if self.dec.replacements() > 0 || self.replaced_before {
-            text.find('\u{fffd}').map(|at| {
-                SyntaxError::new(
-                    K::DecodingReplaced,
-                    Span::new(at, at + '\u{fffd}'.len_utf8()),
-                    "bytes that are not valid in the file's encoding were replaced by U+FFFD",
-                )
-            })
-        } else {
-            None
-        };
         if st.visitor_done {
             return Ok(Ok(visitor.end_game()));
         }
-        st.finish(text, visitor, decoding);
+        st.finish(text, visitor, self.replaced());
         Ok(Ok(visitor.end_game()))
     }
 
@@ -486,6 +510,12 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+
+    /// Whether malformed input was replaced by U+FFFD (so that a U+FFFD in the text stands
+    /// for bytes that were not valid).
+    fn replaced(&self) -> bool {
+        self.dec.replacements() > 0 || self.replaced_before
     }
 
     /// A problem of the item being read, where it starts: a game too large (`index`), or
@@ -696,8 +726,8 @@ impl State {
     }
 
     /// Ends the game for the visitor: closes what is open, says what is missing, gives
-    /// the errors (`decoding` first).
-    fn finish<V: Visitor>(&mut self, text: &str, v: &mut V, decoding: Option<SyntaxError>) {
+    /// the errors (with one for each U+FFFD that replaced malformed input, when `replaced`).
+    fn finish<V: Visitor>(&mut self, text: &str, v: &mut V, replaced: bool) {
         let len = text.len();
         if let Some(start) = self.comment.take() {
             self.error(
@@ -734,7 +764,18 @@ impl State {
                 "game ends without a result or `*`",
             );
         }
-        for e in decoding.into_iter().chain(self.errors.drain(..)) {
+        // (a game's text holds U+FFFD where malformed input was replaced: each is said)
+        if replaced {
+            for (at, c) in text.match_indices('\u{fffd}') {
+                self.error(
+                    K::DecodingReplaced,
+                    at,
+                    at + c.len(),
+                    "bytes that are not valid in the file's encoding were replaced by U+FFFD",
+                );
+            }
+        }
+        for e in self.errors.drain(..) {
             v.syntax_error(e);
         }
     }
@@ -1753,6 +1794,7 @@ pub(crate) fn tag_pair_start(b: &[u8], bracket: usize) -> (std::ops::Range<usize
 pub fn visit_text<V: Visitor>(text: &str, visitor: &mut V) -> Option<V::Output> {
     let opts = ReaderOptions {
         encoding: Some(encoding_rs::UTF_8),
+        text: true,
         max_game_bytes: usize::MAX / 2,
         max_game_moves: usize::MAX,
         max_game_items: usize::MAX,

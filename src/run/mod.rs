@@ -111,6 +111,14 @@ pub trait Task: Sync {
     fn weight(&self, _output: &Self::Output) -> usize {
         0
     }
+
+    /// The output, if any, for an item the reader gives no game for: a game it skipped
+    /// (too large: `problem.game` is its number) or text outside any game, with the
+    /// item's text as read when the reader still held it ([`Reader::skipped_text`]).
+    /// It follows the problem's [`Event::Problem`] as an [`Event::Game`].
+    fn unread(&self, _problem: &Diagnostic, _text: Option<&str>) -> Option<Self::Output> {
+        None
+    }
 }
 
 /// How an input was read.
@@ -152,7 +160,8 @@ pub fn run<T: Task>(
         for input in inputs {
             let label = input.label();
             sink(Event::Start)?;
-            let read = match input.open() {
+            let size = input.size();
+            let mut read = match input.open() {
                 Ok(reader) => worker.read_all(&label, reader, &mut sink)?,
                 Err(e) => {
                     sink(Event::Problem(io_error(&label, &e, "cannot read")))?;
@@ -162,6 +171,9 @@ pub fn run<T: Task>(
                     }
                 }
             };
+            if let Some(d) = shrank(&label, size, &mut read) {
+                sink(Event::Problem(d))?;
+            }
             sink(Event::End(read))?;
         }
         return Ok(());
@@ -169,7 +181,36 @@ pub fn run<T: Task>(
     parallel(inputs, options, task, &mut sink)
 }
 
+/// The `io-error` of an input read to its end (not failed) in fewer bytes than the
+/// `size` it had when it was opened: it was cut while it was read, and its last game may be
+/// cut with it. Marks `read` failed.
+fn shrank(label: &str, size: Option<u64>, read: &mut InputRead) -> Option<Diagnostic> {
+    let size = size?;
+    if read.failed || read.bytes >= size {
+        return None;
+    }
+    read.failed = true;
+    let message = format!(
+        "{label} was cut while it was read: {} of its {size} bytes were there; its last game may be cut",
+        read.bytes
+    );
+    let mut d = Diagnostic::new(&codes::IO_ERROR, message);
+    d.path = label.to_string();
+    Some(d)
+}
+
 impl Input {
+    /// The size of a regular file (what reading it to its end should give).
+    fn size(&self) -> Option<u64> {
+        match self {
+            Input::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
+            Input::Stdin => None,
+        }
+    }
+
     /// Opens the input for reading.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
         match self {
@@ -271,6 +312,10 @@ impl<'t, T: Task> Worker<'t, T> {
                 return Ok(Read_ { read, games: 0 });
             }
         };
+        // a guessed encoding is said before the games read in it
+        if let Some(guess) = reader.guess() {
+            out(Piece::Problem(read_error(label, guess.read_error())))?;
+        }
         let replay = self.options.replay_options();
         let mut batch = Vec::new();
         let mut batch_bytes = 0;
@@ -304,7 +349,13 @@ impl<'t, T: Task> Worker<'t, T> {
                         batch_bytes = 0;
                     }
                     failed |= matches!(e, ReadError::Io(_));
-                    out(Piece::Problem(read_error(label, e)))?;
+                    let problem = read_error(label, e);
+                    let unread = self.task.unread(&problem, reader.skipped_text());
+                    out(Piece::Problem(problem))?;
+                    if let Some(output) = unread {
+                        batch_bytes += self.task.weight(&output);
+                        batch.push(output);
+                    }
                 }
             }
         }
@@ -478,8 +529,9 @@ enum Message<T> {
 
 /// What the reader thread hands to the thread that puts outputs in order, in input order.
 enum Slot<T> {
-    /// An input starts.
-    Start,
+    /// An input starts: its name and size (of a regular file), to tell whether it was
+    /// read whole.
+    Start(Arc<str>, Option<u64>),
     /// A job's id and messages.
     Job(u64, Receiver<Message<T>>),
     /// A problem the reader thread met (the input cannot be opened or read).
@@ -613,10 +665,13 @@ fn cut_inputs<T>(
 ) {
     let next_id = std::cell::Cell::new(0u64);
     for input in inputs {
-        if slots.send(Slot::Start).is_err() {
+        let label: Arc<str> = input.label().into();
+        if slots
+            .send(Slot::Start(label.clone(), input.size()))
+            .is_err()
+        {
             return;
         }
-        let label: Arc<str> = input.label().into();
         let job = |source: Source| {
             // (its batches wait in its channel until the jobs before it are put out)
             let (tx, rx) = channel();
@@ -684,7 +739,8 @@ fn cut_input<T>(
         Ok(eof) => eof,
         Err(e) => return failed(e),
     };
-    let encoding = crate::pdn::input::cuttable_encoding(&buf, eof, options.check.encoding);
+    let encoding =
+        crate::pdn::input::cuttable_encoding(&buf, eof, options.check.encoding, options.check.text);
     let Some(encoding) = encoding else {
         // (UTF-16 or binary: read on whole by one worker)
         send(Source::Rest {
@@ -693,6 +749,12 @@ fn cut_input<T>(
         });
         return InputRead::default();
     };
+    // (the blocks are read in the encoding found here: a guess is said here)
+    if options.check.encoding.is_none() {
+        if let Some(guess) = crate::pdn::input::guess(&buf, eof) {
+            let _ = slots.send(Slot::Problem(read_error(label, guess.read_error())));
+        }
+    }
     let utf8 = encoding == encoding_rs::UTF_8;
     let mut start = BlockStart {
         line: 1,
@@ -804,11 +866,13 @@ fn order<T: Task>(
     // what the current input's jobs read, and the games of its blocks before this one
     let mut read = InputRead::default();
     let mut games = 0u64;
+    let mut input: (Arc<str>, Option<u64>) = (Arc::from(""), None);
     for slot in slots {
         match slot {
-            Slot::Start => {
+            Slot::Start(label, size) => {
                 read = InputRead::default();
                 games = 0;
+                input = (label, size);
                 sink(Event::Start)?;
             }
             Slot::Problem(d) => {
@@ -844,6 +908,10 @@ fn order<T: Task>(
             }
             Slot::End(r) => {
                 read.failed |= r.failed;
+                read.bytes += r.bytes;
+                if let Some(d) = shrank(&input.0, input.1, &mut read) {
+                    sink(Event::Problem(d))?;
+                }
                 sink(Event::End(read))?;
             }
         }
