@@ -15,7 +15,7 @@ use pdnkit::convert::{Converter, Format, convert_reader};
 use pdnkit::diag::Diagnostic;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format as RenderFormat, Renderer};
-use pdnkit::pdn::input::cuttable_encoding;
+use pdnkit::pdn::input::{Decoder, cuttable_encoding};
 use pdnkit::pdn::{BlockStart, GameBuilder, ReadError, Reader, ReaderOptions};
 use pdnkit::replay::Status;
 use pdnkit::rules::fen::Setup;
@@ -35,6 +35,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("fen", fen),
     ("move_token", move_token),
     ("replay", replay),
+    ("encoding", encoding),
 ];
 
 /// The target called `name`.
@@ -446,5 +447,109 @@ pub fn replay(data: &[u8]) {
             "main line changed through canonical PDN: {:?}",
             String::from_utf8_lossy(&text)
         );
+    }
+}
+
+/// Bytes → a text written in Windows-1251, KOI8-R, IBM866 or UTF-8 (the first byte
+/// chooses; and whether the text is of words, as names and comments are, or of any
+/// letters), in UTF-8 with stray bytes where the input says. Read back with detection: no
+/// such text is binary; a guess said to be clear of a text of words is the right
+/// encoding; UTF-8 with at most one stray byte per four characters beyond ASCII is read as
+/// UTF-8, each stray byte one U+FFFD in place.
+pub fn encoding(data: &[u8]) {
+    use encoding_rs::{IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+    const WORDS: [&str; 32] = [
+        "Иванов",
+        "Петров",
+        "Сидоров",
+        "Абациев",
+        "Гантварг",
+        "Хохлов",
+        "Кукуев",
+        "Вирный",
+        "Чемпионат",
+        "СССР",
+        "Москва",
+        "Ленинград",
+        "Киев",
+        "турнир",
+        "партия",
+        "ничья",
+        "белые",
+        "чёрные",
+        "ход",
+        "жертва",
+        "финал",
+        "полуфинал",
+        "командный",
+        "кубок",
+        "России",
+        "Украины",
+        "город",
+        "клуб",
+        "отложена",
+        "сильнее",
+        "проигрывает",
+        "В.",
+    ];
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let words = first & 4 != 0;
+    let lower: Vec<char> = ('а'..='я').collect();
+    let upper: Vec<char> = ('А'..='Я').collect();
+    let other: Vec<char> = " .,\n\"[]-:1c3d4".chars().chain('a'..='z').collect();
+    let encoding = [WINDOWS_1251, KOI8_R, IBM866, UTF_8][usize::from(first % 4)];
+    let (mut text, mut expected, mut bytes) = (String::new(), String::new(), Vec::new());
+    let mut strays = 0usize;
+    let mut piece = String::new();
+    for &b in rest {
+        // (0xf0..: a stray byte, in UTF-8 only; below, a character or a word)
+        if b >= 0xf0 && encoding == UTF_8 {
+            bytes.push(0xff);
+            expected.push('\u{fffd}');
+            strays += 1;
+            continue;
+        }
+        piece.clear();
+        if words {
+            piece.push_str(WORDS[usize::from(b) % WORDS.len()]);
+            piece.push_str([" ", "\n", ", ", "\"]\n[White \""][usize::from(b / 32) % 4]);
+        } else {
+            piece.push(match b % 8 {
+                0..=4 => lower[usize::from(b / 8) % lower.len()],
+                5 => upper[usize::from(b / 8) % upper.len()],
+                _ => other[usize::from(b / 8) % other.len()],
+            });
+        }
+        text.push_str(&piece);
+        expected.push_str(&piece);
+        let (encoded, _, unmappable) = encoding.encode(&piece);
+        assert!(!unmappable, "{piece} in {}", encoding.name());
+        bytes.extend_from_slice(&encoded);
+    }
+    let Ok(mut decoder) = Decoder::new(&bytes[..], None) else {
+        return;
+    };
+    let mut out = String::new();
+    while decoder.read_into(&mut out).unwrap() > 0 {}
+    assert!(!decoder.is_binary(), "text read as binary");
+    if let Some(guess) = decoder.guess().filter(|g| g.sure && words) {
+        assert_eq!(
+            guess.encoding,
+            encoding,
+            "a clear guess is wrong for {text:?} ({})",
+            guess.describe()
+        );
+        assert_eq!(out, text);
+    }
+    let letters = text.chars().filter(|c| !c.is_ascii()).count();
+    if encoding == UTF_8 && letters >= 4 * strays {
+        assert_eq!(
+            decoder.encoding(),
+            UTF_8,
+            "{strays} stray bytes, {letters} letters"
+        );
+        assert_eq!(out, expected);
     }
 }

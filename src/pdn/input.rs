@@ -508,23 +508,34 @@ fn guess_legacy(prefix: &[u8], eof: bool) -> Guess {
     let mut scores = [WINDOWS_1251, KOI8_R, IBM866].map(|e| (cyrillic_score(prefix, e), e));
     scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     let [(best_score, best), (second, _), _] = scores;
-    // sure: a dozen characters, and a Cyrillic choice well ahead of the next (between
-    // Windows-1251 and KOI8-R, which swap the cases, by about the share of lower case)
-    let clear = letters >= 12 && best_score - second >= (letters as i64 / 5).max(4);
+    // sure: a dozen characters, a Cyrillic choice well ahead of the next (between
+    // Windows-1251 and KOI8-R, which swap the cases, by about the share of lower case),
+    // and its letters the likeliest in Russian text by far (the case alone misleads on
+    // text mostly in capitals: KOI8-R `СССР` is Windows-1251 `ууут`)
+    let likeliest = |chosen: &'static Encoding| {
+        let mine = letter_likelihood(prefix, chosen);
+        [WINDOWS_1251, KOI8_R, IBM866]
+            .into_iter()
+            .filter(|&e| e != chosen)
+            .all(|e| mine >= 1.25 * letter_likelihood(prefix, e))
+    };
+    let clear = |chosen| {
+        letters >= 12 && best_score - second >= (letters as i64 / 5).max(4) && likeliest(chosen)
+    };
     let guessed = |encoding: &'static Encoding, sure: bool| Guess {
         encoding,
         letters,
         sure,
     };
     if guess == WINDOWS_1251 || guess == IBM866 || guess == KOI8_R {
-        return guessed(guess, clear && guess == best);
+        return guessed(guess, guess == best && clear(guess));
     }
     if guess == KOI8_U {
-        return guessed(KOI8_R, clear && best == KOI8_R);
+        return guessed(KOI8_R, best == KOI8_R && clear(KOI8_R));
     }
     let cyrillic_guess = matches!(guess.name(), "ISO-8859-5" | "x-mac-cyrillic");
     if cyrillic_guess || (guess != WINDOWS_1252 && best_score > 0) {
-        guessed(best, clear)
+        guessed(best, clear(best))
     } else {
         guessed(WINDOWS_1252, letters >= 12 && best_score <= 0)
     }
@@ -564,6 +575,29 @@ fn words_beyond_ascii(bytes: &[u8]) -> Vec<u8> {
         at = end;
     }
     kept
+}
+
+/// How likely the Cyrillic letters of `prefix` read in `enc` are in Russian text: the mean
+/// frequency of each (in letters per thousand, case aside); 0 without letters.
+fn letter_likelihood(prefix: &[u8], enc: &'static Encoding) -> f64 {
+    // а б в г д е ж з и й к л м н о п р с т у ф х ц ч ш щ ъ ы ь э ю я
+    const PER_MILLE: [f64; 32] = [
+        80.0, 16.0, 45.0, 17.0, 30.0, 85.0, 9.0, 16.0, 74.0, 12.0, 35.0, 44.0, 32.0, 67.0, 110.0,
+        28.0, 47.0, 55.0, 63.0, 26.0, 3.0, 10.0, 5.0, 14.0, 7.0, 4.0, 0.4, 19.0, 17.0, 3.0, 6.0,
+        20.0,
+    ];
+    let (text, _) = enc.decode_without_bom_handling(prefix);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let k = match c {
+            'ё' => 5,
+            'а'..='я' => c as usize - 'а' as usize,
+            _ => continue,
+        };
+        sum += PER_MILLE[k];
+        n += 1;
+    }
+    if n == 0 { 0.0 } else { sum / n as f64 }
 }
 
 /// Lower-case Cyrillic letters count double (running text is mostly lower case, which is
