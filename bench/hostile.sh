@@ -52,6 +52,10 @@ INPUTS=(
     "games-of-9990-long-tags|b''|b'[abcdefghijklmnopqrstuvwxyz \"abcdefghijklmnopqrstuvwxyz\\\\\\\\\"]\\n' * 9990 + b'1. c3-d4 *\\n\\n'|b''"
     "games-of-9990-empty-comments|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'{}' * 9990 + b' *\\n\\n'|b''"
     "games-of-9990-empty-variations|b''|b'[Event \"x\"]\\n1. c3-d4 ' + b'()' * 9990 + b' *\\n\\n'|b''"
+    "utf8-with-stray-bytes|b''|'[Event \"Турнир\"]\n[White \"Иванов\"]\n1. c3-d4 *\n\n'.encode() * 40 + b'[White \"\xff\"]\n1. c3-d4 *\n\n'|b''"
+    "sparse-nul-bytes|b''|b'[Event \"x\"]\n1. c3-d4 f6-g5 *\n\n' * 100 + b'\x00\n\n'|b''"
+    "text-between-games|b''|b'[Event \"x\"]\n1. c3-d4 *\n\nround 2, Moscow\n\n'|b''"
+    "utf16-odd-length|'\ufeff'.encode('utf-16-le')|'[Event \"x\"]\n1. c3-d4 *\n\n'.encode('utf-16-le')|b'x'"
     "games-of-4-mb-of-400-byte-comments|b''|b'[Event \"x\"]\\n1. c3-d4 ' + (b'{' + b'x' * 400 + b'} ') * 9990 + b' *\\n\\n'|b''"
 )
 COMMANDS=(
@@ -60,6 +64,7 @@ COMMANDS=(
     "convert -q --to csv"
     "convert -q --to jsonl"
     "convert -q --to pdn"
+    "convert -q --to csv --tags all"
     "stats -q --format json"
 )
 

@@ -183,6 +183,23 @@ impl Task for Lint {
             d.game = d.game.map(|g| g + games as usize);
         }
     }
+
+    /// Diagnostics held while they wait for their turn: a short game can have many, each
+    /// far larger than its text.
+    fn weight(&self, (_, diagnostics): &Self::Output) -> usize {
+        diagnostics
+            .iter()
+            .map(|d| {
+                std::mem::size_of::<Diagnostic>()
+                    + d.message.len()
+                    + d.path.len()
+                    + d.move_text.as_ref().map_or(0, String::len)
+                    + d.board.as_ref().map_or(0, String::len)
+                    + d.snippet.as_ref().map_or(0, |s| s.line_text.len())
+                    + d.notes.iter().map(String::len).sum::<usize>()
+            })
+            .sum()
+    }
 }
 
 /// For a diagnostic that shows the board before a main-line move, the `pdnkit show`
