@@ -163,8 +163,9 @@ fn csv_tags_all_is_the_union_in_first_seen_order() {
 
 #[test]
 fn tags_all_does_not_write_nothing_when_one_game_or_file_is_unreadable() {
-    // a game over --max-game-bytes, a binary file and an oversized stretch of text after
-    // the games: the pass that gathers tag names goes on past each, with the same limits
+    // a game over --max-game-bytes, a binary file and an oversized stretch of text between
+    // games: the pass that gathers tag names goes on past each, with the same limits, and
+    // the game after the stretch is read (the stretch is too large to be its prefix)
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.pdn");
     let big = format!("{{{}}}", "x".repeat(3000));
@@ -172,7 +173,7 @@ fn tags_all_does_not_write_nothing_when_one_game_or_file_is_unreadable() {
         &a,
         format!(
             "[Event \"one\"]\n1. c3-d4 *\n\n[Event \"big\"][Opening \"x\"]\n1. c3-d4 {big} *\n\n\
-             [Event \"two\"][Annotator \"y\"]\n1. c3-d4 *\n\n{big}\n"
+             {big}\n\n[Event \"two\"][Annotator \"y\"]\n1. c3-d4 *\n"
         ),
     )
     .unwrap();

@@ -386,6 +386,7 @@ impl<R: Read> Reader<R> {
             return self.read_game_from(visitor, 0, None).map(Some);
         }
         let mut probe = State::new(Mode::Probe, self.counter.at.column == 1);
+        probe.probe_bytes = self.opts.max_game_bytes;
         let end = self.parse(&mut probe, &mut Quiet)?;
         let first = if self.next_index == 1 {
             "comments before the first game"
@@ -600,6 +601,9 @@ struct State {
     moves: usize,
     items: usize,
     limits: (usize, usize),
+    /// Of the probe of text before a first tag: a tag line further than this from the
+    /// start ends the text before it (too large to belong to the game as its prefix).
+    probe_bytes: usize,
     /// Of an item too large to hold: a token cut by the end of the buffer, read on.
     partial: Partial,
     /// Syntax errors found, in text order (given to the visitor at the end of the game),
@@ -639,6 +643,7 @@ impl State {
             moves: 0,
             items: 0,
             limits: (usize::MAX, usize::MAX),
+            probe_bytes: usize::MAX,
             partial: Partial::None,
             errors: Vec::new(),
             comment: None,
@@ -1081,8 +1086,9 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let ends = if st.in_movetext || st.comment.is_some() {
             // (a tag line right at the item's start ends nothing)
             line > 0 || st.too_large
-        } else if st.too_large {
-            // (of text too large to hold: a tag line ends what holds no tags)
+        } else if st.too_large || line > st.probe_bytes {
+            // (of text too large to hold, or to be a game's prefix: a tag line ends what
+            // holds no tags)
             !st.tags_seen && line > 0
         } else {
             st.tags_seen
