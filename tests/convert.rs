@@ -220,25 +220,23 @@ fn csv_per_move_capture_and_promotion() {
     assert_eq!(rows.iter().filter(|r| r[1] == "4").count(), 2);
 }
 
-/// Every comment, variation and NAG of a line, counted.
+/// Every comment, variation, NAG and setup command of a line, counted.
 fn census(line: &Line, c: &mut [usize; 4]) {
-    line.leading_variations.iter().for_each(|v| census(v, c));
-    let ann = |list: &[Annotation], c: &mut [usize; 4]| {
-        for a in list {
-            match a {
-                Annotation::Comment(_) => c[0] += 1,
-                Annotation::Nag(_) => c[2] += 1,
-                Annotation::Setup(_) => c[3] += 1,
-            }
+    let annotations = (line.moves.iter())
+        .flat_map(|m| m.before().iter().chain(m.after()))
+        .chain(&line.trailing);
+    annotations.for_each(|a| census_of(a, c));
+}
+
+fn census_of(a: &Annotation, c: &mut [usize; 4]) {
+    match a {
+        Annotation::Comment(_) => c[0] += 1,
+        Annotation::Variation(v) => {
+            c[1] += 1;
+            census(v, c);
         }
-    };
-    ann(&line.trailing, c);
-    for m in &line.moves {
-        ann(m.before(), c);
-        ann(m.after(), c);
-        c[1] += m.variations().len();
-        c[2] += m.nags().len();
-        m.variations().iter().for_each(|v| census(v, c));
+        Annotation::Nag(_) => c[2] += 1,
+        Annotation::Setup(_) => c[3] += 1,
     }
 }
 
@@ -277,15 +275,26 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
     assert_eq!(first["tags"].as_array().unwrap().len(), 9);
     assert_eq!(first["status"], "ok");
     assert_eq!(first["date"], "1965-01-01");
+    // what follows a move, in the order written: `$1 {A quiet start} (1... f6-e5 …)`
+    let after = &first["moves"]["moves"][1]["after"];
+    assert_eq!(after[0], serde_json::json!({"type": "nag", "nag": 1}));
+    assert_eq!(
+        after[1],
+        serde_json::json!({"type": "comment", "kind": "brace", "text": "A quiet start"})
+    );
+    assert_eq!(after[2]["type"], "variation");
     // a variation's moves are resolved too: 1... f6-e5 2. d4:f6 g7:e5
-    let v = &first["moves"]["moves"][1]["variations"][0]["moves"];
+    let v = &after[2]["moves"];
     assert_eq!(v[1]["resolved"]["move"], "d4:f6");
     assert_eq!(v[1]["resolved"]["captured"], serde_json::json!(["e5"]));
     assert_eq!(v[1]["resolved"]["move_number"], 2);
     assert!(v[1]["resolved"].get("ply").is_none());
-    assert_eq!(v[2]["nags"], serde_json::json!([2]));
+    assert_eq!(
+        v[2]["after"][0],
+        serde_json::json!({"type": "nag", "nag": 2})
+    );
     // the nested variation (2... e7:g5) replaces g7:e5
-    let nested = &v[2]["variations"][0]["moves"][0];
+    let nested = &v[2]["after"][1]["moves"][0];
     assert_eq!(nested["text"], "e7:g5");
     assert_eq!(nested["resolved"]["captured"], serde_json::json!(["f6"]));
     let lines: Vec<serde_json::Value> = out
@@ -761,7 +770,8 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
         r#"{"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
         r#"back\\slash \"q\" \t tab \u0001"#,
         r#"line\nbreak\r\n"#,
-        r#""leading_variations""#,
+        r#""before":[{"type":"comment","kind":"brace","text":"pre \"quoted\" \\ \u0002"},{"type":"variation","moves":"#,
+        r#""type":"nag","nag":1"#,
         r#""type":"setup""#,
         r#""kind":"percent""#,
         r#""strength":"!""#,

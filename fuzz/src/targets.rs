@@ -118,13 +118,13 @@ pub fn reader(data: &[u8]) {
         let mut lines = vec![&game.moves];
         while let Some(line) = lines.pop() {
             moves += line.moves.len();
-            items += line.leading_variations.len() + line.trailing.len();
-            for m in &line.moves {
-                items += m.before().len() + m.nags().len() + m.after().len();
-                items += m.variations().len();
+            let annotations = (line.moves.iter())
+                .flat_map(|m| m.before().iter().chain(m.after()))
+                .chain(&line.trailing);
+            for a in annotations {
+                items += 1;
+                lines.extend(a.variation());
             }
-            lines.extend(&line.leading_variations);
-            lines.extend(line.moves.iter().flat_map(|m| m.variations()));
         }
         assert!(moves <= 6, "a game of {moves} moves was read");
         assert!(

@@ -2,9 +2,11 @@
 //!
 //! Tags: the seven roster tags first in standard order (Event, Site, Date, Round, White,
 //! Black, Result), then the others in their original order, one per line, values escaped.
-//! Movetext: a move number before every White move, and `N...` before a Black move that
-//! follows an interruption (comment, variation) or does not follow from the previous move;
-//! lines wrapped at [`WriteOptions::max_line_width`]; the result last (`*` when the game had
+//! Movetext: every annotation where the tree has it, so in the order it was written
+//! (comments written before or between tags come after the tags, still in order); a move
+//! number before every White move, and `N...` before a Black move that follows an
+//! interruption (comment, variation) or does not follow from the previous move; lines
+//! wrapped at [`WriteOptions::max_line_width`]; the result last (`*` when the game had
 //! none, so the written game always ends with a terminator).
 //!
 //! Reading the written text again gives the same [`Game`] (after [`Game::normalize`]),
@@ -74,12 +76,6 @@ pub fn tags_in_writing_order(tags: &[Tag]) -> Vec<&Tag> {
 /// Writes one game (tags, a blank line, movetext, a final line end).
 pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fmt::Result {
     let nl = opts.newline;
-    for t in tags_in_writing_order(&game.tags) {
-        write!(out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
-    }
-    if !game.tags.is_empty() {
-        out.write_str(nl)?;
-    }
     // (straight into `out`: a game of megabytes of comment was copied into a buffer of
     // twice its size first)
     let mut w = Wrapper {
@@ -88,6 +84,12 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fm
         column: 0,
         opts,
     };
+    for t in tags_in_writing_order(&game.tags) {
+        write!(w.out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
+    }
+    if !game.tags.is_empty() {
+        w.out.write_str(nl)?;
+    }
     w.line(&game.moves);
     w.token(game.result.as_ref().map_or("*", |r| r.raw.as_str()));
     w.written?;
@@ -163,13 +165,15 @@ impl<W: Write> Wrapper<'_, W> {
         }
     }
 
-    /// Writes annotations; returns whether anything was written (an interruption).
+    /// Writes annotations; returns whether they interrupt the moves: whether a comment,
+    /// setup command or variation was written (a NAG reads as the move's, as a strength
+    /// mark does, and needs no `N...` after it).
     fn annotations(&mut self, list: &[Annotation]) -> bool {
-        let mut any = false;
+        let mut interrupts = false;
         for a in list {
             match a {
                 Annotation::Comment(c) if self.opts.comments => {
-                    any = true;
+                    interrupts = true;
                     match c.kind {
                         CommentKind::Brace => self.enclosed("{", &c.text, "}"),
                         CommentKind::Semicolon => {
@@ -187,17 +191,22 @@ impl<W: Write> Wrapper<'_, W> {
                     }
                 }
                 Annotation::Setup(s) => {
-                    any = true;
+                    interrupts = true;
                     self.enclosed("/FEN \"", &s.fen, "\"/");
                 }
                 Annotation::Nag(n) if self.opts.nags => {
-                    any = true;
-                    self.token(&format!("${n}"));
+                    // (without format!: most NAGs follow a move, one in a few moves)
+                    let mut digits = itoa::Buffer::new();
+                    self.one_line_token(&["$", digits.format(*n)]);
+                }
+                Annotation::Variation(line) if self.opts.variations => {
+                    interrupts = true;
+                    self.variation(line);
                 }
                 _ => {}
             }
         }
-        any
+        interrupts
     }
 
     fn variation(&mut self, line: &Line) {
@@ -207,11 +216,6 @@ impl<W: Write> Wrapper<'_, W> {
     }
 
     fn line(&mut self, line: &Line) {
-        if self.opts.variations {
-            for v in &line.leading_variations {
-                self.variation(v);
-            }
-        }
         let mut interrupted = true;
         let mut expected: Option<(u32, Color)> = None;
         for (i, m) in line.moves.iter().enumerate() {
@@ -231,12 +235,6 @@ impl<W: Write> Wrapper<'_, W> {
             }
             self.mv(m);
             interrupted = self.annotations(m.after());
-            if self.opts.variations && !m.variations().is_empty() {
-                interrupted = true;
-                for v in m.variations() {
-                    self.variation(v);
-                }
-            }
             expected = m.number.zip(m.side).map(|(n, s)| match s {
                 Color::White => (n, Color::Black),
                 Color::Black => (n.saturating_add(1), Color::White),
@@ -269,12 +267,6 @@ impl<W: Write> Wrapper<'_, W> {
             // (the reader gives no move with a line break in it; were there one, it is
             // measured as the general token is)
             self.token(&[m.text.as_str(), strength].concat());
-        }
-        if self.opts.nags {
-            for &n in m.nags() {
-                let mut digits = itoa::Buffer::new();
-                self.one_line_token(&["$", digits.format(n)]);
-            }
         }
     }
 
