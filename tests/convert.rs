@@ -260,6 +260,10 @@ fn check_jsonl_keeps_everything(pdn: &str, jsonl: &str) -> [usize; 4] {
             "game {}",
             rec.game
         );
+        assert_eq!(rebuilt.before_tags, game.before_tags, "game {}", rec.game);
+        game.before_tags
+            .iter()
+            .for_each(|a| census_of(a, &mut total));
         census(&game.moves, &mut total);
     }
     total
@@ -760,7 +764,7 @@ fn round_trips_on_the_corpus() {
 /// JSON escapes text wherever text goes, and writes every shape of annotation.
 #[test]
 fn jsonl_escapes_text_and_writes_every_annotation() {
-    let text = b"[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
+    let text = b"% before the tags\n[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
           {pre \"quoted\" \\ \x02} (1. e3-f4 {lead}) 1. c3-d4! $1 {line\nbreak\r\n} \
           (1. c3-b4 /FEN \"W:Wc3:Bd6\"/ f6-g5 $2) f6-g5 ; semi \"colon\"\n\
           % percent \\ line\n2. b2-c3 {end} $3 /FEN \"W:Wa1:Bh8\"/ {tail} *\n";
@@ -770,6 +774,7 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
         r#"{"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
         r#"back\\slash \"q\" \t tab \u0001"#,
         r#"line\nbreak\r\n"#,
+        r#""before_tags":[{"type":"comment","kind":"percent","text":" before the tags"}]"#,
         r#""before":[{"type":"comment","kind":"brace","text":"pre \"quoted\" \\ \u0002"},{"type":"variation","moves":"#,
         r#""type":"nag","nag":1"#,
         r#""type":"setup""#,

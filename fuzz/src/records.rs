@@ -21,6 +21,9 @@ pub struct GameRecord {
     pub game: u64,
     /// 1-based line where the game starts in the file.
     pub line: u64,
+    /// Comments before the first tag.
+    #[serde(default)]
+    pub before_tags: Vec<AnnotationRecord>,
     /// Tags in file order.
     pub tags: Vec<TagRecord>,
     /// The `Date` tag in ISO 8601, when it can be read.
@@ -217,6 +220,7 @@ impl GameRecord {
             })
         });
         Game {
+            before_tags: annotations(&self.before_tags),
             tags: tags.collect(),
             moves: self.moves.to_line(),
             result,

@@ -114,7 +114,7 @@ pub fn reader(data: &[u8]) {
         let Ok(game) = item else { continue };
         let len = reader.game().text.len();
         assert!(len <= 300, "a game of {len} bytes was read");
-        let (mut moves, mut items) = (0, game.tags.len());
+        let (mut moves, mut items) = (0, game.tags.len() + game.before_tags.len());
         let mut lines = vec![&game.moves];
         while let Some(line) = lines.pop() {
             moves += line.moves.len();

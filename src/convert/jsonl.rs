@@ -53,6 +53,12 @@ impl Serialize for GameView<'_, '_> {
         let r = &*g.report;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("line", &g.source.start.line)?;
+        // (the tree has the comments before the tags; the tags are the report's)
+        if let Some(before) = r.game.as_ref().map(|game| &game.before_tags) {
+            if !before.is_empty() {
+                map.serialize_entry("before_tags", &Annotations(before, self))?;
+            }
+        }
         map.serialize_entry("tags", &Tags(&r.tags))?;
         if let Some(date) = r.tag("Date").and_then(iso_date) {
             map.serialize_entry("date", &date)?;

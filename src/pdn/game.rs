@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! Game
+//! ├── before_tags: [Annotation]                            comments before the first tag
 //! ├── tags: [Tag { name, raw_value, value, span }]         in file order
 //! ├── moves: Line                                          the main line
 //! │   ├── moves: [Move]
@@ -251,6 +252,9 @@ pub struct GameResult {
 /// One game: tags, the move tree, the result token and the syntax errors met.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
+    /// Comments written before the first tag, in document order (those after it, up to
+    /// the first move, are the first move's `before`).
+    pub before_tags: Vec<Annotation>,
     /// Tag pairs in file order.
     pub tags: Vec<Tag>,
     /// The main line.
@@ -317,6 +321,7 @@ impl Game {
                 }
             }
         }
+        annotations(&mut self.before_tags);
         line(&mut self.moves);
     }
 
@@ -419,6 +424,11 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
+        if self.game.tags.is_empty() {
+            // (the comments read so far stand before the tags; the tags come before any
+            // move, so nothing else is waiting)
+            self.game.before_tags = std::mem::take(&mut self.top().pending);
+        }
         self.game.tags.push(Tag {
             name: tag.name.to_owned(),
             raw_value: tag.raw_value.to_owned(),
@@ -748,6 +758,17 @@ mod tests {
             (kinds(m[1].after()), kinds(m[2].before())),
             ("{c}".into(), "/B:W1:B2/ {d}".into())
         );
+    }
+
+    #[test]
+    fn comments_before_the_tags_are_kept_apart() {
+        let g = Game::parse("% escape\n{c}\n[Event \"E\"]\n% mid\n[Site \"S\"]\n{d} 1. c3-d4 *");
+        assert_eq!(kinds(&g.before_tags), "{ escape} {c}");
+        assert_eq!(kinds(g.moves.moves[0].before()), "{ mid} {d}");
+        // without tags, they are the first move's
+        let g = Game::parse("{c} 1. c3-d4 *");
+        assert!(g.before_tags.is_empty());
+        assert_eq!(kinds(g.moves.moves[0].before()), "{c}");
     }
 
     #[test]

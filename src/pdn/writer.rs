@@ -1,13 +1,13 @@
 //! Writes a [`Game`] back as canonical PDN.
 //!
-//! Tags: the seven roster tags first in standard order (Event, Site, Date, Round, White,
-//! Black, Result), then the others in their original order, one per line, values escaped.
-//! Movetext: every annotation where the tree has it, so in the order it was written
-//! (comments written before or between tags come after the tags, still in order); a move
-//! number before every White move, and `N...` before a Black move that follows an
-//! interruption (comment, variation) or does not follow from the previous move; lines
-//! wrapped at [`WriteOptions::max_line_width`]; the result last (`*` when the game had
-//! none, so the written game always ends with a terminator).
+//! Tags: the comments written before them first, then the seven roster tags in standard
+//! order (Event, Site, Date, Round, White, Black, Result), then the others in their
+//! original order, one per line, values escaped. Movetext: every annotation where the tree
+//! has it, so in the order it was written (comments written between tags come after the
+//! tags, still in order); a move number before every White move, and `N...` before a
+//! Black move that follows an interruption (comment, variation) or does not follow from
+//! the previous move; lines wrapped at [`WriteOptions::max_line_width`]; the result last
+//! (`*` when the game had none, so the written game always ends with a terminator).
 //!
 //! Reading the written text again gives the same [`Game`] (after [`Game::normalize`]),
 //! except that a missing result comes back as `*`.
@@ -84,6 +84,11 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fm
         column: 0,
         opts,
     };
+    w.annotations(&game.before_tags);
+    if w.column > 0 {
+        w.newline();
+    }
+    w.written?;
     for t in tags_in_writing_order(&game.tags) {
         write!(w.out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
     }
@@ -300,6 +305,7 @@ mod tests {
         if g.result.is_none() {
             g.result = again.result.clone().filter(|r| r.raw == "*");
         }
+        assert_eq!(g.before_tags, again.before_tags, "{written}");
         assert_eq!(g.tags, again.tags, "{written}");
         assert_eq!(g.moves, again.moves, "{written}");
         assert_eq!(g.result, again.result, "{written}");
@@ -366,6 +372,16 @@ mod tests {
         let (w, g) = round_trip("1. c3-d4");
         assert!(w.ends_with("c3-d4 *\n"));
         assert_eq!(g.result.unwrap().raw, "*");
+    }
+
+    #[test]
+    fn comments_before_the_tags_stay_before_them() {
+        let (w, g) = round_trip("% escape\n{c}\n[Site \"S\"]\n% mid\n[Event \"E\"]\n1. c3-d4 *");
+        assert_eq!(
+            w,
+            "% escape\n{c}\n[Event \"E\"]\n[Site \"S\"]\n\n% mid\n1. c3-d4 *\n"
+        );
+        assert_eq!(g.before_tags.len(), 2);
     }
 
     #[test]
