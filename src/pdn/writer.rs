@@ -264,6 +264,15 @@ impl<W: Write> Wrapper<'_, W> {
 
     fn mv(&mut self, m: &Move) {
         let strength = m.strength().filter(|_| self.opts.strength).unwrap_or("");
+        if m.text.ends_with('-') {
+            // A placeholder (`- -`, `-`) ends only at a delimiter: a mark glued to it
+            // would be read as a word of its own, one after a blank is read as its mark.
+            self.one_line_token(&[&m.text]);
+            if !strength.is_empty() {
+                self.one_line_token(&[strength]);
+            }
+            return;
+        }
         // (a byte at a time: a move is a few bytes, shorter than memchr's set-up)
         if !m.text.bytes().any(|b| b == b'\n' || b == b'\r') {
             // (a mark has no line break: the reader ends it at a blank)
@@ -382,6 +391,13 @@ mod tests {
             "% escape\n{c}\n[Event \"E\"]\n[Site \"S\"]\n\n% mid\n1. c3-d4 *\n"
         );
         assert_eq!(g.before_tags.len(), 2);
+    }
+
+    /// Found by the `annotations` fuzz target: `- -!` is read as a placeholder and a word.
+    #[test]
+    fn a_mark_after_a_placeholder_is_not_glued_to_it() {
+        let (w, _) = round_trip("1. - - ! 2. - (?) *");
+        assert_eq!(w, "1. - - ! 2. - (?) *\n");
     }
 
     #[test]
