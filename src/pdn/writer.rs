@@ -83,6 +83,7 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fm
         written: Ok(()),
         column: 0,
         opts,
+        lone_dash: false,
     };
     w.annotations(&game.before_tags);
     if w.column > 0 {
@@ -114,6 +115,9 @@ struct Wrapper<'o, W> {
     written: fmt::Result,
     column: usize,
     opts: &'o WriteOptions,
+    /// The last token written is a placeholder `-`: a placeholder after it, a blank
+    /// between, would be read as one placeholder `- -`.
+    lone_dash: bool,
 }
 
 impl<W: Write> Wrapper<'_, W> {
@@ -160,6 +164,7 @@ impl<W: Write> Wrapper<'_, W> {
 
     /// A space before a token `width` wide, or a line break when it would not fit.
     fn separate(&mut self, width: usize) {
+        self.lone_dash = false;
         if self.column > 0 {
             if self.column + 1 + width > self.opts.max_line_width {
                 self.newline();
@@ -264,10 +269,15 @@ impl<W: Write> Wrapper<'_, W> {
 
     fn mv(&mut self, m: &Move) {
         let strength = m.strength().filter(|_| self.opts.strength).unwrap_or("");
+        if self.lone_dash && m.text.starts_with('-') {
+            // (the reader reads `- -` across blanks, not across a line break)
+            self.newline();
+        }
         if m.text.ends_with('-') {
             // A placeholder (`- -`, `-`) ends only at a delimiter: a mark glued to it
             // would be read as a word of its own, one after a blank is read as its mark.
             self.one_line_token(&[&m.text]);
+            self.lone_dash = m.text == "-";
             if !strength.is_empty() {
                 self.one_line_token(&[strength]);
             }
@@ -398,6 +408,14 @@ mod tests {
     fn a_mark_after_a_placeholder_is_not_glued_to_it() {
         let (w, _) = round_trip("1. - - ! 2. - (?) *");
         assert_eq!(w, "1. - - ! 2. - (?) *\n");
+    }
+
+    /// Found by the `annotations` fuzz target: two placeholders `-` were written `- -`.
+    #[test]
+    fn two_placeholders_are_not_written_as_one() {
+        let (w, g) = round_trip("-\n- -\n- *");
+        assert_eq!(w, "-\n- - - *\n");
+        assert_eq!(g.moves.moves.len(), 3);
     }
 
     #[test]
