@@ -17,7 +17,7 @@ use std::fmt::{self, Write};
 
 use super::char_count;
 use super::game::{Annotation, CommentKind, Game, Line, Move, Tag};
-use super::token::escape;
+use super::token::{escape, parse_result};
 use crate::Color;
 
 /// The seven-tag roster, in its standard order.
@@ -243,8 +243,8 @@ impl<W: Write> Wrapper<'_, W> {
                 self.number(m, interrupted || has_before, expected);
                 self.annotations(m.before());
             }
-            self.mv(m);
-            interrupted = self.annotations(m.after());
+            let glued = self.mv(m);
+            interrupted = self.annotations(&m.after()[glued..]);
             expected = m.number.zip(m.side).map(|(n, s)| match s {
                 Color::White => (n, Color::Black),
                 Color::Black => (n.saturating_add(1), Color::White),
@@ -267,7 +267,9 @@ impl<W: Write> Wrapper<'_, W> {
         self.one_line_token(&[digits.format(n), dots]);
     }
 
-    fn mv(&mut self, m: &Move) {
+    /// Writes the move and its strength marks; returns how many of its `after` it wrote
+    /// with them (glued to it).
+    fn mv(&mut self, m: &Move) -> usize {
         let strength = m.strength().filter(|_| self.opts.strength).unwrap_or("");
         if self.lone_dash && m.text.starts_with('-') {
             // (the reader reads `- -` across blanks, not across a line break)
@@ -281,7 +283,16 @@ impl<W: Write> Wrapper<'_, W> {
             if !strength.is_empty() {
                 self.one_line_token(&[strength]);
             }
-            return;
+            return 0;
+        }
+        // A move written as a result token (`1-0`) is read as a move only with something
+        // glued to it (`1-0$9`): its NAG stays glued.
+        if let (Some(Annotation::Nag(n)), "") = (m.after().first(), strength) {
+            if self.opts.nags && parse_result(&m.text).is_some() {
+                let mut digits = itoa::Buffer::new();
+                self.one_line_token(&[&m.text, "$", digits.format(*n)]);
+                return 1;
+            }
         }
         // (a byte at a time: a move is a few bytes, shorter than memchr's set-up)
         if !m.text.bytes().any(|b| b == b'\n' || b == b'\r') {
@@ -292,6 +303,7 @@ impl<W: Write> Wrapper<'_, W> {
             // measured as the general token is)
             self.token(&[m.text.as_str(), strength].concat());
         }
+        0
     }
 
     /// A token made of `pieces`, none with a line break, written one after another
@@ -416,6 +428,14 @@ mod tests {
         let (w, g) = round_trip("-\n- -\n- *");
         assert_eq!(w, "-\n- - - *\n");
         assert_eq!(g.moves.moves.len(), 3);
+    }
+
+    /// Found by the `annotations` fuzz target: the move `1-0` of `1-0$9` was written
+    /// `1-0 $9`, which is a result.
+    #[test]
+    fn a_move_written_as_a_result_keeps_its_nag_glued() {
+        let (w, _) = round_trip("1-0$9 $1 0-1! *");
+        assert_eq!(w, "1-0$9 $1 0-1! *\n");
     }
 
     #[test]
