@@ -1,15 +1,18 @@
 //! `pdnkit convert` and `pdnkit show`: CSV, JSONL and PDN output, round trips on our
 //! fixtures and on ../shared/corpus (skipped when absent), atomic -o, and positions.
 
+#[path = "../fuzz/src/annotations.rs"]
+mod annotations;
 mod common;
 #[path = "../fuzz/src/records.rs"]
 mod records;
 
+use annotations::{GameItems, Item};
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, convert_reader};
-use pdnkit::pdn::{Annotation, Line};
+use pdnkit::pdn::{Annotation, CommentKind, Line, MoveCount, ReaderOptions};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use records::GameRecord;
 use std::path::{Path, PathBuf};
@@ -306,25 +309,23 @@ fn csv_per_move_capture_and_promotion() {
     assert_eq!(rows.iter().filter(|r| r[1] == "4").count(), 2);
 }
 
-/// Every comment, variation and NAG of a line, counted.
+/// Every comment, variation, NAG and setup command of a line, counted.
 fn census(line: &Line, c: &mut [usize; 4]) {
-    line.leading_variations.iter().for_each(|v| census(v, c));
-    let ann = |list: &[Annotation], c: &mut [usize; 4]| {
-        for a in list {
-            match a {
-                Annotation::Comment(_) => c[0] += 1,
-                Annotation::Nag(_) => c[2] += 1,
-                Annotation::Setup(_) => c[3] += 1,
-            }
+    let annotations = (line.moves.iter())
+        .flat_map(|m| m.before().iter().chain(m.after()))
+        .chain(&line.trailing);
+    annotations.for_each(|a| census_of(a, c));
+}
+
+fn census_of(a: &Annotation, c: &mut [usize; 4]) {
+    match a {
+        Annotation::Comment(_) => c[0] += 1,
+        Annotation::Variation(v) => {
+            c[1] += 1;
+            census(v, c);
         }
-    };
-    ann(&line.trailing, c);
-    for m in &line.moves {
-        ann(m.before(), c);
-        ann(m.after(), c);
-        c[1] += m.variations().len();
-        c[2] += m.nags().len();
-        m.variations().iter().for_each(|v| census(v, c));
+        Annotation::Nag(_) => c[2] += 1,
+        Annotation::Setup(_) => c[3] += 1,
     }
 }
 
@@ -348,6 +349,10 @@ fn check_jsonl_keeps_everything(pdn: &str, jsonl: &str) -> [usize; 4] {
             "game {}",
             rec.game
         );
+        assert_eq!(rebuilt.before_tags, game.before_tags, "game {}", rec.game);
+        game.before_tags
+            .iter()
+            .for_each(|a| census_of(a, &mut total));
         census(&game.moves, &mut total);
     }
     total
@@ -363,15 +368,26 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
     assert_eq!(first["tags"].as_array().unwrap().len(), 9);
     assert_eq!(first["status"], "ok");
     assert_eq!(first["date"], "1965-01-01");
+    // what follows a move, in the order written: `$1 {A quiet start} (1... f6-e5 …)`
+    let after = &first["moves"]["moves"][1]["after"];
+    assert_eq!(after[0], serde_json::json!({"type": "nag", "nag": 1}));
+    assert_eq!(
+        after[1],
+        serde_json::json!({"type": "comment", "kind": "brace", "text": "A quiet start"})
+    );
+    assert_eq!(after[2]["type"], "variation");
     // a variation's moves are resolved too: 1... f6-e5 2. d4:f6 g7:e5
-    let v = &first["moves"]["moves"][1]["variations"][0]["moves"];
+    let v = &after[2]["moves"];
     assert_eq!(v[1]["resolved"]["move"], "d4:f6");
     assert_eq!(v[1]["resolved"]["captured"], serde_json::json!(["e5"]));
     assert_eq!(v[1]["resolved"]["move_number"], 2);
     assert!(v[1]["resolved"].get("ply").is_none());
-    assert_eq!(v[2]["nags"], serde_json::json!([2]));
+    assert_eq!(
+        v[2]["after"][0],
+        serde_json::json!({"type": "nag", "nag": 2})
+    );
     // the nested variation (2... e7:g5) replaces g7:e5
-    let nested = &v[2]["variations"][0]["moves"][0];
+    let nested = &v[2]["after"][1]["moves"][0];
     assert_eq!(nested["text"], "e7:g5");
     assert_eq!(nested["resolved"]["captured"], serde_json::json!(["f6"]));
     let lines: Vec<serde_json::Value> = out
@@ -868,10 +884,145 @@ fn round_trips_on_the_corpus() {
     assert!(games > 100, "{games} games");
 }
 
+/// `text` through `pdnkit convert --to pdn`.
+fn pdn_of(text: &str) -> String {
+    let out = pdnkit()
+        .args(["convert", "--to", "pdn", "-q", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// PDN output wrote a move's comments before its variations and its NAGs before its
+/// comments, whatever order they were written in.
+#[test]
+fn comments_nags_and_variations_are_not_regrouped() {
+    assert_eq!(
+        pdn_of("1. c3-d4 (1. c3-b4 b6-a5) {after var} f6-g5 $1 {c} $2 *"),
+        "1. c3-d4 ( 1. c3-b4 b6-a5 ) {after var} 1... f6-g5 $1 {c} $2 *\n"
+    );
+    // a variation after a setup command, a move number and a comment: all before it
+    assert_eq!(
+        pdn_of("1. c3-d4 f6-g5 /FEN \"W:Wc3:Bd6\"/ 2. {n} (1... f6-e5) c3-b4 *"),
+        "1. c3-d4 f6-g5 /FEN \"W:Wc3:Bd6\"/ {n} ( 1... f6-e5 ) 2. c3-b4 *\n"
+    );
+}
+
+/// PDN output wrote a `%` escape line before a game's tags after them.
+#[test]
+fn an_escape_line_before_the_tags_stays_before_them() {
+    assert_eq!(
+        pdn_of("% written by X\n[Event \"E\"]\n% between\n[Date \"2012.02.01\"]\n1. c3-d4 *\n"),
+        "% written by X\n[Event \"E\"]\n[Date \"2012.02.01\"]\n\n% between\n1. c3-d4 *\n"
+    );
+}
+
+/// The items of every game of `bytes` that PDN output must keep.
+fn items_of(bytes: &[u8]) -> Vec<GameItems> {
+    annotations::read_items(bytes, ReaderOptions::default(), MoveCount(0))
+        .into_iter()
+        .map(|(_, items)| items)
+        .collect()
+}
+
+/// `want` and `got` equal, or a panic that shows where they part.
+fn same_items(want: &[Item], got: &[Item], what: &str) {
+    if want != got {
+        let k = (want.iter().zip(got))
+            .position(|(a, b)| a != b)
+            .unwrap_or(want.len().min(got.len()));
+        let around = |items: &[Item]| items[k.saturating_sub(3)..(k + 3).min(items.len())].to_vec();
+        panic!(
+            "{what}: item {k} differs ({} items read, {} written):\n{:?}\n{:?}",
+            want.len(),
+            got.len(),
+            around(want),
+            around(got)
+        );
+    }
+}
+
+/// Every corpus file through `convert --to pdn` (in process): the output has every game's
+/// tags, and its comments (escape lines too), NAGs, setup commands, variations and moves
+/// in the order the file has them, as the reader's events show them; and converting the
+/// output again changes nothing. Skipped without the corpus.
+#[test]
+fn pdn_output_keeps_the_order_of_annotations_on_the_corpus() {
+    let root = Path::new(CORPUS);
+    if !root.is_dir() {
+        eprintln!("note: {CORPUS} not found; the order of annotations is not checked on it");
+        return;
+    }
+    let canonical = PdnOptions::default();
+    let (mut files, mut games) = (0, 0);
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    for f in pdn_files_under(root) {
+        let bytes = std::fs::read(&f).unwrap();
+        let name = f.display().to_string();
+        let out = convert_with(&name, &bytes, Format::Pdn(canonical), canonical.style);
+        let (read, written) = (items_of(&bytes), items_of(out.as_bytes()));
+        assert_eq!(written.len(), read.len(), "{name}: games read and written");
+        for (k, (want, got)) in read.iter().zip(&written).enumerate() {
+            assert_eq!(got.tags, want.tags, "{name}, game {}: tags", k + 1);
+            same_items(&want.items, &got.items, &format!("{name}, game {}", k + 1));
+            for (i, item) in want.items.iter().enumerate() {
+                let kind = match item {
+                    Item::Comment(CommentKind::Percent, _)
+                        if want.items.get(i + 1) == Some(&Item::Tags) =>
+                    {
+                        "escape line before the tags"
+                    }
+                    Item::Comment(CommentKind::Percent, _) => "escape line",
+                    Item::Comment(..) => "comment",
+                    Item::Nag(_) => "NAG",
+                    Item::VariationStart => "variation",
+                    Item::Setup(_) => "setup",
+                    Item::Move(marks) if !marks.is_empty() => "strength mark",
+                    _ => continue,
+                };
+                *seen.entry(kind).or_default() += 1;
+            }
+        }
+        assert_eq!(
+            convert_with(
+                &name,
+                out.as_bytes(),
+                Format::Pdn(canonical),
+                canonical.style
+            ),
+            out,
+            "{name}: not a fixed point"
+        );
+        files += 1;
+        games += read.len();
+    }
+    eprintln!("{files} files, {games} games: {seen:?}");
+    // (the corpus has every kind: else the test would not show that it is kept)
+    for kind in [
+        "comment",
+        "escape line before the tags",
+        "NAG",
+        "variation",
+        "strength mark",
+    ] {
+        assert!(
+            seen.get(kind).is_some_and(|&n| n > 0),
+            "no {kind} in the corpus: {seen:?}"
+        );
+    }
+    assert!(games > 1000, "{games} games");
+}
+
 /// JSON escapes text wherever text goes, and writes every shape of annotation.
 #[test]
 fn jsonl_escapes_text_and_writes_every_annotation() {
-    let text = b"[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
+    let text = b"% before the tags\n[Event \"back\\\\slash \\\"q\\\" \t tab \x01\"]\n[Site \"\xd0\x9a\xd0\xb0\xd0\xb7\xd0\xb0\xd0\xbd\x7f\"]\n\n\
           {pre \"quoted\" \\ \x02} (1. e3-f4 {lead}) 1. c3-d4! $1 {line\nbreak\r\n} \
           (1. c3-b4 /FEN \"W:Wc3:Bd6\"/ f6-g5 $2) f6-g5 ; semi \"colon\"\n\
           % percent \\ line\n2. b2-c3 {end} $3 /FEN \"W:Wa1:Bh8\"/ {tail} *\n";
@@ -881,7 +1032,9 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
         r#"{"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
         r#"back\\slash \"q\" \t tab \u0001"#,
         r#"line\nbreak\r\n"#,
-        r#""leading_variations""#,
+        r#""before_tags":[{"type":"comment","kind":"percent","text":" before the tags"}]"#,
+        r#""before":[{"type":"comment","kind":"brace","text":"pre \"quoted\" \\ \u0002"},{"type":"variation","moves":"#,
+        r#""type":"nag","nag":1"#,
         r#""type":"setup""#,
         r#""kind":"percent""#,
         r#""strength":"!""#,

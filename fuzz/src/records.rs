@@ -21,6 +21,9 @@ pub struct GameRecord {
     pub game: u64,
     /// 1-based line where the game starts in the file.
     pub line: u64,
+    /// Comments before the first tag.
+    #[serde(default)]
+    pub before_tags: Vec<AnnotationRecord>,
     /// Tags in file order.
     pub tags: Vec<TagRecord>,
     /// The `Date` tag in ISO 8601, when it can be read.
@@ -69,13 +72,10 @@ pub struct TagRecord {
 /// A line: the main line or a variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct LineRecord {
-    /// Variations written before the line's first move (alternatives to it).
-    #[serde(default)]
-    pub leading_variations: Vec<LineRecord>,
     /// The moves.
     #[serde(default)]
     pub moves: Vec<MoveRecord>,
-    /// Annotations after the last move.
+    /// Annotations after the last move's, in document order.
     #[serde(default)]
     pub trailing: Vec<AnnotationRecord>,
 }
@@ -83,7 +83,7 @@ pub struct LineRecord {
 /// A move and everything attached to it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct MoveRecord {
-    /// Annotations between the previous move and this one.
+    /// Annotations between the previous move's and this move, in document order.
     #[serde(default)]
     pub before: Vec<AnnotationRecord>,
     /// The full-move number, as written or inferred.
@@ -97,15 +97,9 @@ pub struct MoveRecord {
     /// Strength marks (`!`, `?!`…).
     #[serde(default)]
     pub strength: Option<String>,
-    /// NAGs after the move.
-    #[serde(default)]
-    pub nags: Vec<u16>,
-    /// Comments right after the move.
+    /// NAGs, comments, variations… after the move, in document order.
     #[serde(default)]
     pub after: Vec<AnnotationRecord>,
-    /// Alternatives to this move.
-    #[serde(default)]
-    pub variations: Vec<LineRecord>,
     /// The legal move it names; absent when it could not be replayed.
     #[serde(default)]
     pub resolved: Option<ResolvedRecord>,
@@ -140,7 +134,7 @@ pub struct ResolvedRecord {
     pub fen_after: String,
 }
 
-/// A comment, setup command or free-standing NAG, tagged by `type`.
+/// A comment, setup command, NAG or variation, tagged by `type`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AnnotationRecord {
@@ -156,10 +150,19 @@ pub enum AnnotationRecord {
         /// The FEN as written.
         fen: String,
     },
-    /// `{"type":"nag","nag":3}`: a NAG with no move right before it.
+    /// `{"type":"nag","nag":3}`.
     Nag {
         /// The number.
         nag: u16,
+    },
+    /// `{"type":"variation","moves":[…],"trailing":[…]}`: a line.
+    Variation {
+        /// Its moves.
+        #[serde(default)]
+        moves: Vec<MoveRecord>,
+        /// Annotations after its last move's.
+        #[serde(default)]
+        trailing: Vec<AnnotationRecord>,
     },
 }
 
@@ -217,6 +220,7 @@ impl GameRecord {
             })
         });
         Game {
+            before_tags: annotations(&self.before_tags),
             tags: tags.collect(),
             moves: self.moves.to_line(),
             result,
@@ -225,37 +229,38 @@ impl GameRecord {
     }
 }
 
+/// The annotations these records describe.
+fn annotations(list: &[AnnotationRecord]) -> Vec<Annotation> {
+    list.iter().map(AnnotationRecord::to_annotation).collect()
+}
+
 impl LineRecord {
     /// The line this record describes.
     pub fn to_line(&self) -> Line {
-        let annotations =
-            |list: &[AnnotationRecord]| list.iter().map(AnnotationRecord::to_annotation).collect();
-        Line {
-            leading_variations: self
-                .leading_variations
-                .iter()
-                .map(|l| l.to_line())
-                .collect(),
-            moves: (self.moves.iter())
-                .map(|m| {
-                    let mut mv = Move::new(&m.text, Span::default());
-                    mv.number = m.number;
-                    mv.side = m.side;
-                    let extras = MoveExtras {
-                        before: annotations(&m.before),
-                        strength: m.strength.clone(),
-                        nags: m.nags.clone(),
-                        after: annotations(&m.after),
-                        variations: m.variations.iter().map(|l| l.to_line()).collect(),
-                    };
-                    if extras != MoveExtras::default() {
-                        *mv.extras_mut() = extras;
-                    }
-                    mv
-                })
-                .collect(),
-            trailing: annotations(&self.trailing),
-        }
+        line(&self.moves, &self.trailing)
+    }
+}
+
+/// The line of these moves and trailing annotations.
+fn line(moves: &[MoveRecord], trailing: &[AnnotationRecord]) -> Line {
+    Line {
+        moves: (moves.iter())
+            .map(|m| {
+                let mut mv = Move::new(&m.text, Span::default());
+                mv.number = m.number;
+                mv.side = m.side;
+                let extras = MoveExtras {
+                    before: annotations(&m.before),
+                    strength: m.strength.clone(),
+                    after: annotations(&m.after),
+                };
+                if extras != MoveExtras::default() {
+                    *mv.extras_mut() = extras;
+                }
+                mv
+            })
+            .collect(),
+        trailing: annotations(trailing),
     }
 }
 
@@ -277,6 +282,9 @@ impl AnnotationRecord {
                 span: Span::default(),
             }),
             AnnotationRecord::Nag { nag } => Annotation::Nag(*nag),
+            AnnotationRecord::Variation { moves, trailing } => {
+                Annotation::Variation(line(moves, trailing))
+            }
         }
     }
 }

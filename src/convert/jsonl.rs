@@ -2,10 +2,11 @@
 //! serde_json from views that borrow the game's tree and report.
 //!
 //! Nothing of the game tree is lost: every tag (in file order, duplicates kept), every
-//! comment (with its syntax), setup command, variation, NAG and strength mark is there
-//! (the tests read the objects back and rebuild games equal to the parsed ones). Each move
-//! also carries its resolution against the rules (`resolved`, absent when the move could
-//! not be replayed). Empty lists and absent values are left out.
+//! comment (with its syntax), setup command, variation, NAG and strength mark is there,
+//! the annotations of a move in lists in the order they were written (the tests read the
+//! objects back and rebuild games equal to the parsed ones). Each move also carries its
+//! resolution against the rules (`resolved`, absent when the move could not be replayed).
+//! Empty lists and absent values are left out.
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -76,6 +77,12 @@ impl Serialize for GameView<'_, '_> {
         let r = &*g.report;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("line", &g.source.start.line)?;
+        // (the tree has the comments before the tags; the tags are the report's)
+        if let Some(before) = r.game.as_ref().map(|game| &game.before_tags) {
+            if !before.is_empty() {
+                map.serialize_entry("before_tags", &Annotations(before, self))?;
+            }
+        }
         map.serialize_entry("tags", &Tags(&r.tags))?;
         if let Some(date) = r.tag("Date").and_then(iso_date) {
             map.serialize_entry("date", &date)?;
@@ -144,29 +151,23 @@ struct LineView<'a, 'g, 'b>(&'a Line, &'g GameView<'g, 'b>);
 
 impl Serialize for LineView<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (line, game) = (self.0, self.1);
         let mut map = s.serialize_map(None)?;
-        if !line.leading_variations.is_empty() {
-            map.serialize_entry("leading_variations", &Lines(&line.leading_variations, game))?;
-        }
-        map.serialize_entry("moves", &Moves(&line.moves, game))?;
-        if !line.trailing.is_empty() {
-            map.serialize_entry("trailing", &Annotations(&line.trailing))?;
-        }
+        line_entries(&mut map, self.0, self.1)?;
         map.end()
     }
 }
 
-struct Lines<'a, 'g, 'b>(&'a [Line], &'g GameView<'g, 'b>);
-
-impl Serialize for Lines<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for line in self.0 {
-            seq.serialize_element(&LineView(line, self.1))?;
-        }
-        seq.end()
+/// The entries of a line's object (also those of a variation's, after its `type`).
+fn line_entries<M: SerializeMap>(
+    map: &mut M,
+    line: &Line,
+    game: &GameView<'_, '_>,
+) -> Result<(), M::Error> {
+    map.serialize_entry("moves", &Moves(&line.moves, game))?;
+    if !line.trailing.is_empty() {
+        map.serialize_entry("trailing", &Annotations(&line.trailing, game))?;
     }
+    Ok(())
 }
 
 struct Moves<'a, 'g, 'b>(&'a [Move], &'g GameView<'g, 'b>);
@@ -186,12 +187,13 @@ struct MoveView<'a, 'g, 'b>(&'a Move, &'g GameView<'g, 'b>);
 impl Serialize for MoveView<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (m, game) = (self.0, self.1);
-        // (the move's resolution is the next in text order: before its variations')
-        let resolved = game.resolutions.next();
         let mut map = s.serialize_map(None)?;
         if !m.before().is_empty() {
-            map.serialize_entry("before", &Annotations(m.before()))?;
+            map.serialize_entry("before", &Annotations(m.before(), game))?;
         }
+        // (the move's resolution is the next in text order: after those of the variations
+        // before it, before those of the variations after it)
+        let resolved = game.resolutions.next();
         if let Some(number) = m.number {
             map.serialize_entry("number", &number)?;
         }
@@ -202,14 +204,8 @@ impl Serialize for MoveView<'_, '_, '_> {
         if let Some(strength) = m.strength() {
             map.serialize_entry("strength", strength)?;
         }
-        if !m.nags().is_empty() {
-            map.serialize_entry("nags", m.nags())?;
-        }
         if !m.after().is_empty() {
-            map.serialize_entry("after", &Annotations(m.after()))?;
-        }
-        if !m.variations().is_empty() {
-            map.serialize_entry("variations", &Lines(m.variations(), game))?;
+            map.serialize_entry("after", &Annotations(m.after(), game))?;
         }
         if let Some(info) = resolved {
             map.serialize_entry("resolved", &ResolvedView(info, game.style))?;
@@ -258,21 +254,23 @@ impl Serialize for SquareName {
     }
 }
 
-struct Annotations<'a>(&'a [Annotation]);
+/// Annotations in document order, variations walked (and their moves resolved) where
+/// they stand.
+struct Annotations<'a, 'g, 'b>(&'a [Annotation], &'g GameView<'g, 'b>);
 
-impl Serialize for Annotations<'_> {
+impl Serialize for Annotations<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.0.len()))?;
         for a in self.0 {
-            seq.serialize_element(&AnnotationView(a))?;
+            seq.serialize_element(&AnnotationView(a, self.1))?;
         }
         seq.end()
     }
 }
 
-struct AnnotationView<'a>(&'a Annotation);
+struct AnnotationView<'a, 'g, 'b>(&'a Annotation, &'g GameView<'g, 'b>);
 
-impl Serialize for AnnotationView<'_> {
+impl Serialize for AnnotationView<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         match self.0 {
@@ -288,6 +286,10 @@ impl Serialize for AnnotationView<'_> {
             Annotation::Nag(n) => {
                 map.serialize_entry("type", "nag")?;
                 map.serialize_entry("nag", n)?;
+            }
+            Annotation::Variation(line) => {
+                map.serialize_entry("type", "variation")?;
+                line_entries(&mut map, line, self.1)?;
             }
         }
         map.end()

@@ -17,7 +17,7 @@
 use super::{GameStatus, Resolutions};
 use crate::check::checker::GameReport;
 use crate::pdn::writer::{WriteOptions, write_game};
-use crate::pdn::{GameSource, Line, SyntaxErrorKind};
+use crate::pdn::{Annotation, GameSource, Line, SyntaxErrorKind};
 use crate::rules::notation::Style;
 
 /// How to write PDN.
@@ -47,19 +47,33 @@ impl Default for PdnOptions {
 /// Rewrites each resolved move of `line` (walked in text order, as `resolutions` hands
 /// them out) in `style`.
 fn renotate(line: &mut Line, resolutions: &Resolutions<'_>, style: Style, text: &mut String) {
-    for v in &mut line.leading_variations {
-        renotate(v, resolutions, style, text);
-    }
     for m in &mut line.moves {
+        // (most moves have no extras: none are made for them)
+        if m.extras().is_some() {
+            renotate_variations(&mut m.extras_mut().before, resolutions, style, text);
+        }
         if let Some(info) = resolutions.next() {
             text.clear();
             info.push_text(text, style);
             m.text = text.as_str().into();
         }
-        if !m.variations().is_empty() {
-            for v in &mut m.extras_mut().variations {
-                renotate(v, resolutions, style, text);
-            }
+        if m.extras().is_some() {
+            renotate_variations(&mut m.extras_mut().after, resolutions, style, text);
+        }
+    }
+    renotate_variations(&mut line.trailing, resolutions, style, text);
+}
+
+/// [`renotate`] for the variations among `annotations`.
+fn renotate_variations(
+    annotations: &mut [Annotation],
+    resolutions: &Resolutions<'_>,
+    style: Style,
+    text: &mut String,
+) {
+    for a in annotations {
+        if let Annotation::Variation(v) = a {
+            renotate(v, resolutions, style, text);
         }
     }
 }

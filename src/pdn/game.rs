@@ -2,19 +2,28 @@
 //!
 //! ```text
 //! Game
+//! ├── before_tags: [Annotation]                            comments before the first tag
 //! ├── tags: [Tag { name, raw_value, value, span }]         in file order
 //! ├── moves: Line                                          the main line
-//! │   ├── leading_variations: [Line]    variations written before the line's first move
 //! │   ├── moves: [Move]
-//! │   │   ├── before: [Annotation]      comments/setup/NAGs between the previous move and this one
+//! │   │   ├── before: [Annotation]      what stands between the previous move's `after` and this move
 //! │   │   ├── number, side              as written (`12.`/`12...`) or inferred from the previous move
-//! │   │   ├── text, span, strength, nags
-//! │   │   ├── after: [Annotation]       comments right after the move
-//! │   │   └── variations: [Line]        alternatives to THIS move (start from the position before it)
-//! │   └── trailing: [Annotation]        annotations after the last move
+//! │   │   ├── text, span, strength
+//! │   │   └── after: [Annotation]       NAGs, comments, variations (alternatives to THIS move)…
+//! │   └── trailing: [Annotation]        what follows the last move
 //! ├── result: Option<GameResult>
 //! └── errors: [SyntaxError]
 //! ```
+//!
+//! Everything but moves is an [`Annotation`] (a comment, a setup command, a NAG, a
+//! variation), and every list of them is in document order, so that a game written back
+//! has its annotations in the order they were read. The run of them between two moves is
+//! cut into the first move's `after` and the second's `before` at the first move number
+//! or setup command (which belong to the next move), except that a variation, an
+//! alternative to the move before it, always goes to that move's `after`, and takes along
+//! what stands between them. So only a line's first move has variations in its `before`:
+//! those written before the line's first move (one generator puts alternatives before the
+//! move they replace) are kept where they are, so that nothing is guessed.
 //!
 //! Nesting is at most [`crate::pdn::MAX_VARIATION_DEPTH`] deep, so recursive walks are safe.
 
@@ -79,8 +88,21 @@ pub enum Annotation {
     Comment(Comment),
     /// A setup command.
     Setup(Setup),
-    /// A NAG with no move right before it.
+    /// A NAG (`$n`).
     Nag(u16),
+    /// A variation: an alternative to the move before it (in a move's `after`), or, before
+    /// a line's first move, one written there.
+    Variation(Line),
+}
+
+impl Annotation {
+    /// The variation, if this is one.
+    pub fn variation(&self) -> Option<&Line> {
+        match self {
+            Annotation::Variation(line) => Some(line),
+            _ => None,
+        }
+    }
 }
 
 /// A move and everything attached to it.
@@ -88,9 +110,9 @@ pub enum Annotation {
 /// What most moves of an archive lack (annotations, strength marks, NAGs, variations) is
 /// kept in one boxed [`MoveExtras`], absent until the move has some: a move is 96 bytes
 /// instead of 208, which is what the tree of a long game costs per move. Read them with
-/// [`before`](Self::before), [`strength`](Self::strength), [`nags`](Self::nags),
-/// [`after`](Self::after) and [`variations`](Self::variations); add to them through
-/// [`extras_mut`](Self::extras_mut).
+/// [`before`](Self::before), [`strength`](Self::strength) and [`after`](Self::after)
+/// (or the NAGs and variations of `after` alone: [`nags`](Self::nags),
+/// [`variations`](Self::variations)); add to them through [`extras_mut`](Self::extras_mut).
 #[derive(Clone, Debug)]
 pub struct Move {
     /// The full-move number, as written or inferred from the previous move of the line.
@@ -112,16 +134,17 @@ pub struct Move {
 /// The parts of a [`Move`] that most moves do not have.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveExtras {
-    /// Annotations between the previous move (or line start) and this move.
+    /// Annotations between the previous move's `after` (or the line's start) and this
+    /// move, in document order: from the first move number or setup command after the
+    /// previous move on; of a line's first move, all before it (see the
+    /// [module documentation](self)).
     pub before: Vec<Annotation>,
     /// Strength marks (`!`, `?!`, `(?)`, `*`…), concatenated when there are several.
     pub strength: Option<String>,
-    /// NAGs written after the move.
-    pub nags: Vec<u16>,
-    /// Comments right after the move.
+    /// Annotations after the move, in document order: its NAGs, comments and variations
+    /// (alternatives to it), up to the next move number or setup command, or on to the
+    /// last variation before the next move.
     pub after: Vec<Annotation>,
-    /// Alternatives to this move.
-    pub variations: Vec<Line>,
 }
 
 impl Move {
@@ -138,7 +161,7 @@ impl Move {
         }
     }
 
-    /// Annotations between the previous move (or line start) and this move.
+    /// Annotations between the previous move and this move (see [`MoveExtras::before`]).
     pub fn before(&self) -> &[Annotation] {
         &self.extras_or_none().before
     }
@@ -148,19 +171,22 @@ impl Move {
         self.extras_or_none().strength.as_deref()
     }
 
-    /// NAGs written after the move.
-    pub fn nags(&self) -> &[u16] {
-        &self.extras_or_none().nags
-    }
-
-    /// Comments right after the move.
+    /// Annotations after the move, in document order (see [`MoveExtras::after`]).
     pub fn after(&self) -> &[Annotation] {
         &self.extras_or_none().after
     }
 
-    /// Alternatives to this move.
-    pub fn variations(&self) -> &[Line] {
-        &self.extras_or_none().variations
+    /// The NAGs after the move, in order.
+    pub fn nags(&self) -> impl Iterator<Item = u16> + '_ {
+        self.after().iter().filter_map(|a| match a {
+            Annotation::Nag(n) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// The alternatives to this move, in order.
+    pub fn variations(&self) -> impl Iterator<Item = &Line> + '_ {
+        self.after().iter().filter_map(Annotation::variation)
     }
 
     fn extras_or_none(&self) -> &MoveExtras {
@@ -197,20 +223,16 @@ impl Eq for Move {}
 static NO_EXTRAS: MoveExtras = MoveExtras {
     before: Vec::new(),
     strength: None,
-    nags: Vec::new(),
     after: Vec::new(),
-    variations: Vec::new(),
 };
 
 /// A sequence of moves: the main line or a variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
-    /// Variations written before the first move of this line (one generator puts
-    /// alternatives before the move they replace); kept apart so nothing is guessed.
-    pub leading_variations: Vec<Line>,
     /// The moves.
     pub moves: Vec<Move>,
-    /// Annotations after the last move.
+    /// Annotations after the last move's `after` (all of the line's, when it has no
+    /// moves), in document order.
     pub trailing: Vec<Annotation>,
 }
 
@@ -230,6 +252,9 @@ pub struct GameResult {
 /// One game: tags, the move tree, the result token and the syntax errors met.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
+    /// Comments written before the first tag, in document order (those after it, up to
+    /// the first move, are the first move's `before`).
+    pub before_tags: Vec<Annotation>,
     /// Tag pairs in file order.
     pub tags: Vec<Tag>,
     /// The main line.
@@ -280,11 +305,11 @@ impl Game {
                     Annotation::Comment(c) => c.span = Span::default(),
                     Annotation::Setup(s) => s.span = Span::default(),
                     Annotation::Nag(_) => {}
+                    Annotation::Variation(l) => line(l),
                 }
             }
         }
         fn line(l: &mut Line) {
-            l.leading_variations.iter_mut().for_each(line);
             annotations(&mut l.trailing);
             for m in &mut l.moves {
                 m.span = Span::default();
@@ -293,10 +318,10 @@ impl Game {
                 if let Some(e) = &mut m.extras {
                     annotations(&mut e.before);
                     annotations(&mut e.after);
-                    e.variations.iter_mut().for_each(line);
                 }
             }
         }
+        annotations(&mut self.before_tags);
         line(&mut self.moves);
     }
 
@@ -337,12 +362,7 @@ impl Frame {
                     .iter()
                     .position(|a| matches!(a, Annotation::Setup(_)))
                     .unwrap_or(self.pending.len());
-                for a in self.pending.drain(..keep) {
-                    match a {
-                        Annotation::Nag(n) => last.extras_mut().nags.push(n),
-                        a => last.extras_mut().after.push(a),
-                    }
-                }
+                last.extras_mut().after.extend(self.pending.drain(..keep));
             }
         }
         self.line.trailing.append(&mut self.pending);
@@ -385,10 +405,7 @@ impl GameBuilder {
         let f = self.top();
         if f.attaches_to_last() {
             let last = f.line.moves.last_mut().expect("checked");
-            match a {
-                Annotation::Nag(n) => last.extras_mut().nags.push(n),
-                a => last.extras_mut().after.push(a),
-            }
+            last.extras_mut().after.push(a);
         } else {
             f.pending.push(a);
         }
@@ -407,6 +424,11 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
+        if self.game.tags.is_empty() {
+            // (the comments read so far stand before the tags; the tags come before any
+            // move, so nothing else is waiting)
+            self.game.before_tags = std::mem::take(&mut self.top().pending);
+        }
         self.game.tags.push(Tag {
             name: tag.name.to_owned(),
             raw_value: tag.raw_value.to_owned(),
@@ -520,8 +542,14 @@ impl Visitor for GameBuilder {
         let line = self.stack.pop().expect("len checked").finish();
         let parent = self.top();
         match parent.line.moves.last_mut() {
-            Some(m) => m.extras_mut().variations.push(line),
-            None => parent.line.leading_variations.push(line),
+            // (an alternative to the last move: what was written between them, after a
+            // move number or a setup command, goes with it, so that the order stays)
+            Some(m) => {
+                let after = &mut m.extras_mut().after;
+                after.append(&mut parent.pending);
+                after.push(Annotation::Variation(line));
+            }
+            None => parent.pending.push(Annotation::Variation(line)),
         }
     }
 
@@ -601,7 +629,7 @@ mod tests {
         let m = &g.moves.moves;
         assert!(m[0].extras().is_none() && m[1].extras().is_none());
         assert_eq!(m[2].after().len(), 1);
-        assert_eq!(m[3].nags(), [1]);
+        assert_eq!(m[3].nags().collect::<Vec<_>>(), [1]);
         // no extras and empty extras read and compare the same
         let mut bare = m[0].clone();
         bare.extras_mut();
@@ -629,9 +657,10 @@ mod tests {
             (m[0].number, m[0].side, m[0].strength()),
             (Some(1), Some(Color::White), Some("!"))
         );
-        assert_eq!(m[0].nags(), [1]);
-        assert_eq!(m[0].after().len(), 1);
-        let v = &m[0].variations()[0];
+        assert_eq!(m[0].nags().collect::<Vec<_>>(), [1]);
+        assert_eq!(m[0].after().len(), 3);
+        assert!(matches!(&m[0].after()[1], Annotation::Comment(c) if c.text == "after"));
+        let v = m[0].variations().next().unwrap();
         assert_eq!(
             (v.moves[0].number, v.moves[0].side),
             (Some(1), Some(Color::White))
@@ -640,11 +669,14 @@ mod tests {
             (v.moves[1].number, v.moves[1].side),
             (Some(1), Some(Color::Black))
         );
-        assert_eq!(v.moves[1].variations()[0].moves[0].text, "h6-g5");
+        assert_eq!(
+            v.moves[1].variations().next().unwrap().moves[0].text,
+            "h6-g5"
+        );
         assert_eq!((m[1].number, m[1].side), (Some(1), Some(Color::Black)));
         assert!(matches!(m[2].before()[0], Annotation::Setup(ref s) if s.fen == "W:W1:B2"));
         assert_eq!((m[2].number, m[2].side), (Some(2), Some(Color::Black)));
-        assert_eq!(m[2].nags(), [3]);
+        assert_eq!(m[2].nags().collect::<Vec<_>>(), [3]);
         assert_eq!(g.result.as_ref().unwrap().outcome, Outcome::BlackWins);
         assert!(g.errors.is_empty(), "{:?}", g.errors);
     }
@@ -652,15 +684,27 @@ mod tests {
     #[test]
     fn leading_and_empty_variations() {
         let g = Game::parse(" (  ( 1.  g3-h4 b6-a5 ) ( 1. e3-d4 ) ) 1. g3-h4 ( ) *");
-        assert_eq!(g.moves.leading_variations.len(), 1);
-        assert_eq!(g.moves.leading_variations[0].leading_variations.len(), 2);
-        assert_eq!(g.moves.moves[0].variations(), [Line::default()]);
+        let first = &g.moves.moves[0];
+        let [Annotation::Variation(leading)] = first.before() else {
+            panic!("{:?}", first.before());
+        };
+        // (a line of variations only: they are all it has)
+        assert!(leading.moves.is_empty());
+        assert_eq!(
+            leading
+                .trailing
+                .iter()
+                .filter_map(Annotation::variation)
+                .count(),
+            2
+        );
+        assert_eq!(first.variations().collect::<Vec<_>>(), [&Line::default()]);
     }
 
     #[test]
     fn variation_inherits_the_replaced_move_number() {
         let g = Game::parse("1. c3-d4 f6-g5 (h6-g5 2. b2-c3) *");
-        let v = &g.moves.moves[1].variations()[0].moves;
+        let v = &g.moves.moves[1].variations().next().unwrap().moves;
         assert_eq!((v[0].number, v[0].side), (Some(1), Some(Color::Black)));
         assert_eq!((v[1].number, v[1].side), (Some(2), Some(Color::White)));
     }
@@ -668,8 +712,63 @@ mod tests {
     #[test]
     fn a_dangling_move_number_gives_its_comments_back() {
         let g = Game::parse("c3-d4 7. {c} $2 *");
-        assert_eq!(g.moves.moves[0].after().len(), 1);
-        assert_eq!(g.moves.moves[0].nags(), [2]);
+        assert_eq!(g.moves.moves[0].after().len(), 2);
+        assert_eq!(g.moves.moves[0].nags().collect::<Vec<_>>(), [2]);
+    }
+
+    /// What the items between two moves were written as, in order.
+    fn kinds(list: &[Annotation]) -> String {
+        let kind = |a: &Annotation| match a {
+            Annotation::Comment(c) => format!("{{{}}}", c.text),
+            Annotation::Setup(s) => format!("/{}/", s.fen),
+            Annotation::Nag(n) => format!("${n}"),
+            Annotation::Variation(l) => format!("({})", l.moves.len()),
+        };
+        list.iter().map(kind).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn annotations_keep_their_order() {
+        let g = Game::parse(
+            "1. c3-d4 (1. c3-b4 b6-a5) {after var} f6-g5 $1 {c} $2 2. {n} (1... h6-g5) b2-c3 /FEN \"W:W1:B2\"/ {s} (2. a3-b4) g5-h4 *",
+        );
+        let m = &g.moves.moves;
+        assert_eq!(kinds(m[0].after()), "(2) {after var}");
+        assert_eq!(kinds(m[1].after()), "$1 {c} $2 {n} (1)");
+        assert!(m[2].before().is_empty());
+        // a variation takes what was written between its move and it
+        assert_eq!(kinds(m[2].after()), "/W:W1:B2/ {s} (1)");
+        assert!(m[3].before().is_empty());
+        // a line's first move: what is before it, variations too
+        let g = Game::parse("( {a} ( 1. e3-f4 ) {b} 1. c3-d4 ) {c} ( ) 1. g3-h4 *");
+        let first = g.moves.moves[0].before();
+        assert_eq!(kinds(first), "(1) {c} (0)");
+        let Annotation::Variation(v) = &first[0] else {
+            unreachable!()
+        };
+        assert_eq!(kinds(v.moves[0].before()), "{a} (1) {b}");
+        // a move number or a setup command starts the next move's
+        let g = Game::parse("1. c3-d4 {a} 1... {b} f6-g5 {c} /FEN \"B:W1:B2\"/ {d} g5-h4 *");
+        let m = &g.moves.moves;
+        assert_eq!(
+            (kinds(m[0].after()), kinds(m[1].before())),
+            ("{a}".into(), "{b}".into())
+        );
+        assert_eq!(
+            (kinds(m[1].after()), kinds(m[2].before())),
+            ("{c}".into(), "/B:W1:B2/ {d}".into())
+        );
+    }
+
+    #[test]
+    fn comments_before_the_tags_are_kept_apart() {
+        let g = Game::parse("% escape\n{c}\n[Event \"E\"]\n% mid\n[Site \"S\"]\n{d} 1. c3-d4 *");
+        assert_eq!(kinds(&g.before_tags), "{ escape} {c}");
+        assert_eq!(kinds(g.moves.moves[0].before()), "{ mid} {d}");
+        // without tags, they are the first move's
+        let g = Game::parse("{c} 1. c3-d4 *");
+        assert!(g.before_tags.is_empty());
+        assert_eq!(kinds(g.moves.moves[0].before()), "{c}");
     }
 
     #[test]

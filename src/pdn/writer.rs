@@ -1,11 +1,13 @@
 //! Writes a [`Game`] back as canonical PDN.
 //!
-//! Tags: the seven roster tags first in standard order (Event, Site, Date, Round, White,
-//! Black, Result), then the others in their original order, one per line, values escaped.
-//! Movetext: a move number before every White move, and `N...` before a Black move that
-//! follows an interruption (comment, variation) or does not follow from the previous move;
-//! lines wrapped at [`WriteOptions::max_line_width`]; the result last (`*` when the game had
-//! none, so the written game always ends with a terminator).
+//! Tags: the comments written before them first, then the seven roster tags in standard
+//! order (Event, Site, Date, Round, White, Black, Result), then the others in their
+//! original order, one per line, values escaped. Movetext: every annotation where the tree
+//! has it, so in the order it was written (comments written between tags come after the
+//! tags, still in order); a move number before every White move, and `N...` before a
+//! Black move that follows an interruption (comment, variation) or does not follow from
+//! the previous move; lines wrapped at [`WriteOptions::max_line_width`]; the result last
+//! (`*` when the game had none, so the written game always ends with a terminator).
 //!
 //! Reading the written text again gives the same [`Game`] (after [`Game::normalize`]),
 //! except that a missing result comes back as `*`.
@@ -15,7 +17,7 @@ use std::fmt::{self, Write};
 
 use super::char_count;
 use super::game::{Annotation, CommentKind, Game, Line, Move, Tag};
-use super::token::escape;
+use super::token::{escape, parse_result};
 use crate::Color;
 
 /// The seven-tag roster, in its standard order.
@@ -74,12 +76,6 @@ pub fn tags_in_writing_order(tags: &[Tag]) -> Vec<&Tag> {
 /// Writes one game (tags, a blank line, movetext, a final line end).
 pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fmt::Result {
     let nl = opts.newline;
-    for t in tags_in_writing_order(&game.tags) {
-        write!(out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
-    }
-    if !game.tags.is_empty() {
-        out.write_str(nl)?;
-    }
     // (straight into `out`: a game of megabytes of comment was copied into a buffer of
     // twice its size first)
     let mut w = Wrapper {
@@ -87,7 +83,19 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, opts: &WriteOptions) -> fm
         written: Ok(()),
         column: 0,
         opts,
+        lone_dash: false,
     };
+    w.annotations(&game.before_tags);
+    if w.column > 0 {
+        w.newline();
+    }
+    w.written?;
+    for t in tags_in_writing_order(&game.tags) {
+        write!(w.out, "[{} \"{}\"]{nl}", t.name, escape(&t.value))?;
+    }
+    if !game.tags.is_empty() {
+        w.out.write_str(nl)?;
+    }
     w.line(&game.moves);
     w.token(game.result.as_ref().map_or("*", |r| r.raw.as_str()));
     w.written?;
@@ -107,6 +115,9 @@ struct Wrapper<'o, W> {
     written: fmt::Result,
     column: usize,
     opts: &'o WriteOptions,
+    /// The last token written is a placeholder `-`: a placeholder after it, a blank
+    /// between, would be read as one placeholder `- -`.
+    lone_dash: bool,
 }
 
 impl<W: Write> Wrapper<'_, W> {
@@ -153,6 +164,7 @@ impl<W: Write> Wrapper<'_, W> {
 
     /// A space before a token `width` wide, or a line break when it would not fit.
     fn separate(&mut self, width: usize) {
+        self.lone_dash = false;
         if self.column > 0 {
             if self.column + 1 + width > self.opts.max_line_width {
                 self.newline();
@@ -163,13 +175,15 @@ impl<W: Write> Wrapper<'_, W> {
         }
     }
 
-    /// Writes annotations; returns whether anything was written (an interruption).
+    /// Writes annotations; returns whether they interrupt the moves: whether a comment,
+    /// setup command or variation was written (a NAG reads as the move's, as a strength
+    /// mark does, and needs no `N...` after it).
     fn annotations(&mut self, list: &[Annotation]) -> bool {
-        let mut any = false;
+        let mut interrupts = false;
         for a in list {
             match a {
                 Annotation::Comment(c) if self.opts.comments => {
-                    any = true;
+                    interrupts = true;
                     match c.kind {
                         CommentKind::Brace => self.enclosed("{", &c.text, "}"),
                         CommentKind::Semicolon => {
@@ -187,17 +201,22 @@ impl<W: Write> Wrapper<'_, W> {
                     }
                 }
                 Annotation::Setup(s) => {
-                    any = true;
+                    interrupts = true;
                     self.enclosed("/FEN \"", &s.fen, "\"/");
                 }
                 Annotation::Nag(n) if self.opts.nags => {
-                    any = true;
-                    self.token(&format!("${n}"));
+                    // (without format!: most NAGs follow a move, one in a few moves)
+                    let mut digits = itoa::Buffer::new();
+                    self.one_line_token(&["$", digits.format(*n)]);
+                }
+                Annotation::Variation(line) if self.opts.variations => {
+                    interrupts = true;
+                    self.variation(line);
                 }
                 _ => {}
             }
         }
-        any
+        interrupts
     }
 
     fn variation(&mut self, line: &Line) {
@@ -207,11 +226,6 @@ impl<W: Write> Wrapper<'_, W> {
     }
 
     fn line(&mut self, line: &Line) {
-        if self.opts.variations {
-            for v in &line.leading_variations {
-                self.variation(v);
-            }
-        }
         let mut interrupted = true;
         let mut expected: Option<(u32, Color)> = None;
         for (i, m) in line.moves.iter().enumerate() {
@@ -229,14 +243,8 @@ impl<W: Write> Wrapper<'_, W> {
                 self.number(m, interrupted || has_before, expected);
                 self.annotations(m.before());
             }
-            self.mv(m);
-            interrupted = self.annotations(m.after());
-            if self.opts.variations && !m.variations().is_empty() {
-                interrupted = true;
-                for v in m.variations() {
-                    self.variation(v);
-                }
-            }
+            let glued = self.mv(m);
+            interrupted = self.annotations(&m.after()[glued..]);
             expected = m.number.zip(m.side).map(|(n, s)| match s {
                 Color::White => (n, Color::Black),
                 Color::Black => (n.saturating_add(1), Color::White),
@@ -259,8 +267,33 @@ impl<W: Write> Wrapper<'_, W> {
         self.one_line_token(&[digits.format(n), dots]);
     }
 
-    fn mv(&mut self, m: &Move) {
+    /// Writes the move and its strength marks; returns how many of its `after` it wrote
+    /// with them (glued to it).
+    fn mv(&mut self, m: &Move) -> usize {
         let strength = m.strength().filter(|_| self.opts.strength).unwrap_or("");
+        if self.lone_dash && m.text.starts_with('-') {
+            // (the reader reads `- -` across blanks, not across a line break)
+            self.newline();
+        }
+        if m.text.ends_with('-') {
+            // A placeholder (`- -`, `-`) ends only at a delimiter: a mark glued to it
+            // would be read as a word of its own, one after a blank is read as its mark.
+            self.one_line_token(&[&m.text]);
+            self.lone_dash = m.text == "-";
+            if !strength.is_empty() {
+                self.one_line_token(&[strength]);
+            }
+            return 0;
+        }
+        // A move written as a result token (`1-0`) is read as a move only with something
+        // glued to it (`1-0$9`): its NAG stays glued.
+        if let (Some(Annotation::Nag(n)), "") = (m.after().first(), strength) {
+            if self.opts.nags && parse_result(&m.text).is_some() {
+                let mut digits = itoa::Buffer::new();
+                self.one_line_token(&[&m.text, "$", digits.format(*n)]);
+                return 1;
+            }
+        }
         // (a byte at a time: a move is a few bytes, shorter than memchr's set-up)
         if !m.text.bytes().any(|b| b == b'\n' || b == b'\r') {
             // (a mark has no line break: the reader ends it at a blank)
@@ -270,12 +303,7 @@ impl<W: Write> Wrapper<'_, W> {
             // measured as the general token is)
             self.token(&[m.text.as_str(), strength].concat());
         }
-        if self.opts.nags {
-            for &n in m.nags() {
-                let mut digits = itoa::Buffer::new();
-                self.one_line_token(&["$", digits.format(n)]);
-            }
-        }
+        0
     }
 
     /// A token made of `pieces`, none with a line break, written one after another
@@ -308,6 +336,7 @@ mod tests {
         if g.result.is_none() {
             g.result = again.result.clone().filter(|r| r.raw == "*");
         }
+        assert_eq!(g.before_tags, again.before_tags, "{written}");
         assert_eq!(g.tags, again.tags, "{written}");
         assert_eq!(g.moves, again.moves, "{written}");
         assert_eq!(g.result, again.result, "{written}");
@@ -374,6 +403,39 @@ mod tests {
         let (w, g) = round_trip("1. c3-d4");
         assert!(w.ends_with("c3-d4 *\n"));
         assert_eq!(g.result.unwrap().raw, "*");
+    }
+
+    #[test]
+    fn comments_before_the_tags_stay_before_them() {
+        let (w, g) = round_trip("% escape\n{c}\n[Site \"S\"]\n% mid\n[Event \"E\"]\n1. c3-d4 *");
+        assert_eq!(
+            w,
+            "% escape\n{c}\n[Event \"E\"]\n[Site \"S\"]\n\n% mid\n1. c3-d4 *\n"
+        );
+        assert_eq!(g.before_tags.len(), 2);
+    }
+
+    /// Found by the `annotations` fuzz target: `- -!` is read as a placeholder and a word.
+    #[test]
+    fn a_mark_after_a_placeholder_is_not_glued_to_it() {
+        let (w, _) = round_trip("1. - - ! 2. - (?) *");
+        assert_eq!(w, "1. - - ! 2. - (?) *\n");
+    }
+
+    /// Found by the `annotations` fuzz target: two placeholders `-` were written `- -`.
+    #[test]
+    fn two_placeholders_are_not_written_as_one() {
+        let (w, g) = round_trip("-\n- -\n- *");
+        assert_eq!(w, "-\n- - - *\n");
+        assert_eq!(g.moves.moves.len(), 3);
+    }
+
+    /// Found by the `annotations` fuzz target: the move `1-0` of `1-0$9` was written
+    /// `1-0 $9`, which is a result.
+    #[test]
+    fn a_move_written_as_a_result_keeps_its_nag_glued() {
+        let (w, _) = round_trip("1-0$9 $1 0-1! *");
+        assert_eq!(w, "1-0$9 $1 0-1! *\n");
     }
 
     #[test]
