@@ -163,10 +163,11 @@ enum Wait {
 #[derive(Clone, Debug)]
 struct Frame {
     /// The position before the next move, and its full-move number (meaningless until
-    /// `started`).
+    /// it is set up).
     pos: Position,
     move_number: u32,
-    started: bool,
+    /// Whether the line is followed, and how far.
+    state: LineState,
     /// A move number waiting for its move.
     number: Option<(MoveNumber, Span)>,
     /// The number and side of the last move as written or inferred (for a setup's side).
@@ -181,17 +182,26 @@ struct Frame {
     last: Option<(Position, u32, bool)>,
     /// Moves read in this line.
     moves: u32,
-    /// The line stopped at a bad move; how many moves were read after it.
-    stopped: Option<u32>,
-    /// The line's events are not followed (a variation of a move after a stop, or of a
-    /// main line that could not be set up).
-    ignored: bool,
     /// Setup commands waiting for the next move.
     setups: Vec<(String, Span)>,
     /// `pos.has_captures()`, when already known.
     captures: Option<bool>,
     /// An ambiguous move of this line waiting for the rest of the line.
     ambiguous: Option<Box<Ambiguous>>,
+}
+
+/// Where a line's replay stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineState {
+    /// Not set up yet (before its first move).
+    Unstarted,
+    /// Set up, every move so far played.
+    Playing,
+    /// Stopped at a bad move; how many moves were read after it.
+    Stopped(u32),
+    /// Its events are not followed (a variation of a move after a stop, or of a main line
+    /// that could not be set up).
+    Ignored,
 }
 
 /// An ambiguous move and where it was written.
@@ -211,15 +221,13 @@ impl Frame {
         Frame {
             pos: Position::start(),
             move_number: 1,
-            started: false,
+            state: LineState::Unstarted,
             number: None,
             last_written: None,
             replaces: None,
             alternative_to,
             last: None,
             moves: 0,
-            stopped: None,
-            ignored: false,
             setups: Vec::new(),
             captures: None,
             ambiguous: None,
@@ -229,7 +237,7 @@ impl Frame {
     /// A line whose events are not followed.
     fn ignored() -> Frame {
         Frame {
-            ignored: true,
+            state: LineState::Ignored,
             ..Frame::new(None)
         }
     }
@@ -271,6 +279,9 @@ pub struct Checker {
     tag_check: TagCheck,
     /// The main line is set up (or could not be: `report.status` says why).
     main_set_up: bool,
+    /// `report.end` is the main line's position (set when the game ends: a ply does not
+    /// copy it out).
+    end_at_main: bool,
 }
 
 impl Checker {
@@ -287,6 +298,7 @@ impl Checker {
             builder: keep.tree.then(GameBuilder::default),
             tag_check: TagCheck::default(),
             main_set_up: false,
+            end_at_main: false,
         }
     }
 
@@ -347,8 +359,7 @@ impl Checker {
             return;
         }
         let i = self.report.tags.len() - 1;
-        let tag = &self.report.tags[i];
-        if let Some(issue) = self.tag_check.check(i, &tag.name, &tag.value) {
+        if let Some(issue) = self.tag_check.check(&self.report.tags) {
             let tags = &self.report.tags;
             let first = match issue {
                 TagIssue::Duplicate(first) => tags[first].value.as_str(),
@@ -381,7 +392,7 @@ impl Checker {
                 );
                 self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
                 self.report.status = Status::Unsupported;
-                self.lines[0].ignored = true;
+                self.lines[0].state = LineState::Ignored;
                 return;
             }
         }
@@ -392,12 +403,12 @@ impl Checker {
             Err(message) => {
                 self.finding(Finding::new(&codes::INVALID_FEN, message, fen_span));
                 self.report.status = Status::InvalidSetup;
-                self.lines[0].ignored = true;
+                self.lines[0].state = LineState::Ignored;
                 return;
             }
         };
         self.report.start = Some(start);
-        self.report.end = Some(start);
+        self.end_at_main = true;
         self.report.first_move_number = number;
         let (material, key) = draw_view(&start);
         let edition = self.options.edition;
@@ -411,7 +422,7 @@ impl Checker {
         let main = &mut self.lines[0];
         main.pos = start;
         main.move_number = number;
-        main.started = true;
+        main.state = LineState::Playing;
     }
 
     /// The nesting of the variations kept in the log (open ones count).
@@ -501,12 +512,12 @@ impl Checker {
         }
         let depth = self.lines.len() - 1;
         let f = &self.lines[depth];
-        let frame = if f.ignored || f.stopped.is_some_and(|after| after > 0) {
+        let frame = if matches!(f.state, LineState::Ignored | LineState::Stopped(1..)) {
             // (a variation of a move after the line stopped is not followed)
             Frame::ignored()
         } else if f.moves == 0 {
             // written before the line's first move: it starts where that move does
-            if !f.started {
+            if f.state == LineState::Unstarted {
                 self.wait = Some(Wait::Leading { depth });
                 self.log.push(Event::Begin);
                 return;
@@ -514,7 +525,7 @@ impl Checker {
             Frame {
                 pos: f.pos,
                 move_number: f.move_number,
-                started: true,
+                state: LineState::Playing,
                 ..Frame::new(None)
             }
         } else {
@@ -548,15 +559,15 @@ impl Checker {
     /// Sets up the variation at `depth` before its first move (written with `first`).
     fn start_variation(&mut self, depth: usize, first: Option<MoveNumber>) {
         let f = &mut self.lines[depth];
-        if f.started || f.ignored {
+        if f.state != LineState::Unstarted {
             return;
         }
         match f.alternative_to {
             Some((before, after, number)) => {
                 (f.pos, f.move_number) = variation_start_numbered(first, before, after, number);
-                f.started = true;
+                f.state = LineState::Playing;
             }
-            None => f.ignored = true,
+            None => f.state = LineState::Ignored,
         }
     }
 
@@ -622,12 +633,7 @@ impl Checker {
         // most moves: in a line that is set up and goes on, with nothing before them
         let depth = self.lines.len() - 1;
         let f = &mut self.lines[depth];
-        if self.wait.is_none()
-            && f.started
-            && f.stopped.is_none()
-            && !f.ignored
-            && f.setups.is_empty()
-        {
+        if self.wait.is_none() && f.state == LineState::Playing && f.setups.is_empty() {
             let number = f.number.take();
             f.last_written = f.next_written_after(number);
             if depth == 0 {
@@ -654,7 +660,7 @@ impl Checker {
         let number = f.number.take();
         let written = f.next_written_after(number);
         f.last_written = written;
-        if !f.started && !f.ignored {
+        if f.state == LineState::Unstarted {
             if depth == 0 {
                 self.set_up_main(number.map(|(n, _)| n));
             } else {
@@ -662,7 +668,7 @@ impl Checker {
             }
         }
         let f = &mut self.lines[depth];
-        if f.ignored || f.stopped.is_some() {
+        if matches!(f.state, LineState::Ignored | LineState::Stopped(_)) {
             return self.skip_move(depth, text);
         }
         // setup commands before this move re-set the position
@@ -790,6 +796,11 @@ impl Checker {
         for (fen, setup_span) in setups {
             match setup_position(&fen, side) {
                 Ok((p, fullmove)) => {
+                    // (the end of the main line stays where it was until a move is played
+                    // from the position set up)
+                    if depth == 0 && std::mem::take(&mut self.end_at_main) {
+                        self.report.end = Some(self.lines[0].pos);
+                    }
                     let f = &mut self.lines[depth];
                     f.pos = p;
                     f.captures = None;
@@ -818,7 +829,7 @@ impl Checker {
     fn skip_move(&mut self, depth: usize, text: &str) {
         let f = &mut self.lines[depth];
         f.moves += 1;
-        if let Some(after) = &mut f.stopped {
+        if let LineState::Stopped(after) = &mut f.state {
             *after += 1;
         }
         if depth == 0 {
@@ -831,7 +842,7 @@ impl Checker {
 
     /// The line at `depth` stops at a bad move.
     fn stop(&mut self, depth: usize) {
-        self.lines[depth].stopped = Some(0);
+        self.lines[depth].state = LineState::Stopped(0);
         if depth == 0 {
             self.report.status = Status::Illegal;
         }
@@ -881,9 +892,9 @@ impl Checker {
         if depth != 0 {
             return;
         }
+        self.end_at_main = true;
         let r = &mut self.report;
         r.plies += 1;
-        r.end = Some(after);
         r.main_spans.push(span);
         if r.mainline.len() < self.keep.plies {
             r.mainline.push(Ply {
@@ -942,6 +953,9 @@ impl Checker {
             self.resume(wait);
         }
         self.set_up_main(None);
+        if self.end_at_main {
+            self.report.end = Some(self.lines[0].pos);
+        }
         let r = &mut self.report;
         let result_tag = r.tags.iter().find(|t| t.name == "Result");
         let terminator = r.result.as_ref().map(|t| t.outcome);
@@ -1050,6 +1064,7 @@ impl Visitor for Checker {
         self.log.clear();
         self.tag_check.clear();
         self.main_set_up = false;
+        self.end_at_main = false;
         self.report.main_spans.clear();
         if let Some(b) = &mut self.builder {
             b.begin_game();

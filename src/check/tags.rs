@@ -5,6 +5,7 @@ use std::collections::hash_map::Entry;
 
 use compact_str::CompactString;
 
+use super::checker::TagEntry;
 use crate::date::{DateValue, parse_date};
 use crate::diag::Rule;
 use crate::diag::codes::{self, RuleSet};
@@ -82,36 +83,47 @@ const SCANNED_TAGS: usize = 16;
 /// The tags of one game checked one at a time, in file order.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TagCheck {
-    /// The names met, each name once, with its first tag's index.
-    names: Vec<(CompactString, usize)>,
-    /// The same, once there are more than [`SCANNED_TAGS`].
+    /// Once a game has more than [`SCANNED_TAGS`] tags: each name met, with its first
+    /// tag's index.
     first: foldhash::HashMap<CompactString, usize>,
     /// The roster tags met, one bit each in [`ROSTER`] order.
     roster: u8,
 }
 
+/// The place of `name` in [`ROSTER`].
+fn roster_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        _ => return None,
+    })
+}
+
 impl TagCheck {
-    /// Starts a game's tags (the vector and the map keep their room).
+    /// Starts a game's tags (the map keeps its room).
     pub(crate) fn clear(&mut self) {
-        self.names.clear();
         self.first.clear();
         self.roster = 0;
     }
 
-    /// The index of the first tag called `name`, which is recorded as the `i`-th when it
-    /// is the first.
-    fn first_of(&mut self, i: usize, name: &str) -> Option<usize> {
-        if self.names.len() < SCANNED_TAGS {
-            if let Some(&(_, first)) = self.names.iter().find(|(n, _)| n == name) {
-                return Some(first);
-            }
-            self.names.push((name.into(), i));
-            return None;
+    /// The index of the first of `tags` called as the last one, when that is not the last.
+    fn first_of(&mut self, tags: &[TagEntry]) -> Option<usize> {
+        let i = tags.len() - 1;
+        let name = &tags[i].name;
+        if i < SCANNED_TAGS {
+            return tags[..i].iter().position(|t| t.name == *name);
         }
         if self.first.is_empty() {
-            self.first.extend(self.names.iter().cloned());
+            for (k, t) in tags[..i].iter().enumerate().rev() {
+                self.first.insert(t.name.clone(), k);
+            }
         }
-        match self.first.entry(name.into()) {
+        match self.first.entry(name.clone()) {
             Entry::Occupied(e) => Some(*e.get()),
             Entry::Vacant(e) => {
                 e.insert(i);
@@ -120,15 +132,17 @@ impl TagCheck {
         }
     }
 
-    /// What is wrong with the tag `name` with `value`, the game's `i`-th.
-    pub(crate) fn check(&mut self, i: usize, name: &str, value: &str) -> Option<TagIssue> {
-        if let Some(k) = ROSTER.iter().position(|&r| r == name) {
+    /// What is wrong with the last of `tags` (the game's tags so far).
+    pub(crate) fn check(&mut self, tags: &[TagEntry]) -> Option<TagIssue> {
+        let tag = tags.last()?;
+        if let Some(k) = roster_index(&tag.name) {
             self.roster |= 1 << k;
         }
-        if let Some(first) = self.first_of(i, name) {
+        if let Some(first) = self.first_of(tags) {
             return Some(TagIssue::Duplicate(first));
         }
-        match name {
+        let value = tag.value.as_str();
+        match tag.name.as_str() {
             "Date" if parse_date(value) == DateValue::Unreadable => Some(TagIssue::InvalidDate),
             "Result" if !value.trim().is_empty() && !is_result_value(value) => {
                 Some(TagIssue::InvalidResult)

@@ -826,11 +826,16 @@ impl<V: Visitor> Parser<'_, '_, V> {
         Some(Step::More)
     }
 
+    #[inline(always)]
     fn movetext(&mut self) {
-        self.st.in_movetext = true;
-        if !self.st.movetext_begun && self.st.events {
-            self.st.movetext_begun = true;
-            self.v.begin_movetext();
+        // (events never come back within an item: once the movetext started, nothing is
+        // left to do here)
+        if !self.st.in_movetext {
+            self.st.in_movetext = true;
+            if self.st.events {
+                self.st.movetext_begun = true;
+                self.v.begin_movetext();
+            }
         }
     }
 
@@ -918,6 +923,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                         if let Some(step) = self.emit_whole_move(i, i + len, i + len, None) {
                             return step;
                         }
+                        self.pass_a_space();
                         continue;
                     }
                     Common::Squares(len, squares) => {
@@ -926,6 +932,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                         {
                             return step;
                         }
+                        self.pass_a_space();
                         continue;
                     }
                     Common::Number(len, number) => {
@@ -942,6 +949,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                             self.v.move_number(n, Span::new(i, i + len));
                         }
                         self.st.pos = i + len;
+                        self.pass_a_space();
                         continue;
                     }
                     Common::Other => {}
@@ -971,6 +979,15 @@ impl<V: Visitor> Parser<'_, '_, V> {
             if let Some(step) = step {
                 return step;
             }
+        }
+    }
+
+    /// Passes the space after a common token (most tokens have one after them): the
+    /// buffer holds the byte after such a token.
+    #[inline(always)]
+    fn pass_a_space(&mut self) {
+        if self.b[self.st.pos] == b' ' {
+            self.st.pos += 1;
         }
     }
 
