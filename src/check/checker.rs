@@ -381,11 +381,11 @@ impl Checker {
             return;
         }
         self.main_set_up = true;
-        if let Err(number) = variant_for(self.report.tag("GameType")) {
+        let noted = self.tag_check.noted();
+        let game_type = noted.game_type.map(|i| &self.report.tags[i]);
+        if let Err(number) = variant_for(game_type.map(|t| t.value.as_str())) {
             if !self.options.force_russian {
-                let span = (self.report.tags.iter())
-                    .find(|t| t.name == "GameType")
-                    .map(|t| t.span);
+                let span = game_type.map(|t| t.span);
                 let message = format!(
                     "GameType {number} ({}) is not supported yet; the game is read but not replayed (--variant russian forces Russian rules)",
                     variant_name(&number)
@@ -396,7 +396,7 @@ impl Checker {
                 return;
             }
         }
-        let fen = self.report.tags.iter().find(|t| t.name == "FEN");
+        let fen = noted.fen.map(|i| &self.report.tags[i]);
         let fen_span = fen.map(|t| t.span);
         let (start, number) = match start_of(fen.map(|t| t.value.as_str()), first) {
             Ok(start) => start,
@@ -956,8 +956,9 @@ impl Checker {
         if self.end_at_main {
             self.report.end = Some(self.lines[0].pos);
         }
+        let noted = self.tag_check.noted();
         let r = &mut self.report;
-        let result_tag = r.tags.iter().find(|t| t.name == "Result");
+        let result_tag = noted.result.map(|i| &r.tags[i]);
         let terminator = r.result.as_ref().map(|t| t.outcome);
         r.outcome = recorded_from(result_tag.map(|t| t.value.as_str()), terminator);
         if r.written_plies == 0 && !r.tags.is_empty() && r.status == Status::Complete {
@@ -968,7 +969,7 @@ impl Checker {
         if matches!(r.status, Status::Unsupported | Status::InvalidSetup) {
             return self.sort_findings();
         }
-        let result_tag = r.tags.iter().find(|t| t.name == "Result");
+        let result_tag = noted.result.map(|i| &r.tags[i]);
         let result_span = (r.result.as_ref().map(|t| t.span)).or(result_tag.map(|t| t.span));
         // RULES.md §4: the Result tag against the terminator, and both against the board
         if let (Some(t), Some(term)) = (result_tag, &r.result) {
@@ -1013,7 +1014,7 @@ impl Checker {
     fn sort_findings(&mut self) {
         // A game without GameType that fails at once is most likely another variant:
         // say how to tell pdnkit.
-        if self.report.tag("GameType").is_none() {
+        if self.tag_check.noted().game_type.is_none() {
             for f in &mut self.report.findings {
                 if f.ply.is_some_and(|p| p <= 2)
                     && matches!(f.rule.name, "illegal-move" | "unreadable-move")
@@ -1080,6 +1081,7 @@ impl Visitor for Checker {
             value: CompactString::from(tag.value()),
             span: tag.span,
         });
+        self.tag_check.note(self.report.tags.len() - 1, tag.name);
         self.check_tag();
     }
 

@@ -88,20 +88,15 @@ pub(crate) struct TagCheck {
     first: foldhash::HashMap<CompactString, usize>,
     /// The roster tags met, one bit each in [`ROSTER`] order.
     roster: u8,
+    noted: Noted,
 }
 
-/// The place of `name` in [`ROSTER`].
-fn roster_index(name: &str) -> Option<usize> {
-    Some(match name {
-        "Event" => 0,
-        "Site" => 1,
-        "Date" => 2,
-        "Round" => 3,
-        "White" => 4,
-        "Black" => 5,
-        "Result" => 6,
-        _ => return None,
-    })
+/// The first tags called Result, GameType and FEN, by index: what the checker looks up.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Noted {
+    pub(crate) result: Option<usize>,
+    pub(crate) game_type: Option<usize>,
+    pub(crate) fen: Option<usize>,
 }
 
 impl TagCheck {
@@ -109,6 +104,36 @@ impl TagCheck {
     pub(crate) fn clear(&mut self) {
         self.first.clear();
         self.roster = 0;
+        self.noted = Noted::default();
+    }
+
+    /// Notes the `i`-th tag of a game, called `name`: a roster tag met, or the first
+    /// Result, GameType or FEN.
+    pub(crate) fn note(&mut self, i: usize, name: &str) {
+        let first = |slot: &mut Option<usize>| {
+            slot.get_or_insert(i);
+        };
+        let roster = match name {
+            "Event" => 0,
+            "Site" => 1,
+            "Date" => 2,
+            "Round" => 3,
+            "White" => 4,
+            "Black" => 5,
+            "Result" => {
+                first(&mut self.noted.result);
+                6
+            }
+            "GameType" => return first(&mut self.noted.game_type),
+            "FEN" => return first(&mut self.noted.fen),
+            _ => return,
+        };
+        self.roster |= 1 << roster;
+    }
+
+    /// The tags noted so far.
+    pub(crate) fn noted(&self) -> Noted {
+        self.noted
     }
 
     /// The index of the first of `tags` called as the last one, when that is not the last.
@@ -135,9 +160,6 @@ impl TagCheck {
     /// What is wrong with the last of `tags` (the game's tags so far).
     pub(crate) fn check(&mut self, tags: &[TagEntry]) -> Option<TagIssue> {
         let tag = tags.last()?;
-        if let Some(k) = roster_index(&tag.name) {
-            self.roster |= 1 << k;
-        }
         if let Some(first) = self.first_of(tags) {
             return Some(TagIssue::Duplicate(first));
         }
@@ -292,7 +314,7 @@ mod tests {
             check.missing_roster().unwrap(),
             "missing roster tags: Event, Site, Date, Round, White, Black, Result"
         );
-        check.check(0, "Round", "1");
+        check.note(0, "Round");
         check.clear();
         assert_eq!(check.missing_roster().unwrap().len(), 67);
     }
@@ -332,8 +354,14 @@ mod tests {
             [("duplicate-tag", Some(40)), ("duplicate-tag", Some(41))]
         );
         let mut check = TagCheck::default();
+        let mut tags = Vec::new();
         for (i, (name, value)) in t.iter().enumerate() {
-            let issue = check.check(i, name, value);
+            tags.push(crate::check::checker::TagEntry {
+                name: (*name).into(),
+                value: (*value).into(),
+                span: Default::default(),
+            });
+            let issue = check.check(&tags);
             assert_eq!(issue.is_some(), i >= 40, "{name}");
         }
     }

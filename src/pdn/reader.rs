@@ -1173,23 +1173,35 @@ impl<V: Visitor> Parser<'_, '_, V> {
         i
     }
 
-    /// A tag pair `[Name "value"]` at `pos`.
+    /// A tag pair `[Name "value"]` at `pos`: read in one pass from its `[` to its `]`
+    /// (the end of its line is looked for only when it is not closed so).
     fn tag(&mut self) -> Option<Step> {
         let start = self.st.pos;
         let b = self.b;
-        let le = self.line_end(start);
-        if le == b.len() && !self.eof {
-            return self.more(Partial::Line);
-        }
+        // (a tag that runs to the end of the buffer is read again with more)
+        let cut = |this: &mut Self| {
+            if this.eof {
+                None
+            } else {
+                this.more(Partial::Line)
+            }
+        };
         let mut i = self.skip_blanks(start + 1);
         let name_start = i;
-        while i < le && !is_space(b[i]) && !matches!(b[i], b'"' | b']' | b'[') {
+        while i < b.len() && !is_space(b[i]) && !matches!(b[i], b'"' | b']' | b'[') {
             i += 1;
         }
         let name_end = i;
         i = self.skip_blanks(i);
+        if i >= b.len() && !self.eof {
+            return self.more(Partial::Line);
+        }
         if name_end == name_start || b.get(i) != Some(&b'"') {
             // skip to the `]` on this line, or to the line end
+            let le = self.line_end(start);
+            if le == b.len() && !self.eof {
+                return self.more(Partial::Line);
+            }
             let end = memchr(b']', &b[start..le]).map_or(le, |o| start + o + 1);
             self.st.error(
                 K::MalformedTag,
@@ -1202,46 +1214,70 @@ impl<V: Visitor> Parser<'_, '_, V> {
             return None;
         }
         let value_start = i + 1;
+        // the value, to its closing quote: a backslash escapes the next byte unless that
+        // ends the line; the value may not span lines (a CR before the quote ends it too)
         let mut j = value_start;
+        let mut escaped = false;
         let value_end = loop {
-            match memchr3(b'"', b'\\', b'\n', &b[j..]).map(|o| j + o) {
-                Some(k) if b[k] == b'\\' => {
-                    // a backslash escapes the next byte unless that ends the line
-                    j = if k + 1 < b.len() && !matches!(b[k + 1], b'\n' | b'\r') {
-                        k + 2
+            match b.get(j) {
+                None => break None,
+                Some(b'"') => break Some(j),
+                Some(b'\\') => {
+                    escaped = true;
+                    j += if matches!(b.get(j + 1), Some(b'\n' | b'\r') | None) {
+                        1
                     } else {
-                        k + 1
+                        2
                     };
                 }
-                Some(k) if b[k] == b'"' => break Some(k),
-                _ => break None,
+                Some(b'\n' | b'\r') => break None,
+                Some(_) => j += 1,
             }
         };
-        // the value may not span lines: a `\r` before the closing quote also ends it
-        let value_end = match value_end {
-            Some(k) if memchr(b'\r', &b[value_start..k]).is_none() => k,
-            _ => {
-                self.st.error(
-                    K::UnterminatedString,
-                    start,
-                    le,
-                    "tag value not closed by `\"` on its line",
-                );
-                self.emit_tag(start, le, (name_start, name_end), (value_start, le));
-                self.st.pos = le;
-                return None;
+        let Some(value_end) = value_end.filter(|&k| k < b.len()) else {
+            let le = self.line_end(start);
+            if le == b.len() && !self.eof {
+                return cut(self);
             }
+            self.st.error(
+                K::UnterminatedString,
+                start,
+                le,
+                "tag value not closed by `\"` on its line",
+            );
+            self.emit_tag(
+                start,
+                le,
+                (name_start, name_end),
+                (value_start, le),
+                escaped,
+            );
+            self.st.pos = le;
+            return None;
         };
         let mut k = self.skip_blanks(value_end + 1);
+        if k >= b.len() && !self.eof {
+            return self.more(Partial::Line);
+        }
         if b.get(k) == Some(&b']') {
             k += 1;
         } else {
             // what follows on the line, to a `]`, is the tag's (strings in it read as such)
+            let le = self.line_end(start);
+            if le == b.len() && !self.eof {
+                return self.more(Partial::Line);
+            }
             k = tag_tail_end(&b[..le], value_end + 1);
             self.st
                 .error(K::MalformedTag, start, k, "tag pair not closed by `]`");
         }
-        self.emit_tag(start, k, (name_start, name_end), (value_start, value_end));
+        self.emit_tag(
+            start,
+            k,
+            (name_start, name_end),
+            (value_start, value_end),
+            escaped,
+        );
         self.st.pos = k;
         None
     }
@@ -1255,7 +1291,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
     }
 
-    fn emit_tag(&mut self, start: usize, end: usize, name: (usize, usize), value: (usize, usize)) {
+    fn emit_tag(
+        &mut self,
+        start: usize,
+        end: usize,
+        name: (usize, usize),
+        value: (usize, usize),
+        escaped: bool,
+    ) {
         if self.st.in_movetext {
             self.st.error(
                 K::TagInMovetext,
@@ -1271,6 +1314,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
             self.v.tag(RawTag {
                 name: &self.text[name.0..name.1],
                 raw_value: &self.text[value.0..value.1],
+                escaped,
                 span: Span::new(start, end),
             });
         }

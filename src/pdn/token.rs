@@ -89,6 +89,8 @@ pub struct RawTag<'a> {
     pub name: &'a str,
     /// The text between the quotes, escapes not decoded.
     pub raw_value: &'a str,
+    /// Whether the value holds a backslash (only then is there anything to decode).
+    pub escaped: bool,
     /// The whole `[Name "value"]`.
     pub span: Span,
 }
@@ -98,6 +100,9 @@ impl<'a> RawTag<'a> {
     /// real files hold text like `D\'Almeida` whose author meant the backslash to vanish
     /// or not: we cannot know, so we do not guess.
     pub fn value(&self) -> Cow<'a, str> {
+        if !self.escaped {
+            return Cow::Borrowed(self.raw_value);
+        }
         unescape(self.raw_value)
     }
 }
