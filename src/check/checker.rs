@@ -700,7 +700,7 @@ impl Checker {
         }
         // the ordinary writing of a legal move (most moves), played at once
         if let Some(mv) = resolve_plain_token(&pos, text, squares, captures) {
-            return self.played(depth, text, span, Some(mv), true);
+            return self.advance(depth, pos, expected, mv, text, span, true);
         }
         let resolved = resolve_unplain(&pos, text, captures);
         self.resolve_hard(depth, text, span, pos, resolved, ply);
@@ -861,9 +861,9 @@ impl Checker {
     ) {
         let f = &mut self.lines[depth];
         let (before, number) = (f.pos, f.move_number);
-        f.moves += 1;
-        f.last = Some((before, number, mv.is_some()));
         let Some(mv) = mv else {
+            f.moves += 1;
+            f.last = Some((before, number, false));
             self.stop(depth);
             if depth == 0 {
                 self.report.unplayed.push(text.into());
@@ -873,12 +873,30 @@ impl Checker {
             }
             return;
         };
+        self.advance(depth, before, number, mv, text, span, short_names_it);
+    }
+
+    /// [`played`](Self::played) for a move played: `mv`, written `text` at `span`, from
+    /// `before` (the line's position) as move `number`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn advance(
+        &mut self,
+        depth: usize,
+        before: Position,
+        number: u32,
+        mv: Move,
+        text: &str,
+        span: Span,
+        short_names_it: bool,
+    ) {
         // (the position after it made in registers, not read back from the frame)
         let after = before.after(&mv);
+        let f = &mut self.lines[depth];
+        f.moves += 1;
+        f.last = Some((before, number, true));
         f.pos = after;
-        if before.turn() == Color::Black {
-            f.move_number += 1;
-        }
+        f.move_number = number + u32::from(before.turn() == Color::Black);
         let ply = (depth == 0).then_some(self.report.plies + 1);
         if self.keep.moves {
             self.report.moves.push(Some(MoveInfo {

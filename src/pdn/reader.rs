@@ -713,6 +713,21 @@ impl State {
         self.starts_line = line == Some(drop - 1);
     }
 
+    /// A move whose events are not given: counted (but in a variation too deep), or the
+    /// move a probe looks for.
+    #[cold]
+    fn quiet_move(&mut self) -> Option<Step> {
+        if self.skip > 0 && self.too_deep {
+            return None;
+        }
+        self.count_move();
+        if self.mode == Mode::Probe && self.skip == 0 {
+            self.found_move = true;
+            return Some(Step::Ended(End::Probed));
+        }
+        None
+    }
+
     /// Counts a move; past the limit, no more events.
     fn count_move(&mut self) {
         self.moves += 1;
@@ -1638,15 +1653,12 @@ impl<V: Visitor> Parser<'_, '_, V> {
     ) -> Option<Step> {
         let st = &mut *self.st;
         st.pos = marks_end;
-        if st.skip > 0 && st.too_deep {
-            return None;
+        // (events go to the visitor only when playing, not in a probe)
+        if !st.visible() {
+            return st.quiet_move();
         }
         st.count_move();
-        if st.mode == Mode::Probe && st.skip == 0 {
-            st.found_move = true;
-            return Some(Step::Ended(End::Probed));
-        }
-        if !st.visible() {
+        if !st.events {
             return None;
         }
         if let Some(line) = st.line_moves.last_mut() {
