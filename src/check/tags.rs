@@ -89,6 +89,9 @@ pub(crate) struct TagCheck {
     /// The roster tags met, one bit each in [`ROSTER`] order.
     roster: u8,
     noted: Noted,
+    /// A bit for each name met, by a hash of its length and its ends: a name whose bit is
+    /// not set was not met (most names of most games), and needs no comparing.
+    seen: u64,
 }
 
 /// The first tags called Result, GameType and FEN, by index: what the checker looks up.
@@ -105,6 +108,7 @@ impl TagCheck {
         self.first.clear();
         self.roster = 0;
         self.noted = Noted::default();
+        self.seen = 0;
     }
 
     /// Notes the `i`-th tag of a game, called `name`: a roster tag met, or the first
@@ -141,6 +145,13 @@ impl TagCheck {
         let i = tags.len() - 1;
         let name = &tags[i].name;
         if i < SCANNED_TAGS {
+            let b = name.as_bytes();
+            let hash = b.len() ^ usize::from(b.first().map_or(0, |c| c ^ b[b.len() - 1] << 2));
+            let bit = 1u64 << (hash % 64);
+            if self.seen & bit == 0 {
+                self.seen |= bit;
+                return None;
+            }
             return tags[..i].iter().position(|t| t.name == *name);
         }
         if self.first.is_empty() {
