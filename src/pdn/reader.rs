@@ -1234,6 +1234,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let mut j = value_start;
         let mut escaped = false;
         let value_end = loop {
+            // (the plain bytes of the value at once: most values have nothing else)
+            while j < b.len() && !VALUE_STOPS[usize::from(b[j])] {
+                j += 1;
+            }
             match b.get(j) {
                 None => break None,
                 Some(b'"') => break Some(j),
@@ -1678,6 +1682,17 @@ impl<V: Visitor> Parser<'_, '_, V> {
         None
     }
 }
+
+/// The bytes that end the plain run of a tag value: its closing quote, an escape, a line
+/// break.
+static VALUE_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
 
 /// What [`common_token`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
