@@ -1050,6 +1050,15 @@ impl Checker {
     }
 }
 
+/// Gives the tree builder, when a tree is kept, the event the checker got.
+macro_rules! tree {
+    ($self:ident . $event:ident ( $($arg:expr),* )) => {
+        if let Some(b) = &mut $self.builder {
+            b.$event($($arg),*);
+        }
+    };
+}
+
 impl Visitor for Checker {
     type Output = ();
 
@@ -1085,15 +1094,11 @@ impl Visitor for Checker {
         self.main_set_up = false;
         self.end_at_main = false;
         self.report.main_spans.clear();
-        if let Some(b) = &mut self.builder {
-            b.begin_game();
-        }
+        tree!(self.begin_game());
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
-        if let Some(b) = &mut self.builder {
-            b.tag(tag);
-        }
+        tree!(self.tag(tag));
         self.report.tags.push(TagEntry {
             name: tag.name.into(),
             value: CompactString::from(tag.value()),
@@ -1104,9 +1109,7 @@ impl Visitor for Checker {
     }
 
     fn begin_movetext(&mut self) {
-        if let Some(b) = &mut self.builder {
-            b.begin_movetext();
-        }
+        tree!(self.begin_movetext());
         // the finding about the whole tag section
         if self.options.report.meets(&super::tags::RULES)
             && self.options.report.contains(&codes::MISSING_TAG)
@@ -1120,77 +1123,55 @@ impl Visitor for Checker {
 
     #[inline(always)]
     fn move_number(&mut self, number: MoveNumber, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.move_number(number, span);
-        }
+        tree!(self.move_number(number, span));
         self.number(number, span);
     }
 
     fn mv(&mut self, text: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.mv(text, span);
-        }
+        tree!(self.mv(text, span));
         self.play(text, span, None);
     }
 
     #[inline(always)]
     fn plain_mv(&mut self, squares: PlainSquares, text: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.mv(text, span);
-        }
+        tree!(self.mv(text, span));
         self.play(text, span, Some(squares));
     }
 
     fn strength(&mut self, mark: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.strength(mark, span);
-        }
+        tree!(self.strength(mark, span));
     }
 
     fn nag(&mut self, nag: u16, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.nag(nag, span);
-        }
+        tree!(self.nag(nag, span));
     }
 
     fn comment(&mut self, text: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.comment(text, span);
-        }
+        tree!(self.comment(text, span));
     }
 
     fn line_comment(&mut self, kind: CommentKind, text: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.line_comment(kind, text, span);
-        }
+        tree!(self.line_comment(kind, text, span));
     }
 
     fn begin_variation(&mut self, span: Span) -> Skip {
-        if let Some(b) = &mut self.builder {
-            b.begin_variation(span);
-        }
+        tree!(self.begin_variation(span));
         self.begin();
         Skip(false)
     }
 
     fn end_variation(&mut self, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.end_variation(span);
-        }
+        tree!(self.end_variation(span));
         self.end();
     }
 
     fn setup(&mut self, fen: &str, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.setup(fen, span);
-        }
+        tree!(self.setup(fen, span));
         self.setup_command(fen.to_string(), span);
     }
 
     fn result(&mut self, result: ResultToken<'_>, span: Span) {
-        if let Some(b) = &mut self.builder {
-            b.result(result, span);
-        }
+        tree!(self.result(result, span));
         self.report.result = Some(GameResult {
             outcome: result.outcome,
             scale: result.scale,
@@ -1200,9 +1181,7 @@ impl Visitor for Checker {
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {
-        if let Some(b) = &mut self.builder {
-            b.syntax_error(error.clone());
-        }
+        tree!(self.syntax_error(error.clone()));
         self.report.syntax_errors.push(error);
     }
 

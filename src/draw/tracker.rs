@@ -5,57 +5,11 @@ use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A multiply-rotate hasher (FxHash's) for position keys: SipHash's resistance to chosen
-/// collisions buys nothing for the few hundred keys of one game, and costs more.
-#[derive(Clone, Copy, Default)]
-pub(super) struct KeyHasher(u64);
-
-impl KeyHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// The hasher of position keys: fast on small keys (SipHash's resistance to chosen
+/// collisions buys nothing for the few hundred keys of one game), and fixed, so that a
+/// game is checked the same way every time.
+type KeyHasher = foldhash::fast::FixedState;
 
 /// A [`PositionKey`]'s placement as two words: a pair of scalars, which is passed in
 /// registers (an array is passed through memory).
@@ -443,7 +397,7 @@ pub struct DrawTracker {
     holding: bool,
     /// The plies at which each position that stood twice or more stood (0 = initial
     /// position).
-    seen: HashMap<PositionKey, Vec<u32>, BuildHasherDefault<KeyHasher>>,
+    seen: HashMap<PositionKey, Vec<u32>, KeyHasher>,
     /// The placements since the last capture or man move (the one after it first), with
     /// their plies: the only positions that can stand again (see
     /// [`follow_repetition`](Self::follow_repetition)). The sides to move alternate, the
@@ -453,7 +407,7 @@ pub struct DrawTracker {
     run: Vec<(Placement, u32)>,
     /// Once `run` is long, where each of its positions first stood (hashed: looking
     /// through a long run for every ply would cost its length squared).
-    run_index: HashMap<PositionKey, u32, BuildHasherDefault<KeyHasher>>,
+    run_index: HashMap<PositionKey, u32, KeyHasher>,
     events: Vec<DrawEvent>,
     automatic: Option<DrawEvent>,
     won_at: Option<(u32, Color)>,

@@ -476,9 +476,6 @@ impl<R: Read> Reader<R> {
         self.index = index;
         self.stray_prefix = from;
         let text = &self.buf[self.start..self.end];
-        if st.visitor_done {
-            return Ok(Ok(visitor.end_game()));
-        }
         st.finish(text, visitor, self.replaced());
         Ok(Ok(visitor.end_game()))
     }
@@ -570,11 +567,9 @@ struct State {
     mode: Mode,
     /// The next byte to read (in the item's text).
     pos: usize,
-    /// Whether events go to the visitor (not in a probe, nor once a game is too large,
-    /// nor once the visitor is done with it).
+    /// Whether events go to the visitor (not in a probe, nor once a game is too large or
+    /// over the limits).
     events: bool,
-    /// The visitor said it has what it needs of this game.
-    visitor_done: bool,
     /// The text starts a line (for `%` comments and tag lines at its very start).
     starts_line: bool,
     /// Whether the movetext has started (any token but tags and comments).
@@ -630,7 +625,6 @@ impl State {
             mode,
             pos: 0,
             events: mode == Mode::Play,
-            visitor_done: false,
             starts_line,
             in_movetext: false,
             movetext_begun: false,
@@ -920,10 +914,6 @@ impl<V: Visitor> Parser<'_, '_, V> {
             }
             if i >= len {
                 return Step::Ended(End::Input);
-            }
-            if self.st.events && self.v.done() {
-                self.st.events = false;
-                self.st.visitor_done = true;
             }
             let c = self.b[i];
             if is_space(c) {

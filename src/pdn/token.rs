@@ -109,7 +109,7 @@ impl<'a> RawTag<'a> {
 
 /// Decodes `\"` and `\\` in a tag value; other backslashes stay.
 pub fn unescape(raw: &str) -> Cow<'_, str> {
-    if !has_byte(raw.as_bytes(), b'\\') {
+    if !raw.contains('\\') {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
@@ -128,31 +128,6 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// Whether `byte` is in `b`. Tag values are short: up to 16 bytes they are looked at as
-/// two words (a `memchr` call costs more than the search).
-#[inline]
-fn has_byte(b: &[u8], byte: u8) -> bool {
-    if b.len() < 8 {
-        return b.contains(&byte);
-    }
-    if b.len() > 16 {
-        return memchr::memchr(byte, b).is_some();
-    }
-    // two words, overlapping when shorter than 16 bytes; a zero byte of `w ^ pattern` is
-    // a match (the classic test: a borrow into the byte's top bit)
-    let word = |at: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&b[at..at + 8]);
-        u64::from_le_bytes(w)
-    };
-    let pattern = u64::from(byte) * 0x0101_0101_0101_0101;
-    let zero_byte = |w: u64| {
-        let x = w ^ pattern;
-        x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0
-    };
-    zero_byte(word(0)) || zero_byte(word(b.len() - 8))
 }
 
 /// Escapes `"` and `\` for writing a tag value.
@@ -457,21 +432,6 @@ pub fn lex_placeholder(b: &[u8], i: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn has_byte_finds_what_contains_finds() {
-        // every length up to 40, bytes near the searched one and with the top bit set
-        let mut rng = crate::generate::SplitMix64::new(5);
-        for _ in 0..20_000 {
-            let len = rng.below(41) as usize;
-            let b: Vec<u8> = (0..len)
-                .map(|_| *rng.pick(b"\\[]\x5b\x5d\xdc\x00\xffab"))
-                .collect();
-            for byte in [b'\\', 0x00, 0xdc] {
-                assert_eq!(has_byte(&b, byte), b.contains(&byte), "{b:?} {byte}");
-            }
-        }
-    }
 
     #[test]
     fn the_common_move_number_reads_as_any_other() {

@@ -56,13 +56,6 @@ pub trait Visitor {
     fn result(&mut self, _result: ResultToken<'_>, _span: Span) {}
     /// A syntax problem; the parser carries on after it.
     fn syntax_error(&mut self, _error: SyntaxError) {}
-    /// Whether the visitor has what it needs from this game: asked before each token, and
-    /// when it says yes the parser reads no further and calls `end_game` at once (without
-    /// the findings the end of the game would bring, such as a missing result). By
-    /// default never.
-    fn done(&self) -> bool {
-        false
-    }
     /// The game ends.
     fn end_game(&mut self) -> Self::Output;
 }

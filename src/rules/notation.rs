@@ -239,29 +239,6 @@ fn list(moves: &[Move]) -> String {
         .join(", ")
 }
 
-/// A resolved token that cannot be played: the rule-level error (syntax errors are
-/// [`ParseMoveError`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// No legal move fits.
-    #[error("illegal move: {0}")]
-    Illegal(Illegal),
-    /// Several legal moves fit.
-    #[error("ambiguous move: could be {}", list(.0))]
-    Ambiguous(Vec<Move>),
-}
-
-impl Resolution {
-    /// The move, or the reason there is none (drops the separator flag).
-    pub fn into_result(self) -> Result<Move, MoveError> {
-        match self {
-            Resolution::Unique { mv, .. } => Ok(mv),
-            Resolution::Ambiguous(c) => Err(MoveError::Ambiguous(c)),
-            Resolution::Illegal(i) => Err(MoveError::Illegal(i)),
-        }
-    }
-}
-
 fn square_of(sq: FenSquare) -> Result<Square, Illegal> {
     board_square(sq).map_err(|e| match e {
         SetupError::LightSquare(s) => Illegal::LightSquare(s),
