@@ -727,12 +727,6 @@ impl Position {
     /// The quiet move `from`-`to` when it is one of [`legal_moves`](Self::legal_moves) of a
     /// position without captures (the caller checks [`has_captures`](Self::has_captures)):
     /// the replayer's common case, answered without listing every move.
-    #[inline]
-    pub(crate) fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
-        self.quiet_move_inline(from, to)
-    }
-
-    /// [`quiet_move`](Self::quiet_move), always inlined.
     #[inline(always)]
     fn quiet_move_inline(&self, from: Square, to: Square) -> Option<Move> {
         let us = self.turn;
@@ -752,7 +746,7 @@ impl Position {
         self.king_quiet_move(from, to)
     }
 
-    /// [`quiet_move`](Self::quiet_move) when the side to move has no capture, else `None`:
+    /// [`quiet_move_inline`](Self::quiet_move_inline) when the side to move has no capture, else `None`:
     /// the resolution of a quiet move written `from`-`to`, in one call (most plies of a
     /// game). `captures`: whether the side to move has a capture, when already known.
     #[inline(never)]
@@ -1141,7 +1135,11 @@ mod tests {
                     for from in Square::all() {
                         for to in Square::all() {
                             let listed = moves.iter().find(|m| m.from() == from && m.to() == to);
-                            assert_eq!(p.quiet_move(from, to).as_ref(), listed, "{from}-{to}");
+                            assert_eq!(
+                                p.quiet_move_inline(from, to).as_ref(),
+                                listed,
+                                "{from}-{to}"
+                            );
                         }
                     }
                 }

@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use super::position::board_square;
-use super::{Bitboard, CaptureChoice, Move, MoveList, Position, Route, SetupError, Square};
+use super::{Bitboard, Move, MoveList, Position, Route, SetupError, Square};
 use crate::rules::fen::{FenErrorKind, FenSquare, parse_square_bytes};
 
 /// What stood between two squares of a move token.
@@ -272,19 +272,10 @@ fn route_fits(routes: &[Route], mids: &[Square], to: Square, complete: bool) -> 
 
 /// Resolves a parsed move token against the legal moves of `pos` (RULES.md §3): keep the
 /// moves whose from and to match and one of whose routes passes the written intermediate
-/// squares in order.
+/// squares in order. Allocates only for an ambiguous move or a token of more than 32
+/// squares.
 pub fn resolve(pos: &Position, text: &MoveText) -> Resolution {
-    resolve_parts(pos, &text.squares, &text.separators, pos.has_captures())
-}
-
-/// [`resolve`] on the parts of a [`MoveText`]. Allocates only for an ambiguous move or a
-/// token of more than 32 squares (this runs once per replayed move).
-fn resolve_parts(
-    pos: &Position,
-    written: &[FenSquare],
-    separators: &[Separator],
-    captures: bool,
-) -> Resolution {
+    let (written, separators) = (&text.squares, &text.separators);
     let mut buf = [Square::new_unchecked(0); 32];
     let long: Vec<Square>;
     let squares: &[Square] = if written.len() <= buf.len() {
@@ -307,35 +298,7 @@ fn resolve_parts(
     }
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let mids = &squares[1..squares.len() - 1];
-    // The common case, a legal quiet move where no capture exists, without listing every
-    // move (it is the only move with this from and to); anything else takes the full path.
-    if mids.is_empty() && !captures {
-        if let Some(mv) = pos.quiet_move(from, to) {
-            return Resolution::Unique {
-                mv,
-                separator_mismatch: separators.iter().any(|&s| s.claims_capture()),
-            };
-        }
-    }
     let mut legal = MoveList::new();
-    // With free choice among captures, the captures of the piece on `from` are the legal
-    // moves that can fit: no need to search every other piece (most capturing plies).
-    if captures && pos.variant().capture_choice() == CaptureChoice::Free {
-        pos.piece_captures_into(from, &mut legal);
-        let mut fits = legal
-            .iter()
-            .filter(|m| m.to() == to)
-            .filter(|m| mids.is_empty() || route_fits(&pos.routes(m), mids, to, true));
-        if let (Some(&mv), None) = (fits.next(), fits.next()) {
-            return Resolution::Unique {
-                mv,
-                separator_mismatch: separators
-                    .iter()
-                    .any(|&s| s != Separator::None && !s.claims_capture()),
-            };
-        }
-        // none or several: the general path below says which, in the same words
-    }
     pos.legal_moves_into(&mut legal);
     let mut fits = legal
         .iter()
@@ -377,38 +340,6 @@ fn resolve_parts(
             Resolution::Ambiguous(all)
         }
     }
-}
-
-/// The common token of two squares and one separator (`c3-d4`, `22x13`, `c3:e5`), read
-/// without allocating; `None` for anything else (which [`MoveText`]'s parser then reads,
-/// with the same result for these tokens).
-fn two_squares(token: &str) -> Option<(FenSquare, Separator, FenSquare)> {
-    let b = token.as_bytes();
-    let at = b
-        .iter()
-        .position(|c| matches!(c, b'-' | b'x' | b'X' | b':'))?;
-    let sep = match b[at] {
-        b'-' => Separator::Dash,
-        b':' => Separator::Colon,
-        _ => Separator::Cross,
-    };
-    let square = |p: &[u8]| -> Option<FenSquare> {
-        let simple = match p {
-            [] => false,
-            [first, rest @ ..] if first.is_ascii_alphabetic() => {
-                !rest.is_empty() && rest.iter().all(u8::is_ascii_digit)
-            }
-            _ => p.iter().all(u8::is_ascii_digit),
-        };
-        if !simple {
-            return None;
-        }
-        match parse_square_bytes(p) {
-            Some(Ok(sq)) => Some(sq),
-            _ => None,
-        }
-    };
-    Some((square(&b[..at])?, sep, square(&b[at + 1..])?))
 }
 
 /// A move token resolved in a position, by [`resolve_token`].
@@ -495,9 +426,8 @@ pub(crate) fn resolve_unplain(
             named_by_ends: true,
         });
     }
-    let captures = captures.unwrap_or_else(|| pos.has_captures());
     Ok(Resolved {
-        resolution: resolve_general(pos, token, captures)?,
+        resolution: resolve_general(pos, token)?,
         named_by_ends: false,
     })
 }
@@ -688,21 +618,8 @@ fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> 
 }
 
 /// A token resolved by the general path: parsed, then matched against every legal move.
-fn resolve_general(
-    pos: &Position,
-    token: &str,
-    captures: bool,
-) -> Result<Resolution, ParseMoveError> {
-    if let Some((from, sep, to)) = two_squares(token) {
-        return Ok(resolve_parts(pos, &[from, to], &[sep], captures));
-    }
-    let text: MoveText = token.parse()?;
-    Ok(resolve_parts(
-        pos,
-        &text.squares,
-        &text.separators,
-        captures,
-    ))
+fn resolve_general(pos: &Position, token: &str) -> Result<Resolution, ParseMoveError> {
+    Ok(resolve(pos, &token.parse()?))
 }
 
 fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Square) -> Illegal {
@@ -963,7 +880,7 @@ mod tests {
                 assert_eq!(resolve_plain(&pos, token, None), plain, "{token}");
                 if let Some(mv) = plain {
                     resolved += 1;
-                    let general = resolve_general(&pos, token, captures);
+                    let general = resolve_general(&pos, token);
                     assert!(
                         matches!(general, Ok(Resolution::Unique { mv: g, separator_mismatch: false }) if g == mv),
                         "{token}"
@@ -1019,7 +936,7 @@ mod tests {
                     let numeric: Vec<String> =
                         squares.iter().map(|s| s.numeric().to_string()).collect();
                     for token in [algebraic.join(":"), numeric.join("x")] {
-                        let general = match resolve_general(&pos, &token, true) {
+                        let general = match resolve_general(&pos, &token) {
                             Ok(Resolution::Unique {
                                 mv,
                                 separator_mismatch: false,
@@ -1122,7 +1039,7 @@ mod tests {
                         for sep in ["-", ":", "x"] {
                             for (f, t) in names(from).into_iter().zip(names(to)) {
                                 let token = format!("{f}{sep}{t}");
-                                let general = resolve_general(&pos, &token, captures);
+                                let general = resolve_general(&pos, &token);
                                 let plain = resolve_plain(&pos, &token, Some(captures));
                                 assert_eq!(resolve_plain(&pos, &token, None), plain);
                                 match plain {
