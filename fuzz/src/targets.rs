@@ -565,7 +565,13 @@ pub fn encoding(data: &[u8]) {
 pub fn annotations(data: &[u8]) {
     let options = ReaderOptions::default();
     for (game, want) in annotations::read_items(data, options, GameBuilder::default()) {
-        if game.has_errors() {
+        let severity =
+            |e: &pdnkit::pdn::SyntaxError| pdnkit::diag::codes::of_read_error(e.kind).severity;
+        if game
+            .errors
+            .iter()
+            .any(|e| severity(e) == pdnkit::diag::Severity::Error)
+        {
             continue;
         }
         let text = pdnkit::pdn::game_to_string(&game, &Default::default());

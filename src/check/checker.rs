@@ -128,7 +128,7 @@ impl GameReport {
     pub fn has_syntax_errors(&self) -> bool {
         self.syntax_errors
             .iter()
-            .any(|e| e.severity() == crate::pdn::Severity::Error)
+            .any(|e| codes::of_read_error(e.kind).severity == crate::diag::Severity::Error)
     }
 
     /// Whether the game counts as replayed: its main line replayed completely and no

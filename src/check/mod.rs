@@ -162,22 +162,6 @@ impl Reporting {
     }
 }
 
-/// The rule of the diagnostic a syntax error becomes, and its severity: its kind's rule,
-/// or the generic one for a kind the registry does not know yet, which keeps the reader's
-/// own severity.
-pub(super) fn syntax_rule(e: &SyntaxError) -> (&'static crate::diag::Rule, Severity) {
-    match codes::find(e.kind.name()) {
-        Some(rule) => (rule, rule.severity),
-        None => {
-            let severity = match e.severity() {
-                crate::pdn::Severity::Error => Severity::Error,
-                crate::pdn::Severity::Warning => Severity::Warning,
-            };
-            (&codes::SYNTAX_ERROR, severity)
-        }
-    }
-}
-
 /// Something a game's check found, not located yet.
 enum Unlocated<'a> {
     /// A syntax error of the reader.
@@ -194,12 +178,11 @@ impl Unlocated<'_> {
         }
     }
 
-    /// The rule of the diagnostic this becomes, and its severity (as [`Locator`] makes
-    /// it).
-    fn rule_and_severity(&self) -> (&'static crate::diag::Rule, Severity) {
+    /// The rule of the diagnostic this becomes.
+    fn rule(&self) -> &'static crate::diag::Rule {
         match self {
-            Unlocated::Syntax(e) => syntax_rule(e),
-            Unlocated::Finding(Finding { rule, .. }) => (*rule, rule.severity),
+            Unlocated::Syntax(e) => codes::of_read_error(e.kind),
+            Unlocated::Finding(f) => f.rule,
         }
     }
 
@@ -232,8 +215,8 @@ fn report(
     let mut reporting = Reporting::new(options);
     if !reporting.all() {
         found.retain(|u| {
-            let (rule, severity) = u.rule_and_severity();
-            reporting.keeps(rule, severity)
+            let rule = u.rule();
+            reporting.keeps(rule, rule.severity)
         });
     }
     // (a finding of the game as a whole is located where its text starts)
@@ -314,14 +297,7 @@ impl<'a> Locator<'a> {
     }
 
     fn syntax(&mut self, e: &SyntaxError) -> Diagnostic {
-        let (rule, severity) = syntax_rule(e);
-        // (the generic rule names the reader's kind in its message)
-        let mut d = if std::ptr::eq(rule, &codes::SYNTAX_ERROR) {
-            Diagnostic::new(rule, format!("{}: {}", e.kind.name(), e.message))
-        } else {
-            Diagnostic::new(rule, e.message.clone())
-        };
-        d.severity = severity;
+        let d = Diagnostic::new(codes::of_read_error(e.kind), e.message.clone());
         self.locate(d, Some(e.span))
     }
 

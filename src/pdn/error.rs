@@ -23,15 +23,6 @@ impl Span {
     }
 }
 
-/// How serious a syntax problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The text is readable as intended; only a convention was broken.
-    Warning,
-    /// Some of the text could not be read and was skipped or guessed.
-    Error,
-}
-
 /// The kinds of syntax problems, each with a stable kebab-case name (see [`SyntaxErrorKind::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -82,8 +73,9 @@ pub enum SyntaxErrorKind {
 }
 
 impl SyntaxErrorKind {
-    /// Every kind, for documentation and `rule NAME` lookups.
-    pub const ALL: [SyntaxErrorKind; 21] = [
+    /// Every kind (a test checks that the registry has a rule for each).
+    #[cfg(test)]
+    pub(crate) const ALL: [SyntaxErrorKind; 21] = [
         SyntaxErrorKind::UnterminatedComment,
         SyntaxErrorKind::NestedComment,
         SyntaxErrorKind::UnbalancedVariation,
@@ -134,21 +126,6 @@ impl SyntaxErrorKind {
             EncodingUncertain => "encoding-uncertain",
         }
     }
-
-    /// The kind with this kebab-case name.
-    pub fn from_name(name: &str) -> Option<SyntaxErrorKind> {
-        SyntaxErrorKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// How serious this kind is: conventions broken without loss are warnings.
-    pub fn severity(self) -> Severity {
-        use SyntaxErrorKind::*;
-        match self {
-            MissingTerminator | StrayText | DecodingReplaced | TextAfterResult | TooManyErrors
-            | EncodingGuessed | EncodingUncertain => Severity::Warning,
-            _ => Severity::Error,
-        }
-    }
 }
 
 impl fmt::Display for SyntaxErrorKind {
@@ -176,11 +153,6 @@ impl SyntaxError {
             span,
             message: message.into(),
         }
-    }
-
-    /// The severity of this error's kind.
-    pub fn severity(&self) -> Severity {
-        self.kind.severity()
     }
 }
 
@@ -229,13 +201,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_kebab_case_and_round_trip() {
-        let mut seen = std::collections::HashSet::new();
+    fn every_kind_has_its_rule_in_the_registry() {
         for k in SyntaxErrorKind::ALL {
-            let n = k.name();
-            assert!(n.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{n}");
-            assert!(seen.insert(n));
-            assert_eq!(SyntaxErrorKind::from_name(n), Some(k));
+            let rule = crate::diag::codes::of_read_error(k);
+            assert_eq!(rule.name, k.name(), "{k:?}");
         }
     }
 }

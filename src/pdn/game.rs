@@ -279,13 +279,6 @@ impl Game {
             .map(|t| t.value.as_str())
     }
 
-    /// Whether some error is [`crate::pdn::Severity::Error`].
-    pub fn has_errors(&self) -> bool {
-        self.errors
-            .iter()
-            .any(|e| e.severity() == super::error::Severity::Error)
-    }
-
     /// Sets every span to empty and every raw tag value to its escaped canonical form, so
     /// that the same game read from two different texts compares equal.
     pub fn normalize(&mut self) {

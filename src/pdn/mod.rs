@@ -27,7 +27,7 @@ pub mod token;
 pub mod visitor;
 pub mod writer;
 
-pub use error::{ReadError, Severity, Span, SyntaxError, SyntaxErrorKind};
+pub use error::{ReadError, Span, SyntaxError, SyntaxErrorKind};
 pub use game::GameBuilder;
 pub use game::{
     Annotation, Comment, CommentKind, Game, GameResult, Line, MAX_GAME_ERRORS, Move, MoveExtras,

@@ -1,7 +1,7 @@
 //! Sets of squares as 32-bit masks, and the four diagonal directions.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 use super::Square;
 
@@ -405,49 +405,37 @@ impl FromIterator<Square> for Bitboard {
     }
 }
 
-impl BitAnd for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn bitand(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & rhs.0)
-    }
+/// The set operations of bitboards, as the operators of their words.
+macro_rules! bitboard_ops {
+    ($($op:ident $method:ident $assign:ident $assign_method:ident),*) => {$(
+        impl $op for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard($op::$method(self.0, rhs.0))
+            }
+        }
+
+        impl $assign for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                $assign::$assign_method(&mut self.0, rhs.0);
+            }
+        }
+    )*};
 }
 
-impl BitOr for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn bitor(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 | rhs.0)
-    }
-}
-
-impl BitXor for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn bitxor(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 ^ rhs.0)
-    }
-}
+bitboard_ops!(
+    BitAnd bitand BitAndAssign bitand_assign,
+    BitOr bitor BitOrAssign bitor_assign,
+    BitXor bitxor BitXorAssign bitxor_assign
+);
 
 impl Not for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
-    }
-}
-
-impl BitAndAssign for Bitboard {
-    #[inline]
-    fn bitand_assign(&mut self, rhs: Bitboard) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl BitOrAssign for Bitboard {
-    #[inline]
-    fn bitor_assign(&mut self, rhs: Bitboard) {
-        self.0 |= rhs.0;
     }
 }
 
