@@ -493,6 +493,131 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
     assert!(peak_kib < 64 * 1024, "peak RSS {peak_kib} KiB");
 }
 
+#[test]
+fn j_over_1024_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.pdn");
+    std::fs::write(&good, GOOD).unwrap();
+    for command in [&["lint"][..], &["convert", "--to", "csv"], &["stats"]] {
+        for jobs in ["100000", "1025", "0", "many"] {
+            pdnkit()
+                .args(command)
+                .args(["-j", jobs])
+                .arg(&good)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicates::str::contains("--jobs"));
+        }
+        pdnkit()
+            .args(command)
+            .args(["-q", "-j", "1024"])
+            .arg(&good)
+            .assert()
+            .success();
+    }
+}
+
+/// The threads of process `pid`, as /proc says.
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .map_or(0, |n| n.trim().parse().unwrap())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn j_far_beyond_the_cores_starts_no_more_threads_than_useful() {
+    // standard input, which may be cut into any number of blocks: at most four workers a
+    // core, besides the reader's thread and the main one, however many -j asks for
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut child = std::process::Command::new(bin())
+        .args(["lint", "-q", "--format", "jsonl", "-j", "1024", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, ILLEGAL.as_bytes()).unwrap();
+    // (the threads start at once, and wait for the rest of the input)
+    let started = Instant::now();
+    let mut most = 0;
+    while started.elapsed() < Duration::from_millis(1500) {
+        most = most.max(threads_of(child.id()));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("M101"));
+    assert!(most > 1, "the threads were not seen");
+    assert!(most <= 4 * cores + 2, "{most} threads on {cores} cores");
+
+    // three games in one small file are one job: read on the main thread, in the memory
+    // of -j 1 (a thousand threads would take tens of megabytes of stacks and buffers)
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("three.pdn");
+    std::fs::write(&path, [GOOD, ILLEGAL, GOOD].join("\n")).unwrap();
+    let (status, one, csv) = convert_measuring(&path, &["--to", "csv", "-j", "1"]);
+    assert!(status.success());
+    let (status, many, same) = convert_measuring(&path, &["--to", "csv", "-j", "1024"]);
+    assert!(status.success());
+    assert_eq!(same, csv);
+    assert!(
+        many < one + 4 * 1024,
+        "-j 1024: {many} KiB, -j 1: {one} KiB"
+    );
+}
+
+#[test]
+fn a_thread_that_cannot_be_started_does_not_panic() {
+    // a stack larger than the address space: no thread can start (as at the system's
+    // limit of threads); the run goes on the main thread, with the same output
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pdn");
+    pdnkit()
+        .args(["generate", "--size-mb", "3", "--seed", "5", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    let text = std::fs::read(&path).unwrap();
+    for command in [
+        &["lint", "--format", "jsonl"][..],
+        &["convert", "--to", "csv"],
+        &["stats", "--format", "json"],
+    ] {
+        let run = |jobs: &str, stack: Option<&str>, stdin: bool| {
+            let mut cmd = pdnkit();
+            cmd.args(command).args(["-q", "-j", jobs]);
+            if let Some(bytes) = stack {
+                cmd.env("RUST_MIN_STACK", bytes);
+            }
+            match stdin {
+                true => cmd.arg("-").write_stdin(text.clone()),
+                false => cmd.arg(&path),
+            };
+            let out = cmd.timeout(Duration::from_secs(120)).output().unwrap();
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            (
+                out.status.code(),
+                stdout.replace(path.to_str().unwrap(), "-"),
+            )
+        };
+        let (code, want) = run("1", None, false);
+        for stdin in [false, true] {
+            let got = run("2", Some("1152921504606846976"), stdin);
+            assert_eq!(got.0, code, "{command:?} stdin {stdin}");
+            assert!(
+                got.1 == want,
+                "{command:?} stdin {stdin}: not the output of -j 1"
+            );
+        }
+    }
+}
+
 fn temp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
