@@ -627,47 +627,90 @@ fn temp_files(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Starts `convert --to jsonl -q -o OUT INPUT` under `sh` with `setup` run first (`trap`
+/// lines), and waits until its temporary file beside OUT holds some output.
 #[cfg(unix)]
-#[test]
-fn convert_interrupted_leaves_no_temporary_file_and_the_output_untouched() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("big.pdn");
-    // enough games that converting takes a while (seconds) on a loaded machine
+fn convert_started(setup: &str, out: &Path, input: &Path) -> std::process::Child {
+    let dir = out.parent().unwrap();
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{setup}\nexec \"$0\" convert --to jsonl -q -o \"$1\" \"$2\""
+        ))
+        .arg(bin())
+        .arg(out)
+        .arg(input)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let tmp = temp_files(dir);
+        if tmp
+            .iter()
+            .any(|t| std::fs::metadata(dir.join(t)).is_ok_and(|m| m.len() > 100_000))
+        {
+            return child;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "finished too early");
+        assert!(started.elapsed() < Duration::from_secs(60), "no temp file");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Whether this process ignores `signal` (then its children start ignoring it too, and
+/// pdnkit leaves it so: a test run in the background of a script ignores SIGINT).
+#[cfg(target_os = "linux")]
+fn ignored(signal: u32) -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let mask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .map(|m| u64::from_str_radix(m.trim(), 16).unwrap())
+        .unwrap();
+    mask & (1 << (signal - 1)) != 0
+}
+
+/// A big input of games, converting which takes seconds, and an output file with old
+/// contents.
+#[cfg(unix)]
+fn big_input_and_output(dir: &Path) -> (PathBuf, PathBuf) {
+    let input = dir.join("big.pdn");
     let game = "[Event \"x\"]\n1. c3-d4 f6-g5 2. g3-f4 g7-f6 3. b2-c3 h8-g7 4. a1-b2 g5-h4 *\n\n";
     std::fs::write(&input, game.repeat(400_000)).unwrap();
-    let out = dir.path().join("out.jsonl");
+    let out = dir.join("out.jsonl");
     std::fs::write(&out, "old contents\n").unwrap();
+    (input, out)
+}
 
-    for signal in ["INT", "TERM"] {
-        let mut child = std::process::Command::new(bin())
-            .args(["convert", "--to", "jsonl", "-q", "-o"])
-            .arg(&out)
-            .arg(&input)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // wait until the temporary file exists and has some output in it
-        let started = Instant::now();
-        loop {
-            let tmp = temp_files(dir.path());
-            if tmp
-                .iter()
-                .any(|t| std::fs::metadata(dir.path().join(t)).is_ok_and(|m| m.len() > 100_000))
-            {
-                break;
-            }
-            assert!(child.try_wait().unwrap().is_none(), "finished too early");
-            assert!(started.elapsed() < Duration::from_secs(60), "no temp file");
-            std::thread::sleep(Duration::from_millis(10));
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_interrupted_exits_128_plus_the_signal_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, out) = big_input_and_output(dir.path());
+    for (signal, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        if ignored(number) {
+            eprintln!("note: SIG{signal} is ignored by the tests: not checked");
+            continue;
         }
+        let child = convert_started("", &out, &input);
         let kill = std::process::Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
             .status()
             .unwrap();
         assert!(kill.success());
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "SIG{signal}: {status:?}");
+        let ended = child.wait_with_output().unwrap();
+        assert_eq!(
+            ended.status.code(),
+            Some(128 + number as i32),
+            "SIG{signal}"
+        );
+        let stderr = String::from_utf8_lossy(&ended.stderr);
+        assert!(
+            stderr.contains(&format!("interrupted by SIG{signal}")),
+            "SIG{signal}: {stderr}"
+        );
         assert_eq!(
             temp_files(dir.path()),
             Vec::<String>::new(),
@@ -675,6 +718,28 @@ fn convert_interrupted_leaves_no_temporary_file_and_the_output_untouched() {
         );
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "old contents\n");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_ignored_at_the_start_stays_ignored() {
+    // `nohup pdnkit convert -o …` must outlive the terminal: SIGHUP, ignored when it
+    // started, is not caught to end the run
+    let dir = tempfile::tempdir().unwrap();
+    let (input, out) = big_input_and_output(dir.path());
+    let child = convert_started("trap '' HUP", &out, &input);
+    let kill = std::process::Command::new("kill")
+        .args(["-HUP", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let ended = child.wait_with_output().unwrap();
+    assert!(ended.status.success(), "{:?}", ended.status);
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().lines().count(),
+        400_000
+    );
+    assert_eq!(temp_files(dir.path()), Vec::<String>::new());
 }
 
 #[test]
