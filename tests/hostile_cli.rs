@@ -618,6 +618,39 @@ fn a_thread_that_cannot_be_started_does_not_panic() {
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn stats_holds_each_of_many_distinct_players_in_tens_of_bytes() {
+    // 200,000 games of 400,000 players, each named once: the players' table is the
+    // memory stats needs, about 46 bytes a player (a name kept once, small counters)
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("players.pdn");
+    let text: String = (0..200_000)
+        .map(|n| format!("[White \"P{n}\"][Black \"Q{n}\"]\n1. c3-d4 *\n"))
+        .collect();
+    std::fs::write(&path, text).unwrap();
+    // (about 24 MB with one thread; two add the counts of games waiting for their turn,
+    // up to a budget of 16 MB, and the workers' own memory: about 46 MB)
+    for (jobs, most_mib) in [("1", 40), ("2", 64)] {
+        let (status, peak_kib, out) = run_measuring(
+            std::process::Command::new(bin())
+                .args(["stats", "--format", "json", "-q", "--top", "3", "-j", jobs])
+                .arg(&path),
+        );
+        assert!(status.success());
+        let stats: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(stats["totals"]["games"], 200_000);
+        let names: Vec<&str> = (stats["players"].as_array().unwrap().iter())
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["P0", "P1", "P10"]);
+        assert!(
+            peak_kib < most_mib * 1024,
+            "-j {jobs}: peak RSS {peak_kib} KiB"
+        );
+    }
+}
+
 fn temp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
