@@ -303,9 +303,9 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
 #[test]
 fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     // the largest games read (4 MB of comment each, under the 4 MiB limit), one after
-    // another, then games of 15 MB: each game read is held a few times over while it is
-    // read and checked, on each thread, and with the earlier limit of 16 MiB the large
-    // ones are skipped as too large
+    // another, then games of 15 MB, over it: each game read is held a few times over while
+    // it is read and checked, on each thread, so the limit is what bounds memory, and the
+    // games over it are skipped as too large without being held
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("comments.pdn");
     let game = |words: usize| {
