@@ -57,6 +57,7 @@ INPUTS=(
     "text-between-games|b''|b'[Event \"x\"]\n1. c3-d4 *\n\nround 2, Moscow\n\n'|b''"
     "utf16-odd-length|'\ufeff'.encode('utf-16-le')|'[Event \"x\"]\n1. c3-d4 *\n\n'.encode('utf-16-le')|b'x'"
     "games-of-4-mb-of-400-byte-comments|b''|b'[Event \"x\"]\\n1. c3-d4 ' + (b'{' + b'x' * 400 + b'} ') * 9990 + b' *\\n\\n'|b''"
+    "distinct-players|b''|PLAYERS|b''"
 )
 COMMANDS=(
     "lint -q -j1 --format jsonl"
@@ -77,6 +78,9 @@ for spec in "${INPUTS[@]}"; do
     [[ -n ${ONLY:-} && ! $name =~ $ONLY ]] && continue
     file=$OUT/$name.pdn
     [[ $unit == RANDOM ]] && unit=None
+    # (games of two players each, every name new: what stats keeps grows with the names;
+    # a quarter of the size, about 27,000 games and 54,000 players a MB)
+    [[ $unit == PLAYERS ]] && unit="'players'"
     python3 - "$file" "$SIZE_MB" <<EOF
 import os, sys
 path, size = sys.argv[1], int(sys.argv[2]) << 20
@@ -86,6 +90,12 @@ with open(path, "wb") as f:
     if unit is None:
         for _ in range(size >> 20):
             f.write(os.urandom(1 << 20))
+    elif unit == "players":
+        n, written = 0, 0
+        while written < size // 4:
+            game = f'[White "P{n}"][Black "Q{n}"]\\n1. c3-d4 *\\n'.encode()
+            f.write(game)
+            n, written = n + 1, written + len(game)
     else:
         block = unit * max(1, (1 << 20) // len(unit))
         for _ in range(max(1, size // len(block))):
@@ -113,3 +123,37 @@ EOF
     done
     [[ -n ${KEEP:-} ]] || rm -f "$file"
 done
+
+# The limits of the command line: a -j far beyond the cores (refused over 1,024; at most
+# four threads a core started, and no more than the input has jobs for), and -o over a
+# file of mode 0600 (the mode kept). Each line: the case, its wall time, peak RSS, exit
+# status and what is checked.
+echo
+echo "| case | wall s | peak RSS MB | exit | check |"
+echo "|---|---|---|---|---|"
+small=$OUT/small.pdn
+printf '[Event "a"]\n1. c3-d4 f6-g5 *\n\n[Event "b"]\n1. c3-d4 f6-e5 2. b2-c3 *\n' >"$small"
+big=$OUT/archive.pdn
+"$BIN" generate --size-mb "$SIZE_MB" --seed 1 -o "$big"
+private=$OUT/private.csv
+run_case() { # run_case NAME CHECK COMMAND... -> a line of the table
+    local name=$1 check=$2 t
+    shift 2
+    t=$(mktemp)
+    /usr/bin/time -f '%e %M %x' -o "$t" "$@" >/dev/null 2>&1 || true
+    read -r wall rss status < <(tail -1 "$t")
+    printf '| %s | %s | %.1f | %s | %s |\n' "$name" "$wall" \
+        "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$status" "$($check)"
+    rm -f "$t"
+}
+exit_2_expected() { echo "usage error expected (2)"; }
+one_job() { echo "one job: the peak RSS of -j 1"; }
+four_a_core() { echo "at most four threads a core"; }
+mode_kept() { echo "mode after: $(stat -c %a "$private") (600 expected)"; }
+run_case 'lint -j 100000 (small)' exit_2_expected "$BIN" lint -q -j 100000 "$small"
+run_case 'convert -j 1024 (small)' one_job "$BIN" convert -q --to csv -j 1024 "$small"
+run_case 'convert -j 1 (small)' one_job "$BIN" convert -q --to csv -j 1 "$small"
+run_case "stats -j 1024 ($SIZE_MB MB)" four_a_core "$BIN" stats -q -j 1024 "$big"
+echo old >"$private" && chmod 600 "$private"
+run_case 'convert -o over a 0600 file' mode_kept "$BIN" convert -q --to csv -o "$private" "$small"
+rm -f "$small" "$private" "$big"

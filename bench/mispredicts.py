@@ -14,9 +14,10 @@ Python):
 
     python3 bench/mispredicts.py target/release/pdnkit lint -q -j1 --exit-zero FILE
 
-Caveat, measured in the twenty-third session: rewriting two of the sites it ranks high
-without branches did not make `lint` faster, so treat its ranking as a list of suspects,
-not of costs. What it does show is how many branches stay unpredictable per ply.
+Caveat: a site it ranks high need not cost time (rewriting two such sites without
+branches did not make `lint` faster: the processor hides some misses behind other work),
+so treat its ranking as a list of suspects, not of costs. What it does show is how many
+branches stay unpredictable per ply.
 """
 
 import os

@@ -1,6 +1,7 @@
 //! The `pdnkit` binary: a thin layer over the library (see `src/cli`).
 
-// (the one module with unsafe code is the allocator's: options set through its C API)
+// (unsafe code only where a C API is called: the allocator's options, and the query of a
+// signal's disposition in cli::interrupt)
 #![deny(unsafe_code)]
 
 mod cli;

@@ -774,6 +774,125 @@ fn output_file_is_atomic_and_never_an_input() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
+/// `convert --to csv -q -o OUT EXAMPLE`, which must succeed.
+fn convert_to(out: &Path) {
+    pdnkit()
+        .args(["convert", "--to", "csv", "-q", "-o"])
+        .arg(out)
+        .arg(EXAMPLE)
+        .assert()
+        .success();
+}
+
+#[cfg(unix)]
+#[test]
+fn output_file_keeps_the_mode_and_owner_of_the_file_it_replaces() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    let set_mode =
+        |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    // a private file stays private, a read-only one read-only (the folder is writable:
+    // the file is replaced, not written into)
+    for m in [0o600, 0o444, 0o640, 0o755] {
+        let out = dir.path().join(format!("out-{m:o}.csv"));
+        std::fs::write(&out, "old\n").unwrap();
+        set_mode(&out, m);
+        convert_to(&out);
+        assert!(
+            std::fs::read_to_string(&out)
+                .unwrap()
+                .starts_with("path,game,")
+        );
+        assert_eq!(mode(&out), m, "{m:o}");
+    }
+    // through a link: the file it names is replaced, with its mode, and the link stays
+    let real = dir.path().join("real.csv");
+    std::fs::write(&real, "old\n").unwrap();
+    set_mode(&real, 0o600);
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink("real.csv", &link).unwrap();
+    convert_to(&link);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("path,game,")
+    );
+    assert_eq!(mode(&real), 0o600);
+    // a link to a file not there yet: the file is made where it points, as `>` does
+    let dangling = dir.path().join("dangling.csv");
+    std::os::unix::fs::symlink("made.csv", &dangling).unwrap();
+    convert_to(&dangling);
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(dir.path().join("made.csv"))
+            .unwrap()
+            .starts_with("path,game,")
+    );
+    // the owner, where the system allows it (root may give a file away)
+    let owned = dir.path().join("owned.csv");
+    std::fs::write(&owned, "old\n").unwrap();
+    if std::os::unix::fs::chown(&owned, Some(4321), Some(4321)).is_ok() {
+        convert_to(&owned);
+        let m = std::fs::metadata(&owned).unwrap();
+        assert_eq!((m.uid(), m.gid()), (4321, 4321));
+    }
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert!(
+        names
+            .iter()
+            .all(|e| !e.file_name().to_string_lossy().ends_with(".tmp")),
+        "a temporary file was left"
+    );
+}
+
+#[test]
+fn output_file_with_a_255_byte_name_is_written() {
+    // the longest name a file may have: the temporary file beside it has a short name
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.csv", "é".repeat(125) + "n");
+    assert_eq!(name.len(), 255);
+    let out = dir.path().join(&name);
+    convert_to(&out);
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("path,game,")
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn output_errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // a folder that is not there, and a name longer than a file's may be
+    for out in [
+        dir.path().join("missing").join("out.csv"),
+        dir.path().join("x".repeat(300)),
+    ] {
+        let shown = out.display().to_string();
+        pdnkit()
+            .args(["convert", "--to", "csv", "-q", "-o"])
+            .arg(&out)
+            .arg(EXAMPLE)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!("cannot write {shown}")));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 #[test]
 fn show_formats_plies_and_defaults() {
     // default: the last position of the first game

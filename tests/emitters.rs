@@ -7,7 +7,7 @@ use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, codes};
 use pdnkit::run::check_reader;
 
-/// The findings of `fixtures/example.pdn`, of a game with odd text, and one made to need
+/// The findings of `fixtures/example.pdn`, of a game with odd text, and ones made to need
 /// escaping.
 fn findings() -> Vec<Diagnostic> {
     let example = include_bytes!("../fixtures/example.pdn");
@@ -30,6 +30,10 @@ fn findings() -> Vec<Diagnostic> {
     // what the formats must escape: `%`, line breaks, `,` and `:` in a path, quotes
     let mut d = Diagnostic::new(&codes::STRAY_TEXT, "50% \"done\"\nnext\r\tend");
     (d.path, d.line, d.column) = ("a,b:c.pdn".into(), 3, 7);
+    found.push(d);
+    // a path that is no URI as it is: a space, a letter beyond ASCII, `#` and `%`
+    let mut d = Diagnostic::new(&codes::MISSING_TAG, "missing roster tags: Site");
+    (d.path, d.line, d.column) = ("parties/partie é #2 100%.pdn".into(), 1, 1);
     found.push(d);
     found
 }

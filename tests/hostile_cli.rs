@@ -303,9 +303,9 @@ fn games_at_the_move_limit_in_bounded_memory_on_two_threads() {
 #[test]
 fn games_of_megabytes_in_bounded_memory_on_two_threads() {
     // the largest games read (4 MB of comment each, under the 4 MiB limit), one after
-    // another, then games of 15 MB: each game read is held a few times over while it is
-    // read and checked, on each thread, and with the earlier limit of 16 MiB the large
-    // ones are skipped as too large
+    // another, then games of 15 MB, over it: each game read is held a few times over while
+    // it is read and checked, on each thread, so the limit is what bounds memory, and the
+    // games over it are skipped as too large without being held
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("comments.pdn");
     let game = |words: usize| {
@@ -493,6 +493,164 @@ fn an_unterminated_comment_at_the_start_of_a_1_gb_file_in_bounded_memory() {
     assert!(peak_kib < 64 * 1024, "peak RSS {peak_kib} KiB");
 }
 
+#[test]
+fn j_over_1024_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.pdn");
+    std::fs::write(&good, GOOD).unwrap();
+    for command in [&["lint"][..], &["convert", "--to", "csv"], &["stats"]] {
+        for jobs in ["100000", "1025", "0", "many"] {
+            pdnkit()
+                .args(command)
+                .args(["-j", jobs])
+                .arg(&good)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicates::str::contains("--jobs"));
+        }
+        pdnkit()
+            .args(command)
+            .args(["-q", "-j", "1024"])
+            .arg(&good)
+            .assert()
+            .success();
+    }
+}
+
+/// The threads of process `pid`, as /proc says.
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .map_or(0, |n| n.trim().parse().unwrap())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn j_far_beyond_the_cores_starts_no_more_threads_than_useful() {
+    // standard input, which may be cut into any number of blocks: at most four workers a
+    // core, besides the reader's thread and the main one, however many -j asks for
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut child = std::process::Command::new(bin())
+        .args(["lint", "-q", "--format", "jsonl", "-j", "1024", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, ILLEGAL.as_bytes()).unwrap();
+    // (the threads start at once, and wait for the rest of the input)
+    let started = Instant::now();
+    let mut most = 0;
+    while started.elapsed() < Duration::from_millis(1500) {
+        most = most.max(threads_of(child.id()));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("M101"));
+    assert!(most > 1, "the threads were not seen");
+    assert!(most <= 4 * cores + 2, "{most} threads on {cores} cores");
+
+    // three games in one small file are one job: read on the main thread, in the memory
+    // of -j 1 (a thousand threads would take tens of megabytes of stacks and buffers)
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("three.pdn");
+    std::fs::write(&path, [GOOD, ILLEGAL, GOOD].join("\n")).unwrap();
+    let (status, one, csv) = convert_measuring(&path, &["--to", "csv", "-j", "1"]);
+    assert!(status.success());
+    let (status, many, same) = convert_measuring(&path, &["--to", "csv", "-j", "1024"]);
+    assert!(status.success());
+    assert_eq!(same, csv);
+    assert!(
+        many < one + 4 * 1024,
+        "-j 1024: {many} KiB, -j 1: {one} KiB"
+    );
+}
+
+#[test]
+fn a_thread_that_cannot_be_started_does_not_panic() {
+    // a stack larger than the address space: no thread can start (as at the system's
+    // limit of threads); the run goes on the main thread, with the same output
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pdn");
+    pdnkit()
+        .args(["generate", "--size-mb", "3", "--seed", "5", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    let text = std::fs::read(&path).unwrap();
+    for command in [
+        &["lint", "--format", "jsonl"][..],
+        &["convert", "--to", "csv"],
+        &["stats", "--format", "json"],
+    ] {
+        let run = |jobs: &str, stack: Option<&str>, stdin: bool| {
+            let mut cmd = pdnkit();
+            cmd.args(command).args(["-q", "-j", jobs]);
+            if let Some(bytes) = stack {
+                cmd.env("RUST_MIN_STACK", bytes);
+            }
+            match stdin {
+                true => cmd.arg("-").write_stdin(text.clone()),
+                false => cmd.arg(&path),
+            };
+            let out = cmd.timeout(Duration::from_secs(120)).output().unwrap();
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            (
+                out.status.code(),
+                stdout.replace(path.to_str().unwrap(), "-"),
+            )
+        };
+        let (code, want) = run("1", None, false);
+        for stdin in [false, true] {
+            let got = run("2", Some("1152921504606846976"), stdin);
+            assert_eq!(got.0, code, "{command:?} stdin {stdin}");
+            assert!(
+                got.1 == want,
+                "{command:?} stdin {stdin}: not the output of -j 1"
+            );
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn stats_holds_each_of_many_distinct_players_in_tens_of_bytes() {
+    // 200,000 games of 400,000 players, each named once: the players' table is the
+    // memory stats needs, about 46 bytes a player (a name kept once, small counters)
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("players.pdn");
+    let text: String = (0..200_000)
+        .map(|n| format!("[White \"P{n}\"][Black \"Q{n}\"]\n1. c3-d4 *\n"))
+        .collect();
+    std::fs::write(&path, text).unwrap();
+    // (about 24 MB with one thread; two add the counts of games waiting for their turn,
+    // up to a budget of 16 MB, and the workers' own memory: about 46 MB)
+    for (jobs, most_mib) in [("1", 40), ("2", 64)] {
+        let (status, peak_kib, out) = run_measuring(
+            std::process::Command::new(bin())
+                .args(["stats", "--format", "json", "-q", "--top", "3", "-j", jobs])
+                .arg(&path),
+        );
+        assert!(status.success());
+        let stats: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(stats["totals"]["games"], 200_000);
+        let names: Vec<&str> = (stats["players"].as_array().unwrap().iter())
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["P0", "P1", "P10"]);
+        assert!(
+            peak_kib < most_mib * 1024,
+            "-j {jobs}: peak RSS {peak_kib} KiB"
+        );
+    }
+}
+
 fn temp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -502,47 +660,90 @@ fn temp_files(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Starts `convert --to jsonl -q -o OUT INPUT` under `sh` with `setup` run first (`trap`
+/// lines), and waits until its temporary file beside OUT holds some output.
 #[cfg(unix)]
-#[test]
-fn convert_interrupted_leaves_no_temporary_file_and_the_output_untouched() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("big.pdn");
-    // enough games that converting takes a while (seconds) on a loaded machine
+fn convert_started(setup: &str, out: &Path, input: &Path) -> std::process::Child {
+    let dir = out.parent().unwrap();
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{setup}\nexec \"$0\" convert --to jsonl -q -o \"$1\" \"$2\""
+        ))
+        .arg(bin())
+        .arg(out)
+        .arg(input)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let tmp = temp_files(dir);
+        if tmp
+            .iter()
+            .any(|t| std::fs::metadata(dir.join(t)).is_ok_and(|m| m.len() > 100_000))
+        {
+            return child;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "finished too early");
+        assert!(started.elapsed() < Duration::from_secs(60), "no temp file");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Whether this process ignores `signal` (then its children start ignoring it too, and
+/// pdnkit leaves it so: a test run in the background of a script ignores SIGINT).
+#[cfg(target_os = "linux")]
+fn ignored(signal: u32) -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let mask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .map(|m| u64::from_str_radix(m.trim(), 16).unwrap())
+        .unwrap();
+    mask & (1 << (signal - 1)) != 0
+}
+
+/// A big input of games, converting which takes seconds, and an output file with old
+/// contents.
+#[cfg(unix)]
+fn big_input_and_output(dir: &Path) -> (PathBuf, PathBuf) {
+    let input = dir.join("big.pdn");
     let game = "[Event \"x\"]\n1. c3-d4 f6-g5 2. g3-f4 g7-f6 3. b2-c3 h8-g7 4. a1-b2 g5-h4 *\n\n";
     std::fs::write(&input, game.repeat(400_000)).unwrap();
-    let out = dir.path().join("out.jsonl");
+    let out = dir.join("out.jsonl");
     std::fs::write(&out, "old contents\n").unwrap();
+    (input, out)
+}
 
-    for signal in ["INT", "TERM"] {
-        let mut child = std::process::Command::new(bin())
-            .args(["convert", "--to", "jsonl", "-q", "-o"])
-            .arg(&out)
-            .arg(&input)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // wait until the temporary file exists and has some output in it
-        let started = Instant::now();
-        loop {
-            let tmp = temp_files(dir.path());
-            if tmp
-                .iter()
-                .any(|t| std::fs::metadata(dir.path().join(t)).is_ok_and(|m| m.len() > 100_000))
-            {
-                break;
-            }
-            assert!(child.try_wait().unwrap().is_none(), "finished too early");
-            assert!(started.elapsed() < Duration::from_secs(60), "no temp file");
-            std::thread::sleep(Duration::from_millis(10));
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_interrupted_exits_128_plus_the_signal_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, out) = big_input_and_output(dir.path());
+    for (signal, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        if ignored(number) {
+            eprintln!("note: SIG{signal} is ignored by the tests: not checked");
+            continue;
         }
+        let child = convert_started("", &out, &input);
         let kill = std::process::Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
             .status()
             .unwrap();
         assert!(kill.success());
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "SIG{signal}: {status:?}");
+        let ended = child.wait_with_output().unwrap();
+        assert_eq!(
+            ended.status.code(),
+            Some(128 + number as i32),
+            "SIG{signal}"
+        );
+        let stderr = String::from_utf8_lossy(&ended.stderr);
+        assert!(
+            stderr.contains(&format!("interrupted by SIG{signal}")),
+            "SIG{signal}: {stderr}"
+        );
         assert_eq!(
             temp_files(dir.path()),
             Vec::<String>::new(),
@@ -550,6 +751,28 @@ fn convert_interrupted_leaves_no_temporary_file_and_the_output_untouched() {
         );
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "old contents\n");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_ignored_at_the_start_stays_ignored() {
+    // `nohup pdnkit convert -o …` must outlive the terminal: SIGHUP, ignored when it
+    // started, is not caught to end the run
+    let dir = tempfile::tempdir().unwrap();
+    let (input, out) = big_input_and_output(dir.path());
+    let child = convert_started("trap '' HUP", &out, &input);
+    let kill = std::process::Command::new("kill")
+        .args(["-HUP", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let ended = child.wait_with_output().unwrap();
+    assert!(ended.status.success(), "{:?}", ended.status);
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().lines().count(),
+        400_000
+    );
+    assert_eq!(temp_files(dir.path()), Vec::<String>::new());
 }
 
 #[test]

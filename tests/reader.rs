@@ -384,8 +384,8 @@ fn line_ends_crlf_cr_lf_and_columns() {
 
 #[test]
 fn a_missing_result_is_located_where_the_game_ends() {
-    // after the game's last token or tag, not after the blank lines that follow it (on the
-    // next game's first line, where it used to be shown, as if that game had no result)
+    // after the game's last token or tag, not after the blank lines that follow it: on the
+    // next game's first line it would read as that game having no result
     let text = "[Event \"a\"]\n[White \"X\"]\n\n[Event \"b\"]\n1. c3-d4 f6-g5\n\n\n[Event \"c\"]\n";
     let found: Vec<(u64, Vec<(u64, u64)>)> = games(text.as_bytes())
         .iter()

@@ -29,8 +29,9 @@ pub struct ReadArgs {
     #[arg(long = "rules", value_enum, default_value_t = EditionArg::Russia)]
     pub edition: EditionArg,
 
-    /// Worker threads (default: one per core).
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads (default: one per core). At most 1024; no more than four per core
+    /// are started, nor more than the inputs can keep busy.
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 
     /// Skip games larger than this many bytes (as `P107 game-too-large`). Each thread
@@ -89,14 +90,35 @@ impl ReadArgs {
     }
 }
 
+/// The largest `-j`: a value over it is a mistake (a thread each would cost gigabytes of
+/// stacks and buffers, and no machine pdnkit reads archives on gives a thousand cores work
+/// through one output).
+const MAX_JOBS: usize = 1024;
+
+/// Threads started per core at most, whatever `-j` says: a worker reads and replays, so
+/// one a core keeps the machine busy, and a few more cover one that waits for the disk.
+const THREADS_PER_CORE: usize = 4;
+
+/// `-j N`: 1 to [`MAX_JOBS`].
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads"))?;
+    match n {
+        0 => Err("at least 1 thread".to_string()),
+        n if n > MAX_JOBS => Err(format!(
+            "{n} threads: at most {MAX_JOBS} (leave out -j for one per core)"
+        )),
+        n => Ok(n),
+    }
+}
+
 /// The run options of these arguments: how to check, and `-j` threads (one per core by
-/// default).
+/// default, at most [`THREADS_PER_CORE`] per core). The run loop starts no more workers
+/// than its inputs have jobs for.
 pub fn run_options(args: &ReadArgs, check: CheckOptions) -> anyhow::Result<RunOptions> {
-    let threads = match args.jobs {
-        Some(0) => anyhow::bail!("-j must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
     Ok(RunOptions { check, threads })
 }
 

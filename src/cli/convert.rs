@@ -1,7 +1,9 @@
 //! `pdnkit convert`: PDN to CSV, JSON Lines or canonical PDN, streaming game by game.
 
 use super::interrupt;
+use super::output::{Output, create_temp};
 use super::{Cli, common};
+use anyhow::Context;
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
@@ -10,8 +12,8 @@ use pdnkit::pdn::{RawTag, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use pdnkit::run::{self, Event, Input, RunOptions};
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -88,8 +90,9 @@ pub struct ConvertArgs {
     pub to: Target,
 
     /// Write to this file instead of standard output (atomically: through a temporary
-    /// file in the same directory, renamed when done; a link is written through, a device
-    /// or FIFO directly). Refuses to overwrite an input.
+    /// file in the same directory, synced and renamed when done, with the mode and owner of
+    /// the file it replaces; a link is written through, a device or FIFO directly).
+    /// Refuses to overwrite an input.
     #[arg(short = 'o', long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -168,110 +171,6 @@ impl ConvertArgs {
         );
         Ok(())
     }
-}
-
-/// Where the output goes; a file output is a temporary file until [`Output::commit`].
-struct Output {
-    writer: Box<dyn Write>,
-    file: Option<(PathBuf, PathBuf)>,
-}
-
-impl Output {
-    fn open(target: Option<&Path>, inputs: &[Input]) -> anyhow::Result<Output> {
-        let Some(out) = target else {
-            return Ok(Output {
-                writer: Box::new(BufWriter::new(io::stdout().lock())),
-                file: None,
-            });
-        };
-        if let Ok(canon) = out.canonicalize() {
-            for input in inputs {
-                if let Input::File(p) = input {
-                    if p.canonicalize().is_ok_and(|c| c == canon) {
-                        anyhow::bail!(
-                            "refusing to overwrite input file {} with the output",
-                            p.display()
-                        );
-                    }
-                }
-            }
-        }
-        // A symbolic link is written through (the link stays, its target gets the output);
-        // what is not a regular file (a device such as /dev/null, a FIFO) is written to
-        // as it is: renaming a file over it would replace it.
-        let resolved = match std::fs::symlink_metadata(out) {
-            Ok(m) if m.file_type().is_symlink() => out.canonicalize().ok(),
-            _ => None,
-        };
-        let out = resolved.as_deref().unwrap_or(out);
-        match std::fs::metadata(out) {
-            Ok(m) if m.is_dir() => anyhow::bail!("-o {}: a directory", out.display()),
-            Ok(m) if !m.is_file() => {
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(out)
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
-                return Ok(Output {
-                    writer: Box::new(BufWriter::new(file)),
-                    file: None,
-                });
-            }
-            _ => {}
-        }
-        let dir = match out.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = out
-            .file_name()
-            .ok_or_else(|| anyhow::anyhow!("-o {}: not a file name", out.display()))?
-            .to_string_lossy()
-            .into_owned();
-        let (tmp, file) = create_temp(&dir, &format!(".{name}"))
-            .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))?;
-        interrupt::remove_on_signal(&tmp);
-        Ok(Output {
-            writer: Box::new(BufWriter::new(file)),
-            file: Some((tmp, out.to_path_buf())),
-        })
-    }
-
-    /// Flushes, and for a file renames the temporary file over the target.
-    fn commit(mut self) -> io::Result<()> {
-        self.writer.flush()?;
-        drop(std::mem::replace(&mut self.writer, Box::new(io::sink())));
-        if let Some((tmp, target)) = self.file.take() {
-            if let Err(e) = interrupt::commit(&tmp, &target) {
-                // not renamed: the temporary file goes, as on any other error
-                self.file = Some((tmp, target));
-                return Err(e);
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        if let Some((tmp, _)) = self.file.take() {
-            let _ = std::fs::remove_file(&tmp);
-            interrupt::forget(&tmp);
-        }
-    }
-}
-
-/// A new file `PREFIX.pdnkit-PID-N.tmp` in `dir`, created exclusively.
-fn create_temp(dir: &Path, prefix: &str) -> io::Result<(PathBuf, File)> {
-    let pid = std::process::id();
-    for n in 0..1000u32 {
-        let path = dir.join(format!("{prefix}.pdnkit-{pid}-{n}.tmp"));
-        match File::options().write(true).create_new(true).open(&path) {
-            Ok(f) => return Ok((path, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other("no free temporary file name"))
 }
 
 /// An input that can be read only once, copied to a temporary file (for --tags all,
@@ -379,7 +278,14 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         args.tags.clone()
     };
 
-    let mut output = Output::open(args.output.as_deref(), &inputs)?;
+    let mut output = match &args.output {
+        Some(out) => Output::file(out, &inputs)?,
+        None => Output::stdout(),
+    };
+    let writing = || match &args.output {
+        Some(out) => format!("cannot write {}", out.display()),
+        None => "cannot write to standard output".to_string(),
+    };
     let style = args.style();
     let format = match args.to {
         Target::Csv if args.per_move => Format::CsvPlies,
@@ -393,7 +299,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         }),
     };
     let converter = Converter { format, style };
-    let mut writer = Writer::new(&converter, &mut output.writer)?;
+    let mut writer = Writer::new(&converter, &mut output.writer).with_context(writing)?;
 
     // Games are checked and written in parallel; the bytes are put out here in input
     // order (the same output whatever -j).
@@ -441,15 +347,16 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             Event::End(_) => progress.inc(1),
         }
         Ok(())
-    })?;
+    })
+    .with_context(writing)?;
     progress.finish_and_clear();
-    writer.finish()?;
+    writer.finish().with_context(writing)?;
 
     if io_failures == 0 {
         output.commit()?;
     } else {
         // a partial output file is not written; standard output got what could be read
-        output.writer.flush()?;
+        output.writer.flush().with_context(writing)?;
         drop(output);
     }
     if !args.quiet {
@@ -527,17 +434,4 @@ fn rereadable(input: &Input) -> bool {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn temp_files_are_exclusive() {
-        let dir = tempfile::tempdir().unwrap();
-        let (a, _) = create_temp(dir.path(), ".x").unwrap();
-        let (b, _) = create_temp(dir.path(), ".x").unwrap();
-        assert_ne!(a, b);
-    }
 }

@@ -7,6 +7,7 @@ mod generate;
 mod interrupt;
 mod lint;
 mod moves;
+mod output;
 mod perft;
 mod read;
 mod rule;

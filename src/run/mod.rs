@@ -155,7 +155,13 @@ pub fn run<T: Task>(
     task: &T,
     mut sink: impl FnMut(Event<T::Output>) -> io::Result<()>,
 ) -> io::Result<()> {
-    if options.threads <= 1 {
+    if options.threads > 1 {
+        if let Some(result) = parallel(inputs, options, task, &mut sink) {
+            return result;
+        }
+        // (no thread could be started, or the inputs are one job: read on this one)
+    }
+    {
         let mut worker = Worker::new(options, task);
         for input in inputs {
             let label = input.label();
@@ -176,9 +182,8 @@ pub fn run<T: Task>(
             }
             sink(Event::End(read))?;
         }
-        return Ok(());
+        Ok(())
     }
-    parallel(inputs, options, task, &mut sink)
 }
 
 /// The `io-error` of an input read to its end (not failed) in fewer bytes than the
@@ -553,13 +558,20 @@ const SLOTS_AHEAD: usize = 64;
 /// Files up to this size are one job, read whole by a worker.
 const WHOLE_FILE_BYTES: u64 = 1 << 20;
 
+/// Runs on worker threads; `None`, before anything reached `sink`, when the inputs are
+/// one job or not even one worker could be started (the system's limit on threads):
+/// then the caller reads on its own thread. Fewer workers start when the system gives
+/// no more, and no more start than the inputs have jobs for.
 fn parallel<T: Task>(
     inputs: &[Input],
     options: &RunOptions,
     task: &T,
     sink: &mut impl FnMut(Event<T::Output>) -> io::Result<()>,
-) -> io::Result<()> {
-    let threads = options.threads;
+) -> Option<io::Result<()>> {
+    let threads = jobs_at_most(inputs, options.threads);
+    if threads <= 1 {
+        return None;
+    }
     // (a job is handed over when a worker is free to take it: the blocks waiting are the
     // reader thread's one, not a queue of megabytes)
     let (job_tx, job_rx) = sync_channel::<Job<T::Output>>(0);
@@ -567,9 +579,10 @@ fn parallel<T: Task>(
     let (slot_tx, slot_rx) = sync_channel::<Slot<T::Output>>(SLOTS_AHEAD);
     let budget = Budget::new();
     std::thread::scope(|scope| {
+        let mut workers = 0;
         for _ in 0..threads {
             let (job_rx, budget) = (&job_rx, &budget);
-            scope.spawn(move || {
+            let work = move || {
                 let mut worker = Worker::new(options, task);
                 loop {
                     let job = match job_rx.lock() {
@@ -579,15 +592,49 @@ fn parallel<T: Task>(
                     let Ok(job) = job else { return };
                     run_job(&mut worker, job, budget);
                 }
-            });
+            };
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, work)
+                .is_err()
+            {
+                break;
+            }
+            workers += 1;
         }
-        scope.spawn(move || cut_inputs(inputs, options, job_tx, slot_tx));
+        // (a closure not started is dropped with the channel ends it holds: the workers
+        // started see the jobs' channel closed, and end)
+        let cut = move || cut_inputs(inputs, options, job_tx, slot_tx);
+        if workers == 0
+            || std::thread::Builder::new()
+                .spawn_scoped(scope, cut)
+                .is_err()
+        {
+            return None;
+        }
         // the outputs in order
         let result = order(slot_rx, task, &budget, sink);
         // (on an error of the sink, the channels close, nobody waits, the threads end)
         budget.close();
-        result
+        Some(result)
     })
+}
+
+/// `threads`, or fewer when the inputs cannot have that many jobs at once: a small file
+/// is one job, a big one a job a block; standard input and what is no regular file may
+/// be cut into any number of blocks.
+fn jobs_at_most(inputs: &[Input], threads: usize) -> usize {
+    let mut jobs = 0usize;
+    for input in inputs {
+        jobs = jobs.saturating_add(match input.size() {
+            Some(size) if size <= WHOLE_FILE_BYTES => 1,
+            Some(size) => usize::try_from(size / BLOCK_BYTES as u64 + 1).unwrap_or(usize::MAX),
+            None => usize::MAX,
+        });
+        if jobs >= threads {
+            return threads;
+        }
+    }
+    jobs
 }
 
 fn run_job<T: Task>(worker: &mut Worker<'_, T>, job: Job<T::Output>, budget: &Budget) {

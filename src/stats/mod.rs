@@ -45,6 +45,7 @@
 //! - **player names** are the White and Black tags with surrounding spaces trimmed; an
 //!   empty name or `?` is no player.
 
+mod players;
 pub mod render;
 pub mod report;
 
@@ -62,6 +63,7 @@ use crate::replay::Status;
 use crate::rules::Position;
 use crate::rules::notation::{CaptureStyle, Style, push_move};
 use crate::run::{Checked, Event, RunOptions, run_reader};
+use players::Players;
 use std::collections::{BTreeMap, HashMap};
 
 /// A map of keys from the games (openings, players, groups): hashed with a seed of the
@@ -195,28 +197,6 @@ pub struct PlayerCounts {
 }
 
 impl PlayerCounts {
-    fn add(&mut self, outcome: Outcome, color: Color) {
-        self.games += 1;
-        match (outcome, color) {
-            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => {
-                self.wins += 1
-            }
-            (Outcome::WhiteWins, Color::Black)
-            | (Outcome::BlackWins, Color::White)
-            | (Outcome::BothLose, _) => self.losses += 1,
-            (Outcome::Draw, _) => self.draws += 1,
-            (Outcome::Unknown, _) => self.unknown += 1,
-        }
-    }
-
-    fn merge(&mut self, o: &PlayerCounts) {
-        self.games += o.games;
-        self.wins += o.wins;
-        self.draws += o.draws;
-        self.losses += o.losses;
-        self.unknown += o.unknown;
-    }
-
     /// The player's result percentage over games with a known result.
     pub fn score(&self) -> Option<f64> {
         score(self.wins, self.draws, self.losses)
@@ -277,7 +257,8 @@ pub struct Stats {
     /// (hashed: a game's opening, compared in an ordered map, shares its first moves
     /// with the keys around it; reports sort them)
     pub(crate) openings: KeyMap<String, ResultCounts>,
-    pub(crate) players: KeyMap<String, PlayerCounts>,
+    /// (each name once, in a table of its own: an archive may name millions)
+    pub(crate) players: Players,
     /// Keyed by [`MaterialCounts`]: the text of the key is made once per report, not
     /// once per game.
     pub(crate) material: HashMap<MaterialCounts, ResultCounts>,
@@ -307,7 +288,7 @@ impl Stats {
             draws: BTreeMap::new(),
             lengths: BTreeMap::new(),
             openings: KeyMap::default(),
-            players: KeyMap::default(),
+            players: Players::default(),
             material: HashMap::new(),
             groups: KeyMap::default(),
         }
@@ -388,7 +369,7 @@ impl Stats {
         for (color, tag) in [(Color::White, &g.white), (Color::Black, &g.black)] {
             let tag = tag.as_deref();
             if let Some(name) = player_name(tag) {
-                self.players.at(name).add(outcome, color);
+                self.players.add(name, outcome, color);
             }
         }
         let year;
@@ -440,7 +421,11 @@ impl Stats {
         // (the smaller map into the larger: stats are merged into empty ones at the end
         // of a run, which would move every opening)
         merge_into_larger(&mut self.openings, other.openings, ResultCounts::merge);
-        merge_into_larger(&mut self.players, other.players, PlayerCounts::merge);
+        let mut players = other.players;
+        if self.players.len() < players.len() {
+            std::mem::swap(&mut self.players, &mut players);
+        }
+        self.players.merge(&players);
         for (k, v) in other.material {
             self.material.entry(k).or_default().merge(&v);
         }
@@ -528,6 +513,27 @@ impl crate::run::Task for StatsTask {
 
     fn game(&self, g: Checked<'_>) -> GameStats {
         GameStats::of(&g, self.options.depth)
+    }
+
+    /// What a game's counts hold while they wait for their turn: for short games several
+    /// times their text, and the counting thread (which interns the players) is the slow
+    /// one, so without it the queue would hold a hundred megabytes.
+    fn weight(&self, g: &GameStats) -> usize {
+        // (a small string's allocation holds at least 16 bytes)
+        let text = |s: &Option<String>| s.as_ref().map_or(0, |s| s.len().max(16));
+        std::mem::size_of::<GameStats>()
+            + g.diagnostics.len() * std::mem::size_of::<(&crate::diag::Rule, Severity)>()
+            + [
+                &g.opening,
+                &g.white,
+                &g.black,
+                &g.event,
+                &g.date,
+                &g.game_type,
+            ]
+            .into_iter()
+            .map(text)
+            .sum::<usize>()
     }
 }
 

@@ -277,17 +277,18 @@ impl Stats {
         let opening_games = openings.iter().map(|r| r.counts.games).sum();
         let distinct = openings.len() as u64;
 
-        let mut players: Vec<PlayerRow> = self
-            .players
-            .iter()
-            .map(|(k, p)| PlayerRow::new(k, p))
-            .collect();
-        players.sort_by(|a, b| {
-            b.counts
-                .games
-                .cmp(&a.counts.games)
-                .then_with(|| a.name.cmp(&b.name))
-        });
+        // (the players' rows are made for those reported only: an archive may name
+        // millions, most of them not in the top)
+        let all_players = self.options.by == Some(GroupBy::Player) || top == 0;
+        let ranked = self.ranked_players(if all_players { 0 } else { top });
+        let row = |&i: &u32| {
+            PlayerRow::new(
+                self.players.name(i as usize),
+                &self.players.counts(i as usize),
+            )
+        };
+        let shown = if top == 0 { ranked.len() } else { top };
+        let players: Vec<PlayerRow> = ranked.iter().take(shown).map(row).collect();
 
         let mut material: Vec<ResultRow> = self
             .material
@@ -298,7 +299,7 @@ impl Stats {
 
         let groups = match self.options.by {
             None => None,
-            Some(GroupBy::Player) => Some(Groups::Players(players.clone())),
+            Some(GroupBy::Player) => Some(Groups::Players(ranked.iter().map(row).collect())),
             Some(by) => {
                 let mut rows: Vec<GroupRow> = self
                     .groups
@@ -350,10 +351,31 @@ impl Stats {
                 distinct,
                 top: cut(openings, top),
             },
-            players: cut(players, top),
+            players,
             material: cut(material, top),
             groups,
         }
+    }
+}
+
+impl Stats {
+    /// The players' entries, most games first (then by name), the first `top` of them
+    /// (`0`: all).
+    fn ranked_players(&self, top: usize) -> Vec<u32> {
+        let players = &self.players;
+        let rank = |&a: &u32, &b: &u32| {
+            let (a, b) = (a as usize, b as usize);
+            (players.games(b).cmp(&players.games(a)))
+                .then_with(|| players.name(a).cmp(players.name(b)))
+        };
+        let mut ranked: Vec<u32> = (0..players.len() as u32).collect();
+        if top > 0 && top < ranked.len() {
+            ranked.select_nth_unstable_by(top - 1, rank);
+            ranked.truncate(top);
+        }
+        // (names are distinct: the order is total)
+        ranked.sort_unstable_by(rank);
+        ranked
     }
 }
 

@@ -106,16 +106,71 @@ pub(super) fn result(d: &Diagnostic) -> serde_json::Value {
         "message": { "text": format!("{} ({})", d.message, d.rule.name) },
         "locations": [{
             "physicalLocation": {
-                "artifactLocation": { "uri": d.path },
+                "artifactLocation": { "uri": uri(&d.path) },
                 "region": { "startLine": d.line, "startColumn": d.column },
             }
         }],
     })
 }
 
+/// The URI reference of a path (RFC 3986): a relative path stays a relative reference,
+/// with `/` between its segments; an absolute one becomes a `file:` URI. Every byte but
+/// the unreserved characters, the sub-delimiters and `@` is percent-encoded (UTF-8 bytes
+/// each), and `:` too in a relative path, whose first segment could otherwise read as a
+/// scheme.
+pub(super) fn uri(path: &str) -> String {
+    // (on Windows `\` separates segments, and `C:\x` is absolute)
+    let path = match cfg!(windows) {
+        true => path.replace('\\', "/"),
+        false => path.to_string(),
+    };
+    let drive = |p: &str| {
+        let b = p.as_bytes();
+        b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+    };
+    let (mut out, rest, colon) =
+        if let Some(unc) = path.strip_prefix("//").filter(|_| cfg!(windows)) {
+            (String::from("file://"), unc.to_string(), true)
+        } else if path.starts_with('/') {
+            (String::from("file://"), path, true)
+        } else if cfg!(windows) && drive(&path) {
+            (String::from("file:///"), path, true)
+        } else {
+            (String::new(), path, false)
+        };
+    for &b in rest.as_bytes() {
+        let keep =
+            b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=@/".contains(&b) || (colon && b == b':');
+        if keep {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uris_are_percent_encoded_references() {
+        assert_eq!(uri("games/a.pdn"), "games/a.pdn");
+        assert_eq!(uri("dir/odd, name.pdn"), "dir/odd,%20name.pdn");
+        assert_eq!(uri("a,b:c.pdn"), "a,b%3Ac.pdn");
+        assert_eq!(uri("50%#1?.pdn"), "50%25%231%3F.pdn");
+        assert_eq!(
+            uri("партии/é.pdn"),
+            "%D0%BF%D0%B0%D1%80%D1%82%D0%B8%D0%B8/%C3%A9.pdn"
+        );
+        assert_eq!(uri("-"), "-");
+        assert_eq!(uri("../up/x.pdn"), "../up/x.pdn");
+        if cfg!(unix) {
+            assert_eq!(uri("/home/a b/c:d.pdn"), "file:///home/a%20b/c:d.pdn");
+            assert_eq!(uri("back\\slash.pdn"), "back%5Cslash.pdn");
+        }
+    }
     use crate::diag::codes;
     use crate::diag::emit::{Format, Renderer};
 

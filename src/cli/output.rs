@@ -1,0 +1,236 @@
+//! Where `convert` writes: standard output, or an `-o` file replaced atomically.
+//!
+//! A regular file is written as a temporary file beside it, given the mode (and, where
+//! the system allows, the owner) of the file it replaces, synced, and renamed over it
+//! when every input was read; the folder is synced after the rename, so that a crash
+//! leaves the old file or the new one, whole. A symbolic link is followed: the file it
+//! names is replaced and the link stays. What is not a regular file (a device such as
+//! `/dev/null`, a FIFO) is written to as it is: renaming a file over it would replace it.
+
+use super::interrupt;
+use anyhow::Context;
+use pdnkit::run::Input;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Where the output goes; a file output is a temporary file until [`Output::commit`].
+pub struct Output {
+    pub writer: Box<dyn Write>,
+    file: Option<Temp>,
+}
+
+/// The temporary file of an `-o` output, until it is renamed over its target.
+struct Temp {
+    path: PathBuf,
+    target: PathBuf,
+    /// The file the writer writes to (through a handle of its own): synced before the
+    /// rename.
+    file: File,
+}
+
+impl Output {
+    /// Standard output.
+    pub fn stdout() -> Output {
+        Output {
+            writer: Box::new(BufWriter::new(io::stdout().lock())),
+            file: None,
+        }
+    }
+
+    /// The file `out`, written through a temporary file unless it is no regular file.
+    /// None of `inputs` may be the output.
+    pub fn file(out: &Path, inputs: &[Input]) -> anyhow::Result<Output> {
+        if let Ok(canon) = out.canonicalize() {
+            let files = inputs.iter().filter_map(|i| match i {
+                Input::File(p) => Some(p),
+                Input::Stdin => None,
+            });
+            if let Some(p) = files
+                .into_iter()
+                .find(|p| p.canonicalize().is_ok_and(|c| c == canon))
+            {
+                anyhow::bail!(
+                    "refusing to overwrite input file {} with the output",
+                    p.display()
+                );
+            }
+        }
+        let cannot = || format!("cannot write {}", out.display());
+        let target = follow_links(out).with_context(cannot)?;
+        let replaced = match std::fs::metadata(&target) {
+            Ok(m) if m.is_dir() => anyhow::bail!("-o {}: a directory", out.display()),
+            Ok(m) if !m.is_file() => {
+                let file = File::options()
+                    .write(true)
+                    .open(&target)
+                    .with_context(cannot)?;
+                return Ok(Output {
+                    writer: Box::new(BufWriter::new(file)),
+                    file: None,
+                });
+            }
+            Ok(m) => Some(m),
+            Err(_) => None,
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .ok_or_else(|| anyhow::anyhow!("-o {}: not a file name", out.display()))?;
+        let (path, file) = create_temp(&dir, &temp_prefix(name)).with_context(cannot)?;
+        interrupt::remove_on_signal(&path);
+        let temp = Temp { path, target, file };
+        if let Some(m) = replaced {
+            keep_owner_and_mode(&temp.file, &m).with_context(cannot)?;
+        }
+        let writer = temp.file.try_clone().with_context(cannot)?;
+        Ok(Output {
+            writer: Box::new(BufWriter::new(writer)),
+            file: Some(temp),
+        })
+    }
+
+    /// Flushes, and for a file syncs the temporary file, renames it over the target and
+    /// syncs the folder.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        let named = |target: &Path| format!("cannot write {}", target.display());
+        let flushed = self.writer.flush();
+        drop(std::mem::replace(&mut self.writer, Box::new(io::sink())));
+        let Some(temp) = self.file.take() else {
+            return Ok(flushed?);
+        };
+        // (on an error the temporary file is removed as the output is dropped)
+        let synced = flushed.and_then(|()| temp.file.sync_all());
+        if let Err(e) = synced.and_then(|()| interrupt::commit(&temp.path, &temp.target)) {
+            let target = temp.target.clone();
+            self.file = Some(temp);
+            return Err(e).with_context(|| named(&target));
+        }
+        sync_folder(&temp.target).with_context(|| named(&temp.target))
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Some(temp) = self.file.take() {
+            let _ = std::fs::remove_file(&temp.path);
+            interrupt::forget(&temp.path);
+        }
+    }
+}
+
+/// `path` with symbolic links followed to the name they give, which need not exist yet
+/// (the file is created there, as a shell's `>` does), so that the file is replaced and
+/// not the link.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // (the limit of Linux's path resolution)
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&path)?;
+                // (a relative link is relative to its folder; joining an absolute one
+                // gives it)
+                path = path
+                    .parent()
+                    .map_or_else(|| to.clone(), |dir| dir.join(&to));
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The start of a temporary file's name for the file `name`: a dot and the first 32 bytes
+/// of the name, so that a temporary name stays within the 255 bytes a file name may have
+/// however long the target's is, and says whose it is.
+fn temp_prefix(name: &std::ffi::OsStr) -> String {
+    let name = name.to_string_lossy();
+    let mut end = name.len().min(32);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(".{}", &name[..end])
+}
+
+/// A new file `PREFIX.pdnkit-PID-N.tmp` in `dir`, created exclusively.
+pub fn create_temp(dir: &Path, prefix: &str) -> io::Result<(PathBuf, File)> {
+    let pid = std::process::id();
+    for n in 0..1000u32 {
+        let path = dir.join(format!("{prefix}.pdnkit-{pid}-{n}.tmp"));
+        match File::options().write(true).create_new(true).open(&path) {
+            Ok(f) => return Ok((path, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free temporary file name"))
+}
+
+/// Gives `file` the permissions of the file it is to replace, and its owner and group
+/// where the system allows (as root; a group of the user's own otherwise).
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, replaced: &std::fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    let ours = file.metadata()?;
+    if (ours.uid(), ours.gid()) != (replaced.uid(), replaced.gid()) {
+        // (not allowed to give the file away: at least its group, which may be allowed)
+        let _ = fchown(file, Some(replaced.uid()), Some(replaced.gid()))
+            .or_else(|_| fchown(file, None, Some(replaced.gid())));
+    }
+    // (after the owner: a change of owner clears the set-user-ID bit)
+    let mode = replaced.permissions().mode() & 0o7777;
+    file.set_permissions(std::fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, replaced: &std::fs::Metadata) -> io::Result<()> {
+    file.set_permissions(replaced.permissions())
+}
+
+/// Syncs the folder of `path`, where a file was just renamed to it, so that the rename
+/// outlives a crash. A file system that cannot sync a folder has nothing to sync.
+fn sync_folder(path: &Path) -> io::Result<()> {
+    if !cfg!(unix) {
+        return Ok(());
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match File::open(dir).and_then(|d| d.sync_all()) {
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported
+            ) =>
+        {
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temp_files_are_exclusive() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, _) = create_temp(dir.path(), ".x").unwrap();
+        let (b, _) = create_temp(dir.path(), ".x").unwrap();
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn a_temporary_name_is_short_whatever_the_name() {
+        let long = "é".repeat(127);
+        let prefix = temp_prefix(std::ffi::OsStr::new(&long));
+        assert_eq!(prefix, format!(".{}", "é".repeat(16)));
+        assert_eq!(temp_prefix(std::ffi::OsStr::new("out.csv")), ".out.csv");
+    }
+}
