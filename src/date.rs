@@ -73,8 +73,24 @@ pub enum DateValue {
     Date(PartialDate),
     /// A range such as `2004.10.27 - 2004.11.01` or a season `2007/2008`: the first date.
     Range(PartialDate, PartialDate),
+    /// Written as a date, but not a day of the calendar (`1965.02.30`, `2023.02.29`).
+    NotADay,
     /// Not readable as a date.
     Unreadable,
+}
+
+impl PartialDate {
+    /// Whether the day, when known, is one of its month in its year (in some year, when
+    /// the year is unknown: 29 February).
+    fn is_a_day(&self) -> bool {
+        let (Some(day), Some(month)) = (self.day, self.month) else {
+            return true;
+        };
+        let days = time::Month::try_from(month).map_or(0, |m| {
+            time::util::days_in_month(m, self.year.map_or(2000, i32::from))
+        });
+        day <= days
+    }
 }
 
 const MONTHS: [&str; 12] = [
@@ -83,17 +99,16 @@ const MONTHS: [&str; 12] = [
 
 /// Reads a `Date` tag value.
 pub fn parse_date(raw: &str) -> DateValue {
-    // (nearly every Date tag: read before any trimming or scanning; no other reading of
-    // such a value applies, so one that is no date is unreadable)
-    if let Some(date) = canonical(raw.as_bytes()).or_else(|| european(raw.as_bytes())) {
-        return date.map_or(DateValue::Unreadable, DateValue::Date);
+    match read_date(raw) {
+        DateValue::Date(d) if !d.is_a_day() => DateValue::NotADay,
+        DateValue::Range(a, b) if !(a.is_a_day() && b.is_a_day()) => DateValue::NotADay,
+        value => value,
     }
-    parse_with(raw, parse_single)
 }
 
-/// [`parse_date`] past its shortcut, with `single` reading one date (of a value, or of
-/// each side of a range).
-fn parse_with(raw: &str, single: impl Fn(&str) -> Option<PartialDate>) -> DateValue {
+/// [`parse_date`] before the calendar is asked.
+fn read_date(raw: &str) -> DateValue {
+    let single = |s: &str| parse_split(s.trim().trim_end_matches(['.', ',']));
     let s = raw.trim();
     if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
         return DateValue::Unknown;
@@ -147,56 +162,7 @@ fn part(p: &str) -> Result<Option<u32>, ()> {
     p.parse().map(Some).map_err(|_| ())
 }
 
-fn parse_single(s: &str) -> Option<PartialDate> {
-    let s = s.trim().trim_end_matches(['.', ',']);
-    match canonical(s.as_bytes()) {
-        Some(date) => date,
-        None => parse_split(s),
-    }
-}
-
-/// The canonical `YYYY.MM.DD` of nearly every Date tag, without splitting: `Some` of what
-/// [`parse_split`] reads of it when `s` has that shape (`None` inside for no valid date).
-#[inline]
-fn canonical(s: &[u8]) -> Option<Option<PartialDate>> {
-    let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *s else {
-        return None;
-    };
-    let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
-    if !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
-    let (y, m, d) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
-    Some(valid(Some(y as u16), Some(m as u8), Some(d as u8)))
-}
-
-/// The `D.M.YYYY` of the European files (one or two digits for the day and the month,
-/// four for the year, dots between), without splitting: `Some` of what [`parse_split`]
-/// reads of it when `s` has that shape. No other reading applies to such a value (it has
-/// no range separator): [`parse_date`] takes it so, as the canonical shape.
-#[inline]
-fn european(s: &[u8]) -> Option<Option<PartialDate>> {
-    let digits = |p: &[u8], lengths: std::ops::RangeInclusive<usize>| {
-        lengths.contains(&p.len()) && p.iter().all(u8::is_ascii_digit)
-    };
-    let mut parts = s.split(|&c| c == b'.');
-    let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some()
-        || !(digits(day, 1..=2) && digits(month, 1..=2) && digits(year, 4..=4))
-    {
-        return None;
-    }
-    let n = |ds: &[u8]| ds.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0'));
-    Some(valid(
-        Some(n(year) as u16),
-        Some(n(month) as u8),
-        Some(n(day) as u8),
-    ))
-}
-
-/// [`parse_single`] for any shape (`s` trimmed), without allocating: nearly every Date
-/// tag of some real files (`1.1.1965`) is read so, twice a game when it is checked.
+/// One date (`s` trimmed), in any of the shapes of the module documentation.
 fn parse_split(s: &str) -> Option<PartialDate> {
     // "17 april 2009", "april 17, 2009"
     if s.bytes().any(|c| c.is_ascii_alphabetic()) {
@@ -283,86 +249,6 @@ mod tests {
         }
     }
 
-    /// The splitting reading as it was first written (a `Vec` a step): what the tests hold
-    /// [`parse_split`]'s splitting to.
-    fn parse_split_collecting(s: &str) -> Option<PartialDate> {
-        // "17 april 2009", "april 17, 2009"
-        if s.chars().any(|c| c.is_ascii_alphabetic()) {
-            return parse_words(s);
-        }
-        let parts: Vec<&str> = s.split(['.', '-', '/']).collect();
-        if parts.iter().any(|p| p.len() > 4) {
-            return None;
-        }
-        let nums: Vec<Result<Option<u32>, ()>> = parts.iter().map(|p| part(p)).collect();
-        if nums.iter().any(|n| n.is_err()) {
-            return None;
-        }
-        let n: Vec<Option<u32>> = nums.into_iter().map(|n| n.unwrap_or(None)).collect();
-        // (the parts read, what they are read as is the same)
-        date_of_parts(&parts, &n)
-    }
-
-    /// [`parse_date`] as first written, without its shortcuts, over
-    /// [`parse_split_collecting`].
-    fn parse_date_as_first_written(raw: &str) -> DateValue {
-        parse_with(raw, |s| {
-            parse_split_collecting(s.trim().trim_end_matches(['.', ',']))
-        })
-    }
-
-    #[test]
-    fn dates_are_read_as_the_collecting_reading_read_them() {
-        let pieces = [
-            "1", "12", "1965", "2007", "0", "99", "123", "12345", ".", "-", "/", "?", "??", "????",
-            " ", " - ", " to ", "ж", "a", "april", ",", "\t",
-        ];
-        let mut rng = crate::generate::SplitMix64::new(44);
-        for _ in 0..100_000 {
-            let n = 1 + rng.below(7) as usize;
-            let s: String = (0..n).map(|_| *rng.pick(&pieces)).collect();
-            assert_eq!(parse_split(&s), parse_split_collecting(&s), "{s:?}");
-            assert_eq!(parse_date(&s), parse_date_as_first_written(&s), "{s:?}");
-        }
-        // every `D.M.YYYY` shape, which the European shortcut reads
-        for day in ["0", "1", "9", "00", "01", "31", "32", "99"] {
-            for month in ["0", "1", "12", "13", "07", "99"] {
-                for year in ["0999", "1965", "2999", "3000"] {
-                    let s = format!("{day}.{month}.{year}");
-                    assert!(european(s.as_bytes()).is_some(), "{s}");
-                    assert_eq!(parse_date(&s), parse_date_as_first_written(&s), "{s}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_canonical_shortcut_agrees_with_splitting() {
-        let mut checked = 0;
-        for y in ["0999", "1000", "1965", "2999", "3000", "0000"] {
-            for m in ["00", "01", "07", "12", "13", "99"] {
-                for d in ["00", "01", "28", "31", "32", "99"] {
-                    let s = format!("{y}.{m}.{d}");
-                    assert_eq!(parse_single(&s), parse_split(&s), "{s}");
-                    // a whole Date tag so written: no range separator, not all unknown,
-                    // so what splitting reads or nothing
-                    let whole = parse_split(&s).map_or(DateValue::Unreadable, DateValue::Date);
-                    assert_eq!(parse_date(&s), whole, "{s}");
-                    checked += 1;
-                }
-            }
-        }
-        assert_eq!(checked, 216);
-        assert_eq!(
-            parse_single("1965.01.02"),
-            Some(PartialDate {
-                year: Some(1965),
-                month: Some(1),
-                day: Some(2)
-            })
-        );
-    }
-
     #[test]
     fn standard_and_partial() {
         assert_eq!(iso("1965.01.01").as_deref(), Some("1965-01-01"));
@@ -408,6 +294,32 @@ mod tests {
         assert_eq!(iso("17 april 2009").as_deref(), Some("2009-04-17"));
         assert_eq!(iso("April 17, 2009").as_deref(), Some("2009-04-17"));
         assert_eq!(iso("2007-05-19").as_deref(), Some("2007-05-19"));
+    }
+
+    #[test]
+    fn days_are_those_of_the_calendar() {
+        for bad in [
+            "1965.02.30",
+            "2023.02.29",
+            "1900.02.29",
+            "1965.04.31",
+            "31.06.1970",
+            "30 february 1965",
+        ] {
+            assert_eq!(parse_date(bad), DateValue::NotADay, "{bad}");
+        }
+        for good in [
+            "2024.02.29",
+            "2000.02.29",
+            "1965.12.31",
+            "????.02.29",
+            "29.2.1968",
+        ] {
+            assert!(matches!(parse_date(good), DateValue::Date(_)), "{good}");
+        }
+        // a range with an impossible end is no range
+        assert_eq!(parse_date("1965.02.27 - 1965.02.30"), DateValue::NotADay);
+        assert_eq!(parse_date("1965.02.32"), DateValue::Unreadable);
     }
 
     #[test]

@@ -1225,3 +1225,51 @@ fn a_game_stopped_by_a_placeholder_is_incomplete() {
         "{csv}"
     );
 }
+
+#[test]
+fn impossible_dates_are_t102_and_reach_no_csv_or_json_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dates.pdn");
+    let games: String = [
+        "1965.02.30",
+        "2023.02.29",
+        "2024.02.29",
+        "1965.04.31 - 1965.05.02",
+    ]
+    .iter()
+    .map(|d| format!("[Date \"{d}\"]\n1. c3-d4 *\n\n"))
+    .collect();
+    std::fs::write(&path, games).unwrap();
+    let path = path.to_str().unwrap();
+    let (header, rows) = csv_rows(&run_ok(&["convert", path, "--to", "csv"]));
+    let dates: Vec<&str> = rows.iter().map(|r| cell(&header, r, "date")).collect();
+    assert_eq!(dates, ["", "", "2024-02-29", ""]);
+    let jsonl = run_ok(&["convert", path, "--to", "jsonl"]);
+    let json_dates: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["date"].clone())
+        .collect();
+    assert_eq!(json_dates[2], "2024-02-29");
+    assert!(
+        json_dates
+            .iter()
+            .enumerate()
+            .all(|(k, d)| k == 2 || d.is_null()),
+        "{json_dates:?}"
+    );
+    let lint = pdnkit()
+        .args(["lint", path, "--format", "jsonl", "--select", "T102"])
+        .output()
+        .unwrap();
+    let found: Vec<serde_json::Value> = String::from_utf8(lint.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let games: Vec<u64> = found.iter().map(|d| d["game"].as_u64().unwrap()).collect();
+    assert_eq!(games, [1, 2, 4]);
+    assert_eq!(
+        found[0]["message"],
+        "Date \"1965.02.30\" is not a day of the calendar"
+    );
+}

@@ -45,6 +45,8 @@ pub(crate) enum TagIssue {
     Duplicate(usize),
     /// A Date pdnkit cannot read.
     InvalidDate,
+    /// A Date written as one but no day of the calendar.
+    NotADay,
     /// A Result that is no PDN result.
     InvalidResult,
 }
@@ -54,7 +56,7 @@ impl TagIssue {
     pub(crate) fn rule(self) -> &'static Rule {
         match self {
             TagIssue::Duplicate(_) => &codes::DUPLICATE_TAG,
-            TagIssue::InvalidDate => &codes::INVALID_DATE,
+            TagIssue::InvalidDate | TagIssue::NotADay => &codes::INVALID_DATE,
             TagIssue::InvalidResult => &codes::INVALID_RESULT_TAG,
         }
     }
@@ -69,6 +71,7 @@ impl TagIssue {
             TagIssue::InvalidDate => format!(
                 "Date \"{value}\" is not a date pdnkit can read (PDN wants YYYY.MM.DD, ?? for unknown parts)"
             ),
+            TagIssue::NotADay => format!("Date \"{value}\" is not a day of the calendar"),
             TagIssue::InvalidResult => {
                 format!("Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *")
             }
@@ -176,7 +179,11 @@ impl TagCheck {
         }
         let value = tag.value.as_str();
         match tag.name.as_str() {
-            "Date" if parse_date(value) == DateValue::Unreadable => Some(TagIssue::InvalidDate),
+            "Date" => match parse_date(value) {
+                DateValue::Unreadable => Some(TagIssue::InvalidDate),
+                DateValue::NotADay => Some(TagIssue::NotADay),
+                _ => None,
+            },
             "Result" if !value.trim().is_empty() && !is_result_value(value) => {
                 Some(TagIssue::InvalidResult)
             }

@@ -169,7 +169,7 @@ pub fn iso_date(raw: &str) -> Option<String> {
             (Some(a), Some(b)) => Some(format!("{a}/{b}")),
             (a, _) => a,
         },
-        DateValue::Unknown | DateValue::Unreadable => None,
+        DateValue::Unknown | DateValue::NotADay | DateValue::Unreadable => None,
     }
 }
 

@@ -667,7 +667,7 @@ fn player_name(tag: Option<&str>) -> Option<&str> {
     tag.map(str::trim).filter(|s| !s.is_empty() && *s != "?")
 }
 
-/// The year of a Date tag, `?` when unknown or unreadable.
+/// The year of a Date tag, `?` when unknown, unreadable or no day of the calendar.
 fn year_key(date: Option<&str>) -> String {
     let year = match date.map(parse_date) {
         Some(DateValue::Date(d)) | Some(DateValue::Range(d, _)) => d.year,
