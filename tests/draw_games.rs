@@ -418,14 +418,17 @@ const BLACK_WINS: &str = "0-2";
 
 /// Agreement after `plies` plies from `fen`, by the README: the move number of the last
 /// move played, counting the moves before the setup from its move number; early in russia
-/// when Black (the second player) made fewer than 20 moves.
+/// when Black (the second player) made fewer than 20 moves of a game from the start
+/// position.
 fn agreement(edition: Edition, fen: &str, plies: u32) -> DrawBasis {
     let (start, number) = position(fen);
     let before = 2 * (number - 1) + u32::from(start.turn() == Color::Black);
     let total = before + plies;
+    // (only a game with moves from the start position breaks 6.1.8.1 by an early draw)
+    let from_start = start == Position::start() && number == 1 && plies > 0;
     DrawBasis::Agreement {
         move_number: total.div_ceil(2),
-        early: edition == Russia && total / 2 < 20,
+        early: edition == Russia && total / 2 < 20 && from_start,
     }
 }
 
@@ -444,7 +447,8 @@ fn agreement_findings(basis: DrawBasis, plies: u32) -> Vec<(&'static str, Option
 /// - the same game recorded as a win: `result-contradicts-draw-rule`;
 /// - one ply more, drawn: `play-after-automatic-draw` at `limit + 1`;
 /// - one ply short, drawn: no automatic draw, a draw by agreement (`draw-without-basis`,
-///   and `early-draw-agreement` in russia before 20 moves each); recorded as a win: no
+///   and `early-draw-agreement` in russia before 20 moves each of a game from the start
+///   position); recorded as a win: no
 ///   finding at all.
 fn limit(edition: Edition, fen: &str, keep: Pred, steps: &[Step], rule: &str, limit: u32) {
     assert_eq!(plies(steps), limit, "the plan must be as long as the limit");
@@ -1074,7 +1078,7 @@ fn f727_holds_wherever_the_three_stand() {
         basis(&r),
         Some(DrawBasis::Agreement {
             move_number: 15,
-            early: true
+            early: false
         })
     );
 }
@@ -1401,9 +1405,10 @@ fn twice_is_not_a_repetition() {
     let game = moves("h2-g1 a7-b8 g1-h2 b8-a7 c1-d2 f8-g7 d2-c3 g7-f6");
     for edition in [Russia, Fmjd] {
         let r = run(edition, SHUFFLE, &game, DRAW);
+        // (set up by FEN: no early agreement)
         let expected = DrawBasis::Agreement {
             move_number: 4,
-            early: edition == Russia,
+            early: false,
         };
         assert_eq!(basis(&r), Some(expected), "{edition}");
         assert_eq!(findings(&r), agreement_findings(expected, 8), "{edition}");
@@ -1447,63 +1452,30 @@ const K4_K4: &str = "W:WK28,K30,K31,K32:BK1,K2,K3,K5";
 const K4_K4_MOVE15: &str = "W:WK28,K30,K31,K32:BK1,K2,K3,K5:F15";
 
 #[test]
-fn russia_agreement_before_twenty_moves_each_is_early() {
+fn russia_agreement_from_a_set_up_position_is_never_early() {
+    // 6.1.8.1 is about games played from the start position: a problem or a fragment set
+    // up by FEN, drawn after 19 moves each, is a draw without basis and no early
+    // agreement; its moves are counted from the setup's move number. (The count from
+    // the start position is the tracker's test `verdict_agreement_russia_early_and_not`,
+    // and `early_draw_agreement_only_for_games_with_moves_from_the_start_position`.)
     let game = generate(K4_K4, anything, &[kings(40)]);
-    // 39 plies: Black made 19 moves.
     let r = run(Russia, K4_K4, &game[..39], DRAW);
     assert_eq!(automatic(&r), None);
-    let early = DrawBasis::Agreement {
-        move_number: 20,
-        early: true,
-    };
-    assert_eq!(basis(&r), Some(early));
-    assert_eq!(
-        findings(&r),
-        [
-            ("draw-without-basis", Some(39)),
-            ("early-draw-agreement", Some(39))
-        ]
-    );
-    // 40 plies: 20 moves each.
-    let r = run(Russia, K4_K4, &game, DRAW);
-    assert_eq!(
-        basis(&r),
+    let agreement = |move_number| {
         Some(DrawBasis::Agreement {
-            move_number: 20,
-            early: false
+            move_number,
+            early: false,
         })
-    );
-    assert_eq!(findings(&r), [("draw-without-basis", Some(40))]);
-}
-
-#[test]
-fn russia_agreement_counts_the_moves_before_a_setup() {
-    // Set up at move 15 (14 moves each made): 10 more plies make Black's 19th move.
+    };
+    assert_eq!(basis(&r), agreement(20));
+    assert_eq!(findings(&r), [("draw-without-basis", Some(39))]);
+    // set up at move 15 (14 moves each made): 10 more plies make Black's 19th move
     let game = generate(K4_K4_MOVE15, anything, &[kings(12)]);
     let r = run(Russia, K4_K4_MOVE15, &game[..10], DRAW);
-    assert_eq!(
-        basis(&r),
-        Some(DrawBasis::Agreement {
-            move_number: 19,
-            early: true
-        })
-    );
-    assert_eq!(
-        findings(&r),
-        [
-            ("draw-without-basis", Some(10)),
-            ("early-draw-agreement", Some(10))
-        ]
-    );
+    assert_eq!(basis(&r), agreement(19));
+    assert_eq!(findings(&r), [("draw-without-basis", Some(10))]);
     let r = run(Russia, K4_K4_MOVE15, &game, DRAW);
-    assert_eq!(
-        basis(&r),
-        Some(DrawBasis::Agreement {
-            move_number: 20,
-            early: false
-        })
-    );
-    assert_eq!(findings(&r), [("draw-without-basis", Some(12))]);
+    assert_eq!(basis(&r), agreement(20));
 }
 
 #[test]
@@ -1595,8 +1567,33 @@ fn setup_command_in_the_movetext_keeps_main_line_ply_numbers() {
     assert_eq!(automatic(&r), None);
     let expected = DrawBasis::Agreement {
         move_number: 6,
-        early: true,
+        early: false,
     };
     assert_eq!(basis(&r), Some(expected));
     assert_eq!(findings(&r), agreement_findings(expected, 11));
+}
+
+/// D104 is about games played from the start position, with moves: a draw agreed at
+/// move 2 of such a game is early; a draw recorded for a game without moves, for a
+/// position set up by FEN (a problem, a study) or after a setup command is not.
+#[test]
+fn early_draw_agreement_only_for_games_with_moves_from_the_start_position() {
+    let early = |pdn: &str| {
+        let options = CheckOptions::default();
+        common::checked(pdn, &options)
+            .iter()
+            .flat_map(|(_, ds)| ds.iter().map(|d| d.rule.code))
+            .filter(|&c| c == "D104")
+            .count()
+    };
+    assert_eq!(
+        early("[Result \"1-1\"]\n1. c3-d4 f6-g5 2. b2-c3 g5-h4 1-1\n"),
+        1
+    );
+    // the start position written as a FEN is the start position
+    let start = "[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]";
+    assert_eq!(early(&format!("{start}\n1. c3-d4 f6-g5 1-1\n")), 1);
+    assert_eq!(early("[Result \"1-1\"]\n1-1\n"), 0);
+    assert_eq!(early("[FEN \"W:WK29:BK28\"]\n1. a1-b2 1-1\n"), 0);
+    assert_eq!(early("1. c3-d4 /FEN \"B:WK29:BK28\"/ 1... h2-g1 1-1\n"), 0);
 }

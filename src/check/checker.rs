@@ -418,6 +418,7 @@ impl Checker {
         }
         if let Some(t) = &mut self.tracker {
             t.set_first_move_number(number);
+            t.set_from_start(start == Position::start() && number == 1);
         }
         let main = &mut self.lines[0];
         main.pos = start;
@@ -809,9 +810,10 @@ impl Checker {
                     }
                     if depth == 0 {
                         let (material, key) = draw_view(&p);
-                        let tracker = DrawTracker::new(self.options.edition, material, key)
+                        let mut tracker = DrawTracker::new(self.options.edition, material, key)
                             .with_first_move_number(f.move_number)
                             .with_start_ply(self.report.plies);
+                        tracker.set_from_start(false);
                         self.tracker = Some(tracker);
                     }
                 }

@@ -220,7 +220,7 @@ rules! {
         "1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1";
     EARLY_DRAW_AGREEMENT = "D104" "early-draw-agreement" Warning,
         "A draw agreed before each side made 20 moves (russia edition, 6.1.8.1).",
-        "In the disciplines \"русские шашки\" and team events a player may offer a draw only after each side has made at least 20 moves (6.1.8.1). The game is recorded as drawn with fewer moves and no draw rule applies, so the draw was agreed too early (or the record is incomplete). Moves before a FEN setup count, from the setup's move number. The fmjd edition has no such limit. Other disciplines (blitz, rapid) may allow it: ignore the code there.",
+        "In the disciplines \"русские шашки\" and team events a player may offer a draw only after each side has made at least 20 moves (6.1.8.1). The game is recorded as drawn with fewer moves and no draw rule applies, so the draw was agreed too early (or the record is incomplete). Only games with moves played from the start position are judged so: a game without moves, or a problem, study or fragment set up by FEN, is not. The fmjd edition has no such limit. Other disciplines (blitz, rapid) may allow it: ignore the code there.",
         "1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1";
     REPETITION_NOT_CLAIMED = "D105" "repetition-not-claimed" Info,
         "A threefold repetition occurred in a game recorded as decisive.",

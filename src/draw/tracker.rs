@@ -384,6 +384,9 @@ pub struct DrawTracker {
     first_move_number: u32,
     /// The ply of the initial position: 0, or where a setup command re-set the board.
     start_ply: u32,
+    /// The game is played from the start position of draughts (not a problem, a study or
+    /// a fragment set up by FEN): only then does a draw agreed early break 6.1.8.1.
+    from_start: bool,
     ply: u32,
     initial_to_move: Color,
     to_move: Color,
@@ -430,6 +433,7 @@ impl DrawTracker {
             edition,
             first_move_number: 1,
             start_ply: 0,
+            from_start: true,
             ply: 0,
             initial_to_move: initial_key.side_to_move,
             to_move: initial_key.side_to_move,
@@ -457,6 +461,7 @@ impl DrawTracker {
         self.edition = edition;
         self.first_move_number = 1;
         self.start_ply = 0;
+        self.from_start = true;
         self.ply = 0;
         self.initial_to_move = initial_key.side_to_move;
         self.to_move = initial_key.side_to_move;
@@ -499,6 +504,17 @@ impl DrawTracker {
     pub fn with_first_move_number(mut self, n: u32) -> Self {
         self.set_first_move_number(n);
         self
+    }
+
+    /// Says whether the game is played from the start position of draughts (the default);
+    /// a game from a position set up is no game whose draw can be agreed too early.
+    pub fn set_from_start(&mut self, from_start: bool) {
+        self.from_start = from_start;
+    }
+
+    /// Whether the game is played from the start position of draughts.
+    pub fn from_start(&self) -> bool {
+        self.from_start
     }
 
     /// [`with_first_move_number`](Self::with_first_move_number) in place.

@@ -944,16 +944,26 @@ fn verdict_agreement_russia_early_and_not() {
         })
     );
 
-    // No move at all.
+    // No move at all: no game whose draw was agreed early.
     let v = play(Russia, 0, 1, White);
     assert_eq!(
         v.basis,
         Some(DrawBasis::Agreement {
             move_number: 0,
-            early: true
+            early: false
         })
     );
     assert_eq!(v.findings[0].ply, None);
+
+    // A position set up (a problem, a study): never early.
+    let mut g = Game::new(Russia, start(), White);
+    g.t.set_from_start(false);
+    for _ in 0..4 {
+        g.man();
+    }
+    let v = g.t.verdict(Outcome::Draw, 4);
+    let codes: Vec<_> = v.findings.iter().map(|f| f.rule.code).collect();
+    assert_eq!(codes, ["D103"]);
 }
 
 #[test]

@@ -74,7 +74,8 @@ impl DrawTracker {
     /// - a drawn result gets a [`DrawBasis`]: the automatic draw if the game reached
     ///   one, else the last threefold repetition, else agreement (finding
     ///   `draw-without-basis`, and in the russia edition `early-draw-agreement` when it
-    ///   came before each side made 20 moves);
+    ///   came before each side made 20 moves in a game with moves played from the start
+    ///   position);
     /// - plies recorded after an automatic draw: `play-after-automatic-draw`, once, at
     ///   the first such ply;
     /// - a decisive result (`1-0`, `0-1`) after an automatic draw:
@@ -182,7 +183,12 @@ impl DrawTracker {
         let total = before + plies_played.saturating_sub(self.start_ply());
         let (white, black) = (total.div_ceil(2), total / 2);
         let move_number = total.div_ceil(2);
-        let early = self.edition() == Edition::Russia && black < 20;
+        // (6.1.8.1 is about games: not a game without moves, nor a problem or a fragment
+        // set up by FEN)
+        let early = self.edition() == Edition::Russia
+            && black < 20
+            && self.from_start()
+            && plies_played > self.start_ply();
         let ply = (plies_played > 0).then_some(plies_played);
         let article = self.edition().agreement_article();
         findings.push(DrawFinding {
