@@ -110,7 +110,9 @@ pub fn parse_date(raw: &str) -> DateValue {
 fn read_date(raw: &str) -> DateValue {
     let single = |s: &str| parse_split(s.trim().trim_end_matches(['.', ',']));
     let s = raw.trim();
-    if s.is_empty() || s.chars().all(|c| matches!(c, '?' | '.' | '-' | '/' | ' ')) {
+    if s.bytes()
+        .all(|c| matches!(c, b'?' | b'.' | b'-' | b'/' | b' '))
+    {
         return DateValue::Unknown;
     }
     if let Some(d) = single(s) {
@@ -150,16 +152,16 @@ fn valid(y: Option<u16>, m: Option<u8>, d: Option<u8>) -> Option<PartialDate> {
     })
 }
 
-/// One part: a number, or `?`/`??`/`????` for unknown. `Err` when it is neither.
+/// One part (trimmed): a number, or `?`/`??`/`????` for unknown. `Err` when it is neither.
 fn part(p: &str) -> Result<Option<u32>, ()> {
-    let p = p.trim();
-    if !p.is_empty() && p.chars().all(|c| c == '?') {
+    let p = p.as_bytes();
+    if !p.is_empty() && p.iter().all(|&c| c == b'?') {
         return Ok(None);
     }
-    if p.is_empty() || p.len() > 4 || !p.bytes().all(|b| b.is_ascii_digit()) {
+    if p.is_empty() || p.len() > 4 || !p.iter().all(u8::is_ascii_digit) {
         return Err(());
     }
-    p.parse().map(Some).map_err(|_| ())
+    Ok(Some(p.iter().fold(0, |v, &c| v * 10 + u32::from(c - b'0'))))
 }
 
 /// One date (`s` trimmed), in any of the shapes of the module documentation.
@@ -169,13 +171,19 @@ fn parse_split(s: &str) -> Option<PartialDate> {
         return parse_words(s);
     }
     // (no shape below has more than three parts)
-    let (mut parts, mut count) = ([""; 3], 0);
-    for p in s.split(['.', '-', '/']) {
-        if count == parts.len() || p.len() > 4 {
+    let (mut parts, mut count, mut rest) = ([""; 3], 0, s);
+    loop {
+        let end =
+            (rest.bytes().position(|c| matches!(c, b'.' | b'-' | b'/'))).unwrap_or(rest.len());
+        if count == parts.len() || end > 4 {
             return None;
         }
-        parts[count] = p;
+        parts[count] = rest[..end].trim();
         count += 1;
+        if end == rest.len() {
+            break;
+        }
+        rest = &rest[end + 1..];
     }
     let parts = &parts[..count];
     let mut numbers = [None; 3];
@@ -189,11 +197,10 @@ fn parse_split(s: &str) -> Option<PartialDate> {
 /// part of question marks); none for more than three parts.
 fn date_of_parts(parts: &[&str], n: &[Option<u32>]) -> Option<PartialDate> {
     // a month or day part that does not fit a byte (`2007/2008`) makes this no single date
-    if n.iter().skip(1).flatten().any(|&v| v > 99) && !(n.len() == 3 && parts[2].trim().len() == 4)
-    {
+    if n.iter().skip(1).flatten().any(|&v| v > 99) && !(n.len() == 3 && parts[2].len() == 4) {
         return None;
     }
-    let year_first = parts[0].trim().len() == 4;
+    let year_first = parts[0].len() == 4;
     let y = |v: Option<u32>| v.map(|v| v as u16);
     let b = |v: Option<u32>| v.and_then(|v| u8::try_from(v).ok());
     match (n.len(), year_first) {
@@ -201,9 +208,9 @@ fn date_of_parts(parts: &[&str], n: &[Option<u32>]) -> Option<PartialDate> {
         (2, true) => valid(y(n[0]), b(n[1]), None),
         (3, true) => valid(y(n[0]), b(n[1]), b(n[2])),
         // D.M.YYYY and D-M-YYYY: the European order used by every such file we have seen
-        (3, false) if parts[2].trim().len() == 4 => valid(y(n[2]), b(n[1]), b(n[0])),
+        (3, false) if parts[2].len() == 4 => valid(y(n[2]), b(n[1]), b(n[0])),
         // M.YYYY
-        (2, false) if parts[1].trim().len() == 4 => valid(y(n[1]), b(n[0]), None),
+        (2, false) if parts[1].len() == 4 => valid(y(n[1]), b(n[0]), None),
         // two-digit years (`03.07.20`) are not guessed at
         _ => None,
     }

@@ -15,7 +15,7 @@ use crate::diag::Rule;
 use crate::diag::codes::RuleSet;
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::{MoveNumber, Span};
-use crate::rules::fen::Setup as FenSetup;
+use crate::rules::fen::{FenSquare, Setup as FenSetup};
 use crate::rules::notation::{CaptureStyle, Style, format_move, format_move_named};
 use crate::rules::{Move, Position, Variant};
 use compact_str::CompactString;
@@ -135,6 +135,62 @@ pub(crate) fn variant_for(game_type: Option<&str>) -> Result<Variant, String> {
         "" => Ok(Variant::Russian),
         other => Err(other.to_string()),
     }
+}
+
+/// The GameType number of a `Variant` tag's value (`International`, `American/English`,
+/// `Russian`…), when it names a variant PDN numbers.
+pub(crate) fn game_type_of_variant(value: &str) -> Option<&'static str> {
+    let v = value.trim().to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| v.contains(w));
+    Some(if has(&["russian", "shashki", "шашки"]) {
+        "25"
+    } else if has(&["international", "dammen", "10x10", "fmjd"]) {
+        "20"
+    } else if has(&["pool"]) {
+        "23"
+    } else if has(&["english", "american", "checkers"]) {
+        "21"
+    } else if has(&["italian", "dama italiana"]) {
+        "22"
+    } else if has(&["spanish"]) {
+        "24"
+    } else if has(&["brazil"]) {
+        "26"
+    } else if has(&["canadian"]) {
+        "27"
+    } else if has(&["portuguese"]) {
+        "28"
+    } else if has(&["czech"]) {
+        "29"
+    } else if has(&["turkish"]) {
+        "30"
+    } else if has(&["thai"]) {
+        "31"
+    } else if has(&["frisian"]) {
+        "40"
+    } else {
+        return None;
+    })
+}
+
+/// The GameType of the board a square beyond the Russian one belongs to: `20` for one of
+/// 10×10 (numbers to 50, files to j), `27` for one of 12×12; `None` for a square of the
+/// Russian board, or of no board of draughts.
+pub(crate) fn larger_board(square: FenSquare) -> Option<&'static str> {
+    match square {
+        FenSquare::Numeric(33..=50) => Some("20"),
+        FenSquare::Numeric(51..=72) => Some("27"),
+        FenSquare::Algebraic { file, rank } if file < 8 && rank < 8 => None,
+        FenSquare::Algebraic { file, rank } if file < 10 && rank < 10 => Some("20"),
+        FenSquare::Algebraic { file, rank } if file < 12 && rank < 12 => Some("27"),
+        _ => None,
+    }
+}
+
+/// [`larger_board`] of the first square of a FEN beyond the Russian board.
+pub(crate) fn larger_board_of_fen(fen: &str) -> Option<(FenSquare, &'static str)> {
+    let setup: FenSetup = fen.parse().ok()?;
+    (setup.pieces.iter()).find_map(|p| larger_board(p.square).map(|game| (p.square, game)))
 }
 
 pub(crate) fn variant_name(number: &str) -> &'static str {

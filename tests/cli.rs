@@ -875,3 +875,95 @@ fn show_numbers_games_as_lint_and_convert_do() {
         .code(2)
         .stderr(predicate::str::contains("P108 not-pdn"));
 }
+
+/// Games of other variants that do not say so by a GameType are told by their Variant
+/// tag, or by a square beyond the Russian board (in a move, even after a move illegal in
+/// Russian draughts, or in the FEN): V101 with the GameType of the board, no M101 or
+/// M106, and the game's moves still in convert's output.
+#[test]
+fn games_of_other_variants_without_a_game_type_are_v101_not_m101() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [
+        (
+            "[Variant \"International\"]\n1. 32-28 19-23 *\n",
+            "(GameType 20)",
+            "Variant",
+        ),
+        (
+            "[Variant \"American/English\"]\n1. 11-15 23-19 *\n",
+            "GameType 21",
+            "Variant",
+        ),
+        (
+            "[Event \"x\"]\n1. 32-28 19-23 2. 37-32 14-19 *\n",
+            "GameType tag such as \"20\"",
+            "37-32",
+        ),
+        (
+            "[Event \"x\"]\n1. 33-28 18-23 *\n",
+            "international draughts",
+            "33-28",
+        ),
+        (
+            "[FEN \"W:W46,47:B5\"]\n1. 46-41 *\n",
+            "international draughts",
+            "FEN",
+        ),
+        (
+            "[Event \"x\"]\n1. c3-d4 f6-e5 2. i3-j4 *\n",
+            "international draughts",
+            "i3-j4",
+        ),
+    ];
+    for (k, (game, says, names)) in games.iter().enumerate() {
+        let path = dir.path().join(format!("v{k}.pdn"));
+        std::fs::write(&path, game).unwrap();
+        let out = pdnkit()
+            .args(["lint", "--format", "jsonl"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let found = jsonl(&out.stdout);
+        let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
+        assert!(codes.contains(&"V101"), "{game}: {codes:?}");
+        assert!(
+            !codes.iter().any(|c| c.starts_with('M')),
+            "{game}: {codes:?}"
+        );
+        let v101 = found.iter().find(|d| d["code"] == "V101").unwrap();
+        let message = v101["message"].as_str().unwrap();
+        assert!(
+            message.contains(says) && message.contains(names),
+            "{message}"
+        );
+    }
+    // the moves read as Russian before the square that tells are still the game's
+    let csv = pdnkit()
+        .args(["convert", "--to", "csv", "-q"])
+        .arg(dir.path().join("v2.pdn"))
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert!(csv.contains("32-28 19-23 37-32 14-19"), "{csv}");
+    // (as a game whose GameType says another variant)
+    assert!(csv.contains(",unparsed,"), "{csv}");
+    // a Variant tag that says Russian, or --variant russian, replays as Russian
+    let path = dir.path().join("russian.pdn");
+    std::fs::write(&path, "[Variant \"Russian draughts\"]\n1. c3-d4 f6-g5 *\n").unwrap();
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!jsonl(&out.stdout).iter().any(|d| d["code"] == "V101"));
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", "--variant", "russian"])
+        .arg(dir.path().join("v3.pdn"))
+        .output()
+        .unwrap();
+    let codes: Vec<String> = jsonl(&out.stdout)
+        .iter()
+        .map(|d| d["code"].to_string())
+        .collect();
+    assert!(codes.iter().any(|c| c.contains("M10")), "{codes:?}");
+}

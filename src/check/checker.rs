@@ -21,11 +21,13 @@ use crate::pdn::{
 };
 use crate::replay::{
     Finding, Ply, ReplayOptions, Status, contradicted_by, describe_illegal, draw_view, follow_ply,
-    full, is_placeholder, number_fits, recorded_from, results_disagree, setup_position, start_of,
-    variant_for, variant_name, variation_start_numbered,
+    full, game_type_of_variant, is_placeholder, larger_board, larger_board_of_fen, number_fits,
+    recorded_from, results_disagree, setup_position, start_of, variant_for, variant_name,
+    variation_start_numbered,
 };
+use crate::rules::fen::FenSquare;
 use crate::rules::notation::{
-    Illegal, ParseMoveError, PlainSquares, Resolution, Resolved, resolve_plain_token,
+    Illegal, MoveText, ParseMoveError, PlainSquares, Resolution, Resolved, resolve_plain_token,
     resolve_token, resolve_unplain,
 };
 use crate::rules::{Move, Position};
@@ -381,21 +383,13 @@ impl Checker {
             return;
         }
         self.main_set_up = true;
-        let noted = self.tag_check.noted();
-        let game_type = noted.game_type.map(|i| &self.report.tags[i]);
-        if let Err(number) = variant_for(game_type.map(|t| t.value.as_str())) {
-            if !self.options.force_russian {
-                let span = game_type.map(|t| t.span);
-                let message = format!(
-                    "GameType {number} ({}) is not supported yet; the game is read but not replayed (--variant russian forces Russian rules)",
-                    variant_name(&number)
-                );
-                self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
-                self.report.status = Status::Unsupported;
-                self.lines[0].state = LineState::Ignored;
-                return;
-            }
+        if let Some((message, span)) = self.other_variant() {
+            self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
+            self.report.status = Status::Unsupported;
+            self.lines[0].state = LineState::Ignored;
+            return;
         }
+        let noted = self.tag_check.noted();
         let fen = noted.fen.map(|i| &self.report.tags[i]);
         let fen_span = fen.map(|t| t.span);
         let (start, number) = match start_of(fen.map(|t| t.value.as_str()), first) {
@@ -424,6 +418,83 @@ impl Checker {
         main.pos = start;
         main.move_number = number;
         main.state = LineState::Playing;
+    }
+
+    /// What says that the game is of a variant other than Russian, and where: its GameType,
+    /// else its Variant tag, else a FEN tag naming a square beyond the Russian board.
+    /// `None` with `--variant russian`.
+    fn other_variant(&self) -> Option<(String, Option<Span>)> {
+        if self.options.force_russian {
+            return None;
+        }
+        let noted = self.tag_check.noted();
+        let tag = |i: Option<usize>| i.map(|i| &self.report.tags[i]);
+        let not_replayed =
+            "the game is read but not replayed (--variant russian forces Russian rules)";
+        if let Some(t) = tag(noted.game_type) {
+            let number = variant_for(Some(&t.value)).err()?;
+            let name = variant_name(&number);
+            let message =
+                format!("GameType {number} ({name}) is not supported yet; {not_replayed}");
+            return Some((message, Some(t.span)));
+        }
+        if let Some(t) = tag(noted.variant) {
+            if let Some(number) = game_type_of_variant(&t.value).filter(|&n| n != "25") {
+                let name = variant_name(number);
+                let message = format!(
+                    "Variant \"{}\" is {name} (GameType {number}), which is not supported yet; {not_replayed}",
+                    t.value
+                );
+                return Some((message, Some(t.span)));
+            }
+        }
+        let fen = tag(noted.fen)?;
+        let (square, number) = larger_board_of_fen(&fen.value)?;
+        let message = Self::larger_board_message("the FEN", square, number);
+        Some((message, Some(fen.span)))
+    }
+
+    /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag, no
+    /// `--variant russian`.
+    fn variant_unsaid(&self) -> bool {
+        let noted = self.tag_check.noted();
+        !self.options.force_russian && noted.game_type.is_none() && noted.variant.is_none()
+    }
+
+    /// What V101 says of a game that names `square`, beyond the Russian board.
+    fn larger_board_message(what: &str, square: FenSquare, number: &str) -> String {
+        format!(
+            "{what} names square {square}, which is not on the board of Russian draughts: most likely {} (a GameType tag such as \"{number}\" says which variant); the game is read but not replayed (--variant russian forces Russian rules)",
+            variant_name(number)
+        )
+    }
+
+    /// A move named `square`, beyond the Russian board, in a game that does not say its
+    /// variant: it is of another one (most likely of the board of GameType `number`). What
+    /// was found of its moves as Russian goes; the game is not replayed further.
+    fn of_a_larger_board(&mut self, text: &str, span: Span, square: FenSquare) {
+        let r = &mut self.report;
+        r.findings
+            .retain(|f| !matches!(f.rule.code.as_bytes()[0], b'M' | b'R' | b'D'));
+        // (the moves played as Russian are moves written, as those of any game not replayed)
+        let played = r.mainline.drain(..).map(|p| p.written);
+        r.unplayed = played.chain(r.unplayed.drain(..)).collect();
+        r.moves.iter_mut().for_each(|m| *m = None);
+        r.main_spans.clear();
+        (r.plies, r.start, r.end, r.status) = (0, None, None, Status::Unsupported);
+        self.end_at_main = false;
+        self.wait = None;
+        self.log.clear();
+        self.lines
+            .iter_mut()
+            .for_each(|f| f.state = LineState::Ignored);
+        let number = larger_board(square).unwrap_or("20");
+        let message = Self::larger_board_message(&format!("move `{text}`"), square, number);
+        self.finding(Finding::new(
+            &codes::UNSUPPORTED_VARIANT,
+            message,
+            Some(span),
+        ));
     }
 
     /// The nesting of the variations kept in the log (open ones count).
@@ -670,11 +741,11 @@ impl Checker {
         }
         let f = &mut self.lines[depth];
         if matches!(f.state, LineState::Ignored | LineState::Stopped(_)) {
-            return self.skip_move(depth, text);
+            return self.skip_move(depth, text, span);
         }
         // setup commands before this move re-set the position
         if !f.setups.is_empty() && !self.apply_setups(depth, written.map(|(_, side)| side)) {
-            return self.skip_move(depth, text);
+            return self.skip_move(depth, text, span);
         }
         self.resolve_and_play(depth, text, span, squares, number);
     }
@@ -763,6 +834,13 @@ impl Checker {
                 self.played(depth, text, span, Some(mv), named_by_ends);
             }
             // a square that is no square of the board: the move cannot be read
+            // a square of a larger board, in a game that does not say its variant
+            Resolution::Illegal(Illegal::OffBoard(square))
+                if self.variant_unsaid() && larger_board(square).is_some() =>
+            {
+                self.of_a_larger_board(text, span, square);
+                self.skip_move(depth, text, span);
+            }
             Resolution::Illegal(why @ (Illegal::OffBoard(_) | Illegal::LightSquare(_))) => {
                 let message = format!("cannot read move `{text}`: {why}");
                 self.finding(finding(&codes::UNREADABLE_MOVE, message));
@@ -828,7 +906,18 @@ impl Checker {
     }
 
     /// A move of a line that is not followed (ignored, or after its stop).
-    fn skip_move(&mut self, depth: usize, text: &str) {
+    fn skip_move(&mut self, depth: usize, text: &str, span: Span) {
+        // (a line stopped at a move illegal in Russian draughts may go on with squares of a
+        // larger board)
+        if matches!(self.lines[depth].state, LineState::Stopped(_)) && self.variant_unsaid() {
+            let squares = text.parse::<MoveText>().map(|t| t.squares);
+            let larger = squares
+                .ok()
+                .and_then(|s| s.into_iter().find(|&q| larger_board(q).is_some()));
+            if let Some(square) = larger {
+                self.of_a_larger_board(text, span, square);
+            }
+        }
         let f = &mut self.lines[depth];
         f.moves += 1;
         if let LineState::Stopped(after) = &mut f.state {

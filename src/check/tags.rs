@@ -97,11 +97,13 @@ pub(crate) struct TagCheck {
     seen: u64,
 }
 
-/// The first tags called Result, GameType and FEN, by index: what the checker looks up.
+/// The first tags called Result, GameType, Variant and FEN, by index: what the checker
+/// looks up.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Noted {
     pub(crate) result: Option<usize>,
     pub(crate) game_type: Option<usize>,
+    pub(crate) variant: Option<usize>,
     pub(crate) fen: Option<usize>,
 }
 
@@ -132,6 +134,7 @@ impl TagCheck {
                 6
             }
             "GameType" => return first(&mut self.noted.game_type),
+            "Variant" => return first(&mut self.noted.variant),
             "FEN" => return first(&mut self.noted.fen),
             _ => return,
         };

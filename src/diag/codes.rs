@@ -182,8 +182,8 @@ rules! {
         "1. c3-d4 f6-e5 2. d4-f6 g7:e5 *";
     UNREADABLE_MOVE = "M106" "unreadable-move" Error,
         "A move token whose squares cannot be read.",
-        "For example a square outside the board or a light square. The rest of that line is not replayed.",
-        "1. c3-d9 *";
+        "For example a light square, or a square outside any board of draughts (a square of a larger board, in a game that does not say its variant, makes it a game of another variant: V101). The rest of that line is not replayed.",
+        "1. c3-b3 *";
     PLACEHOLDER_MOVE = "M107" "placeholder-move" Warning,
         "A `- -` placeholder for an unknown move.",
         "The rest of that line cannot be replayed.",
@@ -201,8 +201,8 @@ rules! {
 
     // --- V: variants ------------------------------------------------------------------
     UNSUPPORTED_VARIANT = "V101" "unsupported-variant" Warning,
-        "The GameType tag names a variant pdnkit cannot replay yet.",
-        "The game is read but not replayed. Use `--variant russian` to force Russian rules.",
+        "The game is of a variant pdnkit cannot replay yet.",
+        "Its GameType tag names another variant; or, without a GameType, its Variant tag does (`International`, `American/English`, …), or a move or its FEN names a square beyond the 32 of the Russian board (`46-41`, `i3`: the message names the variant of that board, most likely International, GameType 20). The game is read but not replayed, and no move of it is reported as illegal. Use `--variant russian` to force Russian rules.",
         "[GameType \"20\"]";
 
     // --- D: draw rules ----------------------------------------------------------------
