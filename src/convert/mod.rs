@@ -114,6 +114,7 @@ impl MoveInfo {
 /// The resolutions of a game's moves, handed out in text order (the order of a walk of
 /// its tree: each move of a line after the variations in its `before` and before those in
 /// its `after`, then those in the line's `trailing`).
+#[derive(Default)]
 pub struct Resolutions<'a> {
     moves: &'a [Option<MoveInfo>],
     next: Cell<usize>,
