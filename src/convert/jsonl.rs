@@ -164,9 +164,8 @@ impl Json<'_> {
 
     /// A square by its algebraic name.
     fn square(&mut self, square: Square) {
-        self.put(b"\"");
-        self.put(square.algebraic_name().as_bytes());
-        self.put(b"\"");
+        let name = square.algebraic_name().as_bytes();
+        self.put(&[b'"', name[0], name[1], b'"']);
     }
 
     /// A numeric FEN (ASCII: nothing to escape).
@@ -252,14 +251,20 @@ impl Json<'_> {
         let mut text = std::mem::take(&mut self.text);
         text.clear();
         info.push_text(&mut text, self.style);
-        self.string(&text);
+        // (squares and separators: nothing to escape)
+        self.put(b"\"");
+        self.put(text.as_bytes());
+        self.put(b"\"");
         self.text = text;
         self.put(b",\"from\":");
         self.square(info.mv.from());
         self.put(b",\"to\":");
         self.square(info.mv.to());
         self.put(b",\"route\":");
-        self.list(info.route(), Self::square);
+        match info.long_route() {
+            Some(route) => self.list(route, Self::square),
+            None => self.list([info.mv.from(), info.mv.to()], Self::square),
+        }
         if info.mv.captured().any() {
             self.put(b",\"captured\":");
             self.list(info.mv.captured(), Self::square);

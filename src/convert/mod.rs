@@ -93,16 +93,15 @@ impl MoveInfo {
         push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
     }
 
-    /// The landing squares of the move (from, landings…, to) along its first route.
-    pub fn route(&self) -> Vec<Square> {
-        // a quiet move, and a capture of one piece, land only on `to` (the route search
-        // would list every legal move to say so)
+    /// The landing squares of a capture of several pieces (from, landings…, to) along its
+    /// first route; `None` for a move that lands only on `to` (a quiet move, a capture of
+    /// one piece: the route search would list every legal move to say so).
+    pub fn long_route(&self) -> Option<Vec<Square>> {
         if self.mv.captured().count() > 1 {
-            if let Some(route) = self.before.routes(&self.mv).into_iter().next() {
-                return route.0;
-            }
+            let route = self.before.routes(&self.mv).into_iter().next()?;
+            return Some(route.0);
         }
-        vec![self.mv.from(), self.mv.to()]
+        None
     }
 
     /// The FEN after the move (numeric squares, as Russian PDN files write it).
@@ -241,11 +240,10 @@ impl Task for Converter {
             }
             Format::CsvPlies => csv::push_ply_rows(&mut body, &mut ends, &g, self.style),
             Format::Jsonl => {
-                // (room for the common case at once: JSON escapes the text of comments
-                // and tags, and writes moves at several times their length; grown by
-                // doubling from nothing, a game of megabytes left blocks of every size
-                // behind, which the allocator keeps a while)
-                body.reserve(2 * g.source.text.len() + 1024);
+                // (room for the common case at once: the text of comments and tags, and
+                // 230-250 bytes for each move of the tree; grown by doubling, a game
+                // left blocks of every size behind, and copied itself several times)
+                body.reserve(g.source.text.len() + 256 * g.report.moves.len() + 1024);
                 jsonl::push_game(&mut body, &g, self.style);
                 ends.push(body.len());
             }
