@@ -439,7 +439,7 @@ fn pdn_files_under(root: &Path) -> Vec<PathBuf> {
 
 /// `text` converted as `convert` converts it.
 fn convert_with(name: &str, text: &[u8], format: Format, style: Style) -> String {
-    let converter = Converter { format, style };
+    let converter = Converter::new(format, style);
     let mut out = Vec::new();
     convert_reader(name, text, &converter, &CheckOptions::default(), &mut out).unwrap();
     String::from_utf8(out).unwrap()

@@ -392,10 +392,7 @@ pub fn replay(data: &[u8]) {
         }
     }
     // Nothing lost: each game's JSON reads back to its tree.
-    let jsonl = Converter {
-        format: Format::Jsonl,
-        style: pdnkit::convert::CANONICAL,
-    };
+    let jsonl = Converter::new(Format::Jsonl, pdnkit::convert::CANONICAL);
     let lines = converted(data, &jsonl);
     let records: Vec<GameRecord> = (lines.split(|&b| b == b'\n'))
         .filter(|l| !l.is_empty())
@@ -414,10 +411,10 @@ pub fn replay(data: &[u8]) {
     }
     // A game replayed completely is written as canonical PDN and read back with the same
     // moves.
-    let pdn = Converter {
-        format: Format::Pdn(PdnOptions::default()),
-        style: pdnkit::convert::CANONICAL,
-    };
+    let pdn = Converter::new(
+        Format::Pdn(PdnOptions::default()),
+        pdnkit::convert::CANONICAL,
+    );
     for g in games {
         // unparsed games are written back verbatim (whatever bytes they hold), illegal
         // ones up to the bad move: only games read and replayed cleanly must survive

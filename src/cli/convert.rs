@@ -298,7 +298,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             nags: !args.strip.contains(&Strip::Nags),
         }),
     };
-    let converter = Converter { format, style };
+    let converter = Converter::new(format, style);
     let mut writer = Writer::new(&converter, &mut output.writer).with_context(writing)?;
 
     // Games are checked and written in parallel; the bytes are put out here in input
@@ -329,7 +329,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                     counts.add(status);
                 }
                 converted.replaced.iter().for_each(say);
-                writer.game(&converted)?;
+                writer.game(converted)?;
             }
             // a file-level problem (not PDN, a game too large to read, unreadable):
             // said on stderr; only a failed read spoils the output

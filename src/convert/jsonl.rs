@@ -1,5 +1,5 @@
-//! The JSON form of a game (`pdnkit convert --to jsonl`): one object per game, written by
-//! serde_json from views that borrow the game's tree and report.
+//! The JSON form of a game (`pdnkit convert --to jsonl`): one object per game, written
+//! as the game's tree and report are walked.
 //!
 //! Nothing of the game tree is lost: every tag (in file order, duplicates kept), every
 //! comment (with its syntax), setup command, variation, NAG and strength mark is there,
@@ -7,11 +7,18 @@
 //! objects back and rebuild games equal to the parsed ones). Each move also carries its
 //! resolution against the rules (`resolved`, absent when the move could not be replayed).
 //! Empty lists and absent values are left out.
+//!
+//! The bytes are put together here rather than by serializing views with serde_json: most
+//! of an object is keys, numbers, squares and FENs, which need no escaping, and serde's
+//! escaping scan and calls per key and value made the JSON cost three times the rest of a
+//! conversion. Text from the file that needs escaping is escaped by serde_json, and the
+//! enums of the report (outcome, status, draw basis) are written by their `Serialize`.
 
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-use super::{GameStatus, MoveInfo, Resolutions, draw_basis_text, first_error, iso_date};
+use super::{GameStatus, Resolutions, draw_basis_text, first_error, iso_date};
+use crate::Color;
+use crate::check::checker::MoveInfo;
 use crate::diag::Diagnostic;
 use crate::pdn::{Annotation, CommentKind, Line, Move};
 use crate::rules::notation::Style;
@@ -21,313 +28,307 @@ use crate::run::Checked;
 /// The game's object after its `{` and the path and game number (see
 /// [`super::Converted`]): `,"line":…}` and a line break, appended to `out`.
 pub fn push_game(out: &mut Vec<u8>, g: &Checked<'_>, style: Style) {
-    let start = out.len();
-    let view = GameView {
-        g,
+    let r = &*g.report;
+    let mut w = Json {
+        out,
         style,
-        resolutions: match &g.report.game {
-            Some(_) => Resolutions::new(g.report),
-            None => Resolutions {
-                moves: &[],
-                next: Default::default(),
-            },
-        },
+        resolutions: Resolutions::new(r),
+        text: String::new(),
     };
-    // (writing into a vector cannot fail)
-    let _ = serde_json::to_writer(&mut *out, &view);
-    // the object's `{` goes, its fields follow the game number
-    out[start] = b',';
-    out.push(b'\n');
+    w.put(b",\"line\":");
+    w.number(g.source.start.line);
+    // (the tree has the comments before the tags; the tags are the report's)
+    if let Some(before) = r.game.as_ref().map(|game| &game.before_tags) {
+        if !before.is_empty() {
+            w.put(b",\"before_tags\":");
+            w.annotations(before);
+        }
+    }
+    w.put(b",\"tags\":");
+    w.list(&r.tags, |w, t| {
+        w.put(b"{\"name\":");
+        w.string(&t.name);
+        w.put(b",\"value\":");
+        w.string(&t.value);
+        w.put(b"}");
+    });
+    if let Some(date) = r.tag("Date").and_then(iso_date) {
+        w.put(b",\"date\":");
+        w.string(&date);
+    }
+    if let Some(result) = &r.result {
+        w.put(b",\"result\":");
+        w.string(&result.raw);
+    }
+    w.put(b",\"outcome\":");
+    w.serialized(&r.outcome);
+    w.put(b",\"status\":");
+    w.serialized(&GameStatus::of(r));
+    if let Some(start) = &r.start {
+        w.put(b",\"start_fen\":");
+        w.fen(start);
+    }
+    w.put(b",\"plies\":");
+    w.number(r.plies);
+    if let Some(end) = &r.end {
+        w.put(b",\"final_fen\":");
+        w.fen(end);
+    }
+    if let Some(error) = first_error(&g.diagnostics) {
+        w.put(b",\"first_error\":");
+        w.string(&error);
+    }
+    if let Some(basis) = r.draw.as_ref().and_then(|v| v.basis) {
+        w.put(b",\"draw_basis\":");
+        w.serialized(&basis);
+        w.put(b",\"draw_basis_text\":");
+        w.string(&draw_basis_text(&basis));
+    }
+    w.put(b",\"moves\":{");
+    let empty = Line::default();
+    w.line(r.game.as_ref().map_or(&empty, |game| &game.moves));
+    w.put(b"}");
+    if !g.diagnostics.is_empty() {
+        w.put(b",\"diagnostics\":");
+        w.list(&g.diagnostics, Json::diagnostic);
+    }
+    w.put(b"}\n");
 }
 
 /// The object of a game the reader skipped (`problem`, a `game-too-large`) after its `{`
 /// and the path and game number: `,"line":…,"status":"skipped",…}` with the reason, and a
 /// line break, appended to `out`.
 pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
-    #[derive(Serialize)]
-    struct Skipped<'a> {
-        line: usize,
-        status: GameStatus,
-        first_error: &'a str,
-        reason: &'a str,
-    }
-    let start = out.len();
-    let view = Skipped {
-        line: problem.line,
-        status: GameStatus::Skipped,
-        first_error: problem.rule.code,
-        reason: &problem.message,
+    let mut w = Json {
+        out,
+        style: Style::default(),
+        resolutions: Resolutions::default(),
+        text: String::new(),
     };
-    // (writing into a vector cannot fail)
-    let _ = serde_json::to_writer(&mut *out, &view);
-    out[start] = b',';
-    out.push(b'\n');
+    w.put(b",\"line\":");
+    w.number(problem.line);
+    w.put(b",\"status\":");
+    w.serialized(&GameStatus::Skipped);
+    w.put(b",\"first_error\":");
+    w.string(problem.rule.code);
+    w.put(b",\"reason\":");
+    w.string(&problem.message);
+    w.put(b"}\n");
 }
 
-/// A game, as [`push_game`] writes it (without its path and number).
-struct GameView<'a, 'b> {
-    g: &'a Checked<'b>,
+/// A game's JSON, written into `out` piece by piece.
+struct Json<'a> {
+    out: &'a mut Vec<u8>,
+    /// The notation of resolved moves.
     style: Style,
+    /// The moves' resolutions, taken as the walk comes to the moves.
     resolutions: Resolutions<'a>,
+    /// A resolved move's notation, made here before it is written.
+    text: String,
 }
 
-impl Serialize for GameView<'_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let g = self.g;
-        let r = &*g.report;
-        let mut map = s.serialize_map(None)?;
-        map.serialize_entry("line", &g.source.start.line)?;
-        // (the tree has the comments before the tags; the tags are the report's)
-        if let Some(before) = r.game.as_ref().map(|game| &game.before_tags) {
-            if !before.is_empty() {
-                map.serialize_entry("before_tags", &Annotations(before, self))?;
+impl Json<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    /// A string, escaped as serde_json escapes it (by serde_json, when it needs any).
+    fn string(&mut self, s: &str) {
+        if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            // (writing into a vector cannot fail)
+            let _ = serde_json::to_writer(&mut *self.out, s);
+        } else {
+            self.out.reserve(s.len() + 2);
+            self.put(b"\"");
+            self.put(s.as_bytes());
+            self.put(b"\"");
+        }
+    }
+
+    fn number(&mut self, n: impl itoa::Integer) {
+        self.put(itoa::Buffer::new().format(n).as_bytes());
+    }
+
+    /// A value as serde serializes it (the report's enums: a few a game).
+    fn serialized(&mut self, value: &impl Serialize) {
+        // (writing into a vector cannot fail, nor can serializing these)
+        let _ = serde_json::to_writer(&mut *self.out, value);
+    }
+
+    fn color(&mut self, color: Color) {
+        self.put(match color {
+            Color::White => b"\"white\"",
+            Color::Black => b"\"black\"",
+        });
+    }
+
+    /// A square by its algebraic name.
+    fn square(&mut self, square: Square) {
+        let name = square.algebraic_name().as_bytes();
+        self.put(&[b'"', name[0], name[1], b'"']);
+    }
+
+    /// A numeric FEN (ASCII: nothing to escape).
+    fn fen(&mut self, pos: &Position) {
+        self.put(b"\"");
+        pos.push_fen(FenStyle::Numeric, self.out);
+        self.put(b"\"");
+    }
+
+    /// A list, each item written by `item`.
+    fn list<T>(&mut self, items: impl IntoIterator<Item = T>, mut item: impl FnMut(&mut Self, T)) {
+        self.put(b"[");
+        for (i, x) in items.into_iter().enumerate() {
+            if i > 0 {
+                self.put(b",");
             }
+            item(self, x);
         }
-        map.serialize_entry("tags", &Tags(&r.tags))?;
-        if let Some(date) = r.tag("Date").and_then(iso_date) {
-            map.serialize_entry("date", &date)?;
-        }
-        if let Some(result) = &r.result {
-            map.serialize_entry("result", &result.raw)?;
-        }
-        map.serialize_entry("outcome", &r.outcome)?;
-        map.serialize_entry("status", &GameStatus::of(r))?;
-        if let Some(start) = &r.start {
-            map.serialize_entry("start_fen", &Fen(start))?;
-        }
-        map.serialize_entry("plies", &r.plies)?;
-        if let Some(end) = &r.end {
-            map.serialize_entry("final_fen", &Fen(end))?;
-        }
-        if let Some(error) = first_error(&g.diagnostics) {
-            map.serialize_entry("first_error", &error)?;
-        }
-        if let Some(basis) = r.draw.as_ref().and_then(|v| v.basis) {
-            map.serialize_entry("draw_basis", &basis)?;
-            map.serialize_entry("draw_basis_text", &draw_basis_text(&basis))?;
-        }
-        let empty = Line::default();
-        let moves = r.game.as_ref().map_or(&empty, |game| &game.moves);
-        map.serialize_entry("moves", &LineView(moves, self))?;
-        if !g.diagnostics.is_empty() {
-            map.serialize_entry("diagnostics", &Diagnostics(&g.diagnostics))?;
-        }
-        map.end()
+        self.put(b"]");
     }
-}
 
-struct Tags<'a>(&'a [crate::check::checker::TagEntry]);
-
-impl Serialize for Tags<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for t in self.0 {
-            seq.serialize_element(&TagRecordView {
-                name: &t.name,
-                value: &t.value,
-            })?;
+    /// The entries of a line's object (also those of a variation's, after its `type`),
+    /// its moves resolved as the walk comes to them.
+    fn line(&mut self, line: &Line) {
+        self.put(b"\"moves\":");
+        self.list(&line.moves, Self::move_object);
+        if !line.trailing.is_empty() {
+            self.put(b",\"trailing\":");
+            self.annotations(&line.trailing);
         }
-        seq.end()
     }
-}
 
-#[derive(Serialize)]
-struct TagRecordView<'a> {
-    name: &'a str,
-    value: &'a str,
-}
-
-/// A numeric FEN.
-struct Fen<'a>(&'a Position);
-
-impl Serialize for Fen<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0.to_fen(FenStyle::Numeric))
-    }
-}
-
-/// A line of the tree, its moves resolved as the walk comes to them.
-struct LineView<'a, 'g, 'b>(&'a Line, &'g GameView<'g, 'b>);
-
-impl Serialize for LineView<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(None)?;
-        line_entries(&mut map, self.0, self.1)?;
-        map.end()
-    }
-}
-
-/// The entries of a line's object (also those of a variation's, after its `type`).
-fn line_entries<M: SerializeMap>(
-    map: &mut M,
-    line: &Line,
-    game: &GameView<'_, '_>,
-) -> Result<(), M::Error> {
-    map.serialize_entry("moves", &Moves(&line.moves, game))?;
-    if !line.trailing.is_empty() {
-        map.serialize_entry("trailing", &Annotations(&line.trailing, game))?;
-    }
-    Ok(())
-}
-
-struct Moves<'a, 'g, 'b>(&'a [Move], &'g GameView<'g, 'b>);
-
-impl Serialize for Moves<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for m in self.0 {
-            seq.serialize_element(&MoveView(m, self.1))?;
-        }
-        seq.end()
-    }
-}
-
-struct MoveView<'a, 'g, 'b>(&'a Move, &'g GameView<'g, 'b>);
-
-impl Serialize for MoveView<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (m, game) = (self.0, self.1);
-        let mut map = s.serialize_map(None)?;
+    fn move_object(&mut self, m: &Move) {
+        self.put(b"{");
         if !m.before().is_empty() {
-            map.serialize_entry("before", &Annotations(m.before(), game))?;
+            self.put(b"\"before\":");
+            self.annotations(m.before());
+            self.put(b",");
         }
         // (the move's resolution is the next in text order: after those of the variations
         // before it, before those of the variations after it)
-        let resolved = game.resolutions.next();
+        let resolved = self.resolutions.next();
         if let Some(number) = m.number {
-            map.serialize_entry("number", &number)?;
+            self.put(b"\"number\":");
+            self.number(number);
+            self.put(b",");
         }
         if let Some(side) = m.side {
-            map.serialize_entry("side", &side)?;
+            self.put(b"\"side\":");
+            self.color(side);
+            self.put(b",");
         }
-        map.serialize_entry("text", m.text.as_str())?;
+        self.put(b"\"text\":");
+        self.string(&m.text);
         if let Some(strength) = m.strength() {
-            map.serialize_entry("strength", strength)?;
+            self.put(b",\"strength\":");
+            self.string(strength);
         }
         if !m.after().is_empty() {
-            map.serialize_entry("after", &Annotations(m.after(), game))?;
+            self.put(b",\"after\":");
+            self.annotations(m.after());
         }
         if let Some(info) = resolved {
-            map.serialize_entry("resolved", &ResolvedView(info, game.style))?;
+            self.put(b",\"resolved\":");
+            self.resolved(info);
         }
-        map.end()
+        self.put(b"}");
     }
-}
 
-/// A move resolved against the rules.
-struct ResolvedView<'a>(&'a MoveInfo, Style);
-
-impl Serialize for ResolvedView<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (info, style) = (self.0, self.1);
-        let mut map = s.serialize_map(None)?;
+    /// A move resolved against the rules.
+    fn resolved(&mut self, info: &MoveInfo) {
+        self.put(b"{");
         if let Some(ply) = info.ply {
-            map.serialize_entry("ply", &ply)?;
+            self.put(b"\"ply\":");
+            self.number(ply);
+            self.put(b",");
         }
-        map.serialize_entry("move_number", &info.move_number)?;
-        map.serialize_entry("side", &info.side())?;
-        let mut text = String::new();
-        info.push_text(&mut text, style);
-        map.serialize_entry("move", &text)?;
-        map.serialize_entry("from", &SquareName(info.mv.from()))?;
-        map.serialize_entry("to", &SquareName(info.mv.to()))?;
-        let route: Vec<SquareName> = info.route().into_iter().map(SquareName).collect();
-        map.serialize_entry("route", &route)?;
+        self.put(b"\"move_number\":");
+        self.number(info.move_number);
+        self.put(b",\"side\":");
+        self.color(info.side());
+        self.put(b",\"move\":");
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        info.push_text(&mut text, self.style);
+        // (squares and separators: nothing to escape)
+        self.put(b"\"");
+        self.put(text.as_bytes());
+        self.put(b"\"");
+        self.text = text;
+        self.put(b",\"from\":");
+        self.square(info.mv.from());
+        self.put(b",\"to\":");
+        self.square(info.mv.to());
+        self.put(b",\"route\":");
+        match info.long_route() {
+            Some(route) => self.list(route, Self::square),
+            None => self.list([info.mv.from(), info.mv.to()], Self::square),
+        }
         if info.mv.captured().any() {
-            let captured: Vec<SquareName> = info.mv.captured().map(SquareName).collect();
-            map.serialize_entry("captured", &captured)?;
+            self.put(b",\"captured\":");
+            self.list(info.mv.captured(), Self::square);
         }
         if info.mv.promotes() {
-            map.serialize_entry("promotes", &true)?;
+            self.put(b",\"promotes\":true");
         }
-        map.serialize_entry("fen_after", &info.fen_after())?;
-        map.end()
+        self.put(b",\"fen_after\":");
+        self.fen(&info.after());
+        self.put(b"}");
     }
-}
 
-/// A square by its algebraic name.
-struct SquareName(Square);
-
-impl Serialize for SquareName {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0.algebraic_name())
-    }
-}
-
-/// Annotations in document order, variations walked (and their moves resolved) where
-/// they stand.
-struct Annotations<'a, 'g, 'b>(&'a [Annotation], &'g GameView<'g, 'b>);
-
-impl Serialize for Annotations<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for a in self.0 {
-            seq.serialize_element(&AnnotationView(a, self.1))?;
-        }
-        seq.end()
-    }
-}
-
-struct AnnotationView<'a, 'g, 'b>(&'a Annotation, &'g GameView<'g, 'b>);
-
-impl Serialize for AnnotationView<'_, '_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(None)?;
-        match self.0 {
+    /// Annotations in document order, variations walked (and their moves resolved) where
+    /// they stand.
+    fn annotations(&mut self, list: &[Annotation]) {
+        self.list(list, |w, a| match a {
             Annotation::Comment(c) => {
-                map.serialize_entry("type", "comment")?;
-                map.serialize_entry("kind", comment_kind(c.kind))?;
-                map.serialize_entry("text", &c.text)?;
+                w.put(b"{\"type\":\"comment\",\"kind\":\"");
+                w.put(comment_kind(c.kind).as_bytes());
+                w.put(b"\",\"text\":");
+                w.string(&c.text);
+                w.put(b"}");
             }
             Annotation::Setup(setup) => {
-                map.serialize_entry("type", "setup")?;
-                map.serialize_entry("fen", &setup.fen)?;
+                w.put(b"{\"type\":\"setup\",\"fen\":");
+                w.string(&setup.fen);
+                w.put(b"}");
             }
             Annotation::Nag(n) => {
-                map.serialize_entry("type", "nag")?;
-                map.serialize_entry("nag", n)?;
+                w.put(b"{\"type\":\"nag\",\"nag\":");
+                w.number(*n);
+                w.put(b"}");
             }
             Annotation::Variation(line) => {
-                map.serialize_entry("type", "variation")?;
-                line_entries(&mut map, line, self.1)?;
+                w.put(b"{\"type\":\"variation\",");
+                w.line(line);
+                w.put(b"}");
             }
-        }
-        map.end()
+        });
     }
-}
 
-struct Diagnostics<'a>(&'a [Diagnostic]);
-
-impl Serialize for Diagnostics<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for d in self.0 {
-            seq.serialize_element(&DiagnosticView(d))?;
-        }
-        seq.end()
-    }
-}
-
-/// A diagnostic, as in `pdnkit lint --format jsonl` (without the path and game).
-struct DiagnosticView<'a>(&'a Diagnostic);
-
-impl Serialize for DiagnosticView<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let d = self.0;
-        let mut map = s.serialize_map(None)?;
-        map.serialize_entry("code", d.rule.code)?;
-        map.serialize_entry("name", d.rule.name)?;
-        map.serialize_entry("severity", d.severity.as_str())?;
-        map.serialize_entry("message", &d.message)?;
-        map.serialize_entry("line", &d.line)?;
-        map.serialize_entry("column", &d.column)?;
+    /// A diagnostic, as in `pdnkit lint --format jsonl` (without the path and game).
+    fn diagnostic(&mut self, d: &Diagnostic) {
+        self.put(b"{\"code\":");
+        self.string(d.rule.code);
+        self.put(b",\"name\":");
+        self.string(d.rule.name);
+        self.put(b",\"severity\":");
+        self.string(d.severity.as_str());
+        self.put(b",\"message\":");
+        self.string(&d.message);
+        self.put(b",\"line\":");
+        self.number(d.line);
+        self.put(b",\"column\":");
+        self.number(d.column);
         if let Some(ply) = d.ply {
-            map.serialize_entry("ply", &ply)?;
+            self.put(b",\"ply\":");
+            self.number(ply);
         }
         if let Some(text) = &d.move_text {
-            map.serialize_entry("move", text)?;
+            self.put(b",\"move\":");
+            self.string(text);
         }
-        map.end()
+        self.put(b"}");
     }
 }
 

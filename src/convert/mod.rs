@@ -13,6 +13,7 @@ pub mod jsonl;
 pub mod pdn;
 
 use std::cell::Cell;
+use std::sync::Mutex;
 
 use crate::check::CheckOptions;
 use crate::check::checker::{GameReport, Keep, MoveInfo};
@@ -93,16 +94,15 @@ impl MoveInfo {
         push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
     }
 
-    /// The landing squares of the move (from, landings…, to) along its first route.
-    pub fn route(&self) -> Vec<Square> {
-        // a quiet move, and a capture of one piece, land only on `to` (the route search
-        // would list every legal move to say so)
+    /// The landing squares of a capture of several pieces (from, landings…, to) along its
+    /// first route; `None` for a move that lands only on `to` (a quiet move, a capture of
+    /// one piece: the route search would list every legal move to say so).
+    pub fn long_route(&self) -> Option<Vec<Square>> {
         if self.mv.captured().count() > 1 {
-            if let Some(route) = self.before.routes(&self.mv).into_iter().next() {
-                return route.0;
-            }
+            let route = self.before.routes(&self.mv).into_iter().next()?;
+            return Some(route.0);
         }
-        vec![self.mv.from(), self.mv.to()]
+        None
     }
 
     /// The FEN after the move (numeric squares, as Russian PDN files write it).
@@ -114,6 +114,7 @@ impl MoveInfo {
 /// The resolutions of a game's moves, handed out in text order (the order of a walk of
 /// its tree: each move of a line after the variations in its `before` and before those in
 /// its `after`, then those in the line's `trailing`).
+#[derive(Default)]
 pub struct Resolutions<'a> {
     moves: &'a [Option<MoveInfo>],
     next: Cell<usize>,
@@ -192,7 +193,24 @@ pub struct Converter {
     pub format: Format,
     /// The notation of the moves written.
     pub style: Style,
+    /// Buffers of games put out, cleared, for the next games to be written into: a game
+    /// is converted by a worker and freed by the thread that puts it out, a block's games
+    /// at once, and memory freed that way went back to the system (mimalloc purges after
+    /// 10 ms, see main.rs) before the workers could use it again, to be faulted in anew.
+    spare: Mutex<Spare>,
 }
+
+/// The buffers a [`Converter`] keeps, and the bytes they hold.
+#[derive(Default)]
+struct Spare {
+    buffers: Vec<(Vec<u8>, Vec<usize>)>,
+    bytes: usize,
+}
+
+/// The bytes of the buffers kept, at most (the JSON Lines of a block's games are about
+/// 2.5 MB), and of one buffer kept (a game's JSON is some 15 KB; a larger buffer is freed).
+const SPARE_BYTES: usize = 4 << 20;
+const SPARE_BUFFER_BYTES: usize = 64 << 10;
 
 /// One game converted (or text outside any game, kept in PDN output): its status, and its
 /// bytes as [`Converted::write_to`] writes them.
@@ -231,8 +249,7 @@ impl Task for Converter {
 
     fn game(&self, g: Checked<'_>) -> Converted {
         let status = GameStatus::of(g.report);
-        let mut body = Vec::new();
-        let mut ends = Vec::new();
+        let (mut body, mut ends) = self.buffers();
         match &self.format {
             Format::CsvGames(tags) => {
                 csv::push_game_row(&mut body, &g, self.style, tags);
@@ -240,11 +257,11 @@ impl Task for Converter {
             }
             Format::CsvPlies => csv::push_ply_rows(&mut body, &mut ends, &g, self.style),
             Format::Jsonl => {
-                // (room for the common case at once: JSON escapes the text of comments
-                // and tags, and writes moves at several times their length; grown by
-                // doubling from nothing, a game of megabytes left blocks of every size
-                // behind, which the allocator keeps a while)
-                body.reserve(2 * g.source.text.len() + 1024);
+                // (room for the common case at once: the text of comments and tags, and
+                // 230-250 bytes for each move of the tree; grown by doubling, a game
+                // left blocks of every size behind, and copied itself several times;
+                // exactly, or a buffer kept for game after game would double in each)
+                body.reserve_exact(g.source.text.len() + 256 * g.report.moves.len() + 1024);
                 jsonl::push_game(&mut body, &g, self.style);
                 ends.push(body.len());
             }
@@ -307,11 +324,46 @@ impl Task for Converter {
     }
 
     fn weight(&self, output: &Converted) -> usize {
-        output.body.len()
+        // (what its buffer holds: one kept from a larger game is more than its bytes)
+        output.body.capacity()
     }
 }
 
 impl Converter {
+    /// A converter to `format`, its moves in `style`.
+    pub fn new(format: Format, style: Style) -> Converter {
+        Converter {
+            format,
+            style,
+            spare: Mutex::default(),
+        }
+    }
+
+    /// Empty buffers for a game's bytes and the ends of its records: kept ones if any.
+    fn buffers(&self) -> (Vec<u8>, Vec<usize>) {
+        let Ok(mut spare) = self.spare.lock() else {
+            return Default::default();
+        };
+        let buffers = spare.buffers.pop().unwrap_or_default();
+        spare.bytes -= buffers.0.capacity();
+        buffers
+    }
+
+    /// Keeps the buffers of a game put out for another, while those kept hold less than
+    /// [`SPARE_BYTES`].
+    fn keep(&self, game: Converted) {
+        let (mut body, mut ends) = (game.body, game.ends);
+        let Ok(mut spare) = self.spare.lock() else {
+            return;
+        };
+        if spare.bytes + body.capacity() <= SPARE_BYTES && body.capacity() <= SPARE_BUFFER_BYTES {
+            body.clear();
+            ends.clear();
+            spare.bytes += body.capacity();
+            spare.buffers.push((body, ends));
+        }
+    }
+
     /// What starts each record of the input `path`: its path as the first CSV field and
     /// a comma, or a JSON object's opening up to its game number.
     pub fn record_start(&self, path: &str) -> Vec<u8> {
@@ -388,14 +440,16 @@ impl<'c, W: Write> Writer<'c, W> {
         self.start = self.converter.record_start(path);
     }
 
-    /// Writes one game.
-    pub fn game(&mut self, game: &Converted) -> io::Result<()> {
+    /// Writes one game (its buffers are kept for the next games converted).
+    pub fn game(&mut self, game: Converted) -> io::Result<()> {
         // PDN games are set apart by an empty line
         if matches!(self.converter.format, Format::Pdn(_)) && self.games > 0 {
             self.out.write_all(b"\n")?;
         }
         self.games += 1;
-        game.write_to(&mut self.out, &self.start)
+        game.write_to(&mut self.out, &self.start)?;
+        self.converter.keep(game);
+        Ok(())
     }
 
     /// The output, flushed.
@@ -413,7 +467,7 @@ impl<'c, W: Write> Writer<'c, W> {
 /// use pdnkit::check::CheckOptions;
 /// use pdnkit::convert::{Converter, Format, GameStatus, convert_reader};
 /// let pdn = "[Event \"x\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n";
-/// let converter = Converter { format: Format::CsvPlies, style: Default::default() };
+/// let converter = Converter::new(Format::CsvPlies, Default::default());
 /// let mut csv = Vec::new();
 /// let statuses = convert_reader("a.pdn", pdn.as_bytes(), &converter, &CheckOptions::default(), &mut csv).unwrap();
 /// assert_eq!(statuses, [GameStatus::Ok]);
@@ -438,7 +492,7 @@ pub fn convert_reader(
     run_reader(path, input, &options, converter, |event| {
         if let Event::Game(game) = event {
             statuses.extend(game.status);
-            writer.game(&game)?;
+            writer.game(game)?;
         }
         Ok(())
     })?;
