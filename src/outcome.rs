@@ -35,6 +35,17 @@ impl Outcome {
         })
     }
 
+    /// White's score as a number: `1` for a White win, `0.5` for a draw, `0` for a loss
+    /// (and for `0-0`, where both lose); `None` when the result is unknown.
+    pub fn white_score(self) -> Option<&'static str> {
+        match self {
+            Outcome::WhiteWins => Some("1"),
+            Outcome::Draw => Some("0.5"),
+            Outcome::BlackWins | Outcome::BothLose => Some("0"),
+            Outcome::Unknown => None,
+        }
+    }
+
     /// A win for one side.
     pub fn is_decisive(self) -> bool {
         matches!(self, Outcome::WhiteWins | Outcome::BlackWins)

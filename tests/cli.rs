@@ -821,14 +821,7 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
     .unwrap();
     let games = jsonl(stdout_of(&["convert", "--to", "jsonl", "-q"], &path).as_bytes());
     assert_eq!(games.len(), 2);
-    let tag = |g: &serde_json::Value, name: &str| {
-        g["tags"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .map(|t| t["value"].as_str().unwrap().to_string())
-    };
+    let tag = |g: &serde_json::Value, name: &str| g["tags"][name].as_str().map(String::from);
     assert_eq!(tag(&games[0], "White").as_deref(), Some("X"));
     assert_eq!(tag(&games[1], "White").as_deref(), Some("Y"));
     let lint = stdout_of(&["lint", "--format", "jsonl", "-q"], &path);

@@ -76,6 +76,7 @@ fn csv_columns_quoting_dates_and_status() {
         "white",
         "black",
         "result",
+        "score",
         "gametype",
         "fen",
         "plies",
@@ -93,6 +94,13 @@ fn csv_columns_quoting_dates_and_status() {
     assert_eq!(cell(&header, g1, "date"), "1965-01-01");
     assert_eq!(cell(&header, g1, "date_raw"), "1.1.1965");
     assert_eq!(cell(&header, g1, "plies"), "9");
+    // White's score as a number: 1, 0.5, 0, or empty when the result is unknown
+    let scores: Vec<&str> = rows.iter().map(|r| cell(&header, r, "score")).collect();
+    assert!(
+        scores.iter().all(|s| ["1", "0.5", "0", ""].contains(s)),
+        "{scores:?}"
+    );
+    assert_eq!(scores[0], "1");
     assert_eq!(
         cell(&header, g1, "moves"),
         "c3-d4 f6-g5 b2-c3 g5-h4 c3-b4 g7-f6 d4-c5 b6:d4 e3:c5"
@@ -148,7 +156,7 @@ fn csv_tags_all_is_the_union_in_first_seen_order() {
     ];
     let out = run_ok(&["convert", RICH, EXAMPLE, "--to", "csv", "--tags", "all"]);
     let (header, rows) = csv_rows(&out);
-    assert_eq!(&header[18..], want);
+    assert_eq!(&header[19..], want);
     assert_eq!(rows.len(), 8);
     assert_eq!(cell(&header, &rows[2], "tag:WhiteElo"), "2400");
     assert_eq!(cell(&header, &rows[0], "tag:WhiteElo"), "");
@@ -160,7 +168,7 @@ fn csv_tags_all_is_the_union_in_first_seen_order() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "rich.pdn has unparsed games");
     let (header, rows) = csv_rows(std::str::from_utf8(&out.stdout).unwrap());
-    assert_eq!(&header[18..], want);
+    assert_eq!(&header[19..], want);
     assert_eq!(cell(&header, &rows[0], "path"), "-");
 }
 
@@ -200,7 +208,7 @@ fn tags_all_does_not_write_nothing_when_one_game_or_file_is_unreadable() {
     let (header, rows) = csv_rows(std::str::from_utf8(&out.stdout).unwrap());
     // (the tags of the game skipped are read before it is found too large: their column
     // is there, empty in its row, which says only that it was skipped)
-    assert_eq!(&header[18..], ["tag:Event", "tag:Opening", "tag:Annotator"]);
+    assert_eq!(&header[19..], ["tag:Event", "tag:Opening", "tag:Annotator"]);
     let events: Vec<_> = rows.iter().map(|r| cell(&header, r, "event")).collect();
     assert_eq!(events, ["one", "", "two"]);
     assert_eq!(cell(&header, &rows[1], "status"), "skipped");
@@ -341,7 +349,12 @@ fn check_jsonl_keeps_everything(pdn: &str, jsonl: &str) -> [usize; 4] {
     for (rec, mut game) in records.iter().zip(games) {
         game.normalize();
         let rebuilt = rec.to_game();
-        assert_eq!(rebuilt.tags, game.tags, "game {}", rec.game);
+        // (the object holds a name's values together, in the order its name was first
+        // written)
+        let mut grouped: Vec<_> = game.tags.clone();
+        let first = |name: &str| game.tags.iter().position(|t| t.name == name);
+        grouped.sort_by_key(|t| first(&t.name));
+        assert_eq!(rebuilt.tags, grouped, "game {}", rec.game);
         assert_eq!(rebuilt.moves, game.moves, "game {}", rec.game);
         assert_eq!(
             rebuilt.result.map(|r| r.raw),
@@ -365,11 +378,18 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
     let [comments, variations, nags, _] = check_jsonl_keeps_everything(&pdn, &out);
     assert_eq!((comments, variations, nags), (5, 2, 3));
     let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-    assert_eq!(first["tags"].as_array().unwrap().len(), 9);
+    // nine tags, Opening written twice: its two values in a list
+    assert_eq!(first["tags"].as_object().unwrap().len(), 8);
+    assert_eq!(
+        first["tags"]["Opening"],
+        serde_json::json!(["Kol", "Kol, \"main\" line"])
+    );
+    assert_eq!(first["score"], 1);
+    assert_eq!(first["schema_version"], 1);
     assert_eq!(first["status"], "ok");
     assert_eq!(first["date"], "1965-01-01");
     // what follows a move, in the order written: `$1 {A quiet start} (1... f6-e5 …)`
-    let after = &first["moves"]["moves"][1]["after"];
+    let after = &first["moves"][1]["after"];
     assert_eq!(after[0], serde_json::json!({"type": "nag", "nag": 1}));
     assert_eq!(
         after[1],
@@ -394,7 +414,7 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let promo = &lines[1]["moves"]["moves"][0]["resolved"];
+    let promo = &lines[1]["moves"][0]["resolved"];
     assert_eq!(promo["promotes"], true);
     assert_eq!(promo["fen_after"], "B:WK3,32:B21");
     assert_eq!(lines[3]["status"], "illegal");
@@ -406,7 +426,7 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
             .iter()
             .any(|d| d["code"] == "M101" && d["ply"] == 3 && d["move"] == "b2-c3")
     );
-    assert!(lines[3]["moves"]["moves"][2].get("resolved").is_none());
+    assert!(lines[3]["moves"][2].get("resolved").is_none());
     let ex = run_ok(&["convert", EXAMPLE, "--to", "jsonl"]);
     let third: serde_json::Value = serde_json::from_str(ex.lines().nth(2).unwrap()).unwrap();
     assert_eq!(
@@ -1148,7 +1168,7 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
     let name = "escapes \"q\" \\ \t.pdn";
     let json = convert_with(name, text, Format::Jsonl, pdnkit::convert::CANONICAL);
     for shape in [
-        r#"{"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
+        r#"{"schema_version":1,"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
         r#"back\\slash \"q\" \t tab \u0001"#,
         r#"line\nbreak\r\n"#,
         r#""before_tags":[{"type":"comment","kind":"percent","text":" before the tags"}]"#,

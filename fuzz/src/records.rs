@@ -15,6 +15,8 @@ use serde::Deserialize;
 /// One game's object, read back.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct GameRecord {
+    /// The version of the record's schema.
+    pub schema_version: u32,
     /// The input file (`-` for standard input).
     pub path: String,
     /// 1-based index of the game in its file.
@@ -24,8 +26,8 @@ pub struct GameRecord {
     /// Comments before the first tag.
     #[serde(default)]
     pub before_tags: Vec<AnnotationRecord>,
-    /// Tags in file order.
-    pub tags: Vec<TagRecord>,
+    /// Tags by name, in the order first written (a name written twice: its values).
+    pub tags: TagsRecord,
     /// The `Date` tag in ISO 8601, when it can be read.
     #[serde(default)]
     pub date: Option<String>,
@@ -53,20 +55,67 @@ pub struct GameRecord {
     /// The draw basis in words (as in the CSV column).
     #[serde(default)]
     pub draw_basis_text: Option<String>,
-    /// The main line, with its variations.
-    pub moves: LineRecord,
+    /// White's score: 1, 0.5, 0.
+    #[serde(default)]
+    pub score: Option<f64>,
+    /// The main line's moves, with their variations.
+    pub moves: Vec<MoveRecord>,
+    /// Annotations after the main line's last move's.
+    #[serde(default)]
+    pub trailing: Vec<AnnotationRecord>,
     /// Everything lint reports about the game.
     #[serde(default)]
     pub diagnostics: Vec<DiagnosticRecord>,
 }
 
 /// A tag pair.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TagRecord {
     /// The name as written.
     pub name: String,
     /// The decoded value.
     pub value: String,
+}
+
+/// The `tags` object: its entries in the order written, a list of values read as one
+/// tag each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TagsRecord(pub Vec<TagRecord>);
+
+impl<'de> Deserialize<'de> for TagsRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Values {
+            One(String),
+            Many(Vec<String>),
+        }
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = TagsRecord;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of tags")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<TagsRecord, M::Error> {
+                let mut tags = Vec::new();
+                while let Some((name, values)) = map.next_entry::<String, Values>()? {
+                    let values = match values {
+                        Values::One(v) => vec![v],
+                        Values::Many(vs) => vs,
+                    };
+                    tags.extend(values.into_iter().map(|value| TagRecord {
+                        name: name.clone(),
+                        value,
+                    }));
+                }
+                Ok(TagsRecord(tags))
+            }
+        }
+        d.deserialize_map(Entries)
+    }
 }
 
 /// A line: the main line or a variation.
@@ -205,7 +254,7 @@ impl GameRecord {
     /// The game tree this record describes (spans empty, as after [`Game::normalize`];
     /// no syntax errors).
     pub fn to_game(&self) -> Game {
-        let tags = self.tags.iter().map(|t| pdnkit::pdn::Tag {
+        let tags = self.tags.0.iter().map(|t| pdnkit::pdn::Tag {
             name: t.name.clone(),
             raw_value: pdnkit::pdn::token::escape(&t.value).into_owned(),
             value: t.value.clone(),
@@ -222,7 +271,7 @@ impl GameRecord {
         Game {
             before_tags: annotations(&self.before_tags),
             tags: tags.collect(),
-            moves: self.moves.to_line(),
+            moves: line(&self.moves, &self.trailing),
             result,
             errors: Vec::new(),
         }

@@ -11,7 +11,7 @@ use crate::rules::{FenStyle, Square};
 use crate::run::Checked;
 
 /// The columns of a game row, in order. With tag columns, `tag:NAME` columns follow.
-pub const GAME_COLUMNS: [&str; 18] = [
+pub const GAME_COLUMNS: [&str; 19] = [
     "path",
     "game",
     "event",
@@ -22,6 +22,7 @@ pub const GAME_COLUMNS: [&str; 18] = [
     "white",
     "black",
     "result",
+    "score",
     "gametype",
     "fen",
     "plies",
@@ -173,6 +174,7 @@ pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_colum
         tag("White"),
         tag("Black"),
         result.unwrap_or(""),
+        r.outcome.white_score().unwrap_or(""),
         tag("GameType"),
         tag("FEN"),
         &plies,
@@ -193,8 +195,8 @@ pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_colum
 /// was not read), with `tag_columns` empty tag cells.
 pub fn push_skipped_row(out: &mut Vec<u8>, problem: &crate::diag::Diagnostic, tag_columns: usize) {
     let mut cells = vec![""; GAME_COLUMNS.len() - 1 + tag_columns];
-    // (after the path and the game number: `status` and `first_error` are the 16th and
-    // 17th columns)
+    // (after the path and the game number: `status` and `first_error` are the 17th and
+    // 18th columns)
     cells[GAME_COLUMNS.len() - 4] = GameStatus::Skipped.as_str();
     cells[GAME_COLUMNS.len() - 3] = problem.rule.code;
     push_record(out, cells);

@@ -38,60 +38,43 @@ pub fn push_game(out: &mut Vec<u8>, g: &Checked<'_>, style: Style) {
     w.put(b",\"line\":");
     w.number(g.source.start.line);
     // (the tree has the comments before the tags; the tags are the report's)
-    if let Some(before) = r.game.as_ref().map(|game| &game.before_tags) {
-        if !before.is_empty() {
-            w.put(b",\"before_tags\":");
-            w.annotations(before);
-        }
-    }
+    w.put(b",\"before_tags\":");
+    let empty = Line::default();
+    let game = r.game.as_ref();
+    w.annotations(game.map_or(&[][..], |game| &game.before_tags));
     w.put(b",\"tags\":");
-    w.list(&r.tags, |w, t| {
-        w.put(b"{\"name\":");
-        w.string(&t.name);
-        w.put(b",\"value\":");
-        w.string(&t.value);
-        w.put(b"}");
-    });
-    if let Some(date) = r.tag("Date").and_then(iso_date) {
-        w.put(b",\"date\":");
-        w.string(&date);
-    }
-    if let Some(result) = &r.result {
-        w.put(b",\"result\":");
-        w.string(&result.raw);
-    }
+    w.tags(r);
+    w.put(b",\"date\":");
+    w.or_null(r.tag("Date").and_then(iso_date), |w, date| w.string(&date));
+    w.put(b",\"result\":");
+    w.or_null(r.result.as_ref(), |w, result| w.string(&result.raw));
     w.put(b",\"outcome\":");
     w.serialized(&r.outcome);
+    w.put(b",\"score\":");
+    w.or_null(r.outcome.white_score(), |w, score| w.put(score.as_bytes()));
     w.put(b",\"status\":");
     w.serialized(&GameStatus::of(r));
-    if let Some(start) = &r.start {
-        w.put(b",\"start_fen\":");
-        w.fen(start);
-    }
+    w.put(b",\"start_fen\":");
+    w.or_null(r.start.as_ref(), Json::fen);
     w.put(b",\"plies\":");
     w.number(r.plies);
-    if let Some(end) = &r.end {
-        w.put(b",\"final_fen\":");
-        w.fen(end);
-    }
-    if let Some(error) = first_error(&g.diagnostics) {
-        w.put(b",\"first_error\":");
-        w.string(&error);
-    }
-    if let Some(basis) = r.draw.as_ref().and_then(|v| v.basis) {
-        w.put(b",\"draw_basis\":");
-        w.serialized(&basis);
-        w.put(b",\"draw_basis_text\":");
-        w.string(&draw_basis_text(&basis));
-    }
-    w.put(b",\"moves\":{");
-    let empty = Line::default();
-    w.line(r.game.as_ref().map_or(&empty, |game| &game.moves));
-    w.put(b"}");
-    if !g.diagnostics.is_empty() {
-        w.put(b",\"diagnostics\":");
-        w.list(&g.diagnostics, Json::diagnostic);
-    }
+    w.put(b",\"final_fen\":");
+    w.or_null(r.end.as_ref(), Json::fen);
+    w.put(b",\"first_error\":");
+    w.or_null(first_error(&g.diagnostics), |w, error| w.string(&error));
+    let basis = r.draw.as_ref().and_then(|v| v.basis);
+    w.put(b",\"draw_basis\":");
+    w.or_null(basis.as_ref(), |w, basis| w.serialized(basis));
+    w.put(b",\"draw_basis_text\":");
+    w.or_null(basis, |w, basis| w.string(&draw_basis_text(&basis)));
+    // the main line: its moves, and what follows its last move's annotations
+    let main = game.map_or(&empty, |game| &game.moves);
+    w.put(b",\"moves\":");
+    w.list(&main.moves, Json::move_object);
+    w.put(b",\"trailing\":");
+    w.annotations(&main.trailing);
+    w.put(b",\"diagnostics\":");
+    w.list(&g.diagnostics, Json::diagnostic);
     w.put(b"}\n");
 }
 
@@ -173,6 +156,42 @@ impl Json<'_> {
         self.put(b"\"");
         pos.push_fen(FenStyle::Numeric, self.out);
         self.put(b"\"");
+    }
+
+    /// `value` written by `write`, or `null`.
+    fn or_null<T>(&mut self, value: Option<T>, write: impl FnOnce(&mut Self, T)) {
+        match value {
+            Some(value) => write(self, value),
+            None => self.put(b"null"),
+        }
+    }
+
+    /// The tags as an object: a name's value, or the list of its values in file order
+    /// when the name is written more than once (the names in the order first written).
+    fn tags(&mut self, r: &crate::check::checker::GameReport) {
+        // each name with the indices of its tags, in the order first written
+        let mut names: Vec<(&str, Vec<usize>)> = Vec::new();
+        let mut index: foldhash::HashMap<&str, usize> = Default::default();
+        for (i, t) in r.tags.iter().enumerate() {
+            let k = *index.entry(t.name.as_str()).or_insert_with(|| {
+                names.push((t.name.as_str(), Vec::new()));
+                names.len() - 1
+            });
+            names[k].1.push(i);
+        }
+        self.put(b"{");
+        for (k, (name, tags)) in names.iter().enumerate() {
+            if k > 0 {
+                self.put(b",");
+            }
+            self.string(name);
+            self.put(b":");
+            match tags[..] {
+                [i] => self.string(&r.tags[i].value),
+                _ => self.list(tags, |w, &i| w.string(&r.tags[i].value)),
+            }
+        }
+        self.put(b"}");
     }
 
     /// A list, each item written by `item`.
