@@ -385,7 +385,7 @@ fn jsonl_keeps_every_tag_comment_variation_and_nag() {
         serde_json::json!(["Kol", "Kol, \"main\" line"])
     );
     assert_eq!(first["score"], 1);
-    assert_eq!(first["schema_version"], 1);
+    assert_eq!(first["schema"], "pdnkit-game/1");
     assert_eq!(first["status"], "ok");
     assert_eq!(first["date"], "1965-01-01");
     // what follows a move, in the order written: `$1 {A quiet start} (1... f6-e5 …)`
@@ -1168,7 +1168,7 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
     let name = "escapes \"q\" \\ \t.pdn";
     let json = convert_with(name, text, Format::Jsonl, pdnkit::convert::CANONICAL);
     for shape in [
-        r#"{"schema_version":1,"path":"escapes \"q\" \\ \t.pdn","game":1,"#,
+        r#"{"schema":"pdnkit-game/1","path":"escapes \"q\" \\ \t.pdn","game":1,"#,
         r#"back\\slash \"q\" \t tab \u0001"#,
         r#"line\nbreak\r\n"#,
         r#""before_tags":[{"type":"comment","kind":"percent","text":" before the tags"}]"#,

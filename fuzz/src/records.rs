@@ -15,8 +15,8 @@ use serde::Deserialize;
 /// One game's object, read back.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct GameRecord {
-    /// The version of the record's schema.
-    pub schema_version: u32,
+    /// The record's schema and its version.
+    pub schema: String,
     /// The input file (`-` for standard input).
     pub path: String,
     /// 1-based index of the game in its file.

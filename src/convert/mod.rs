@@ -374,7 +374,7 @@ impl Converter {
                 out
             }
             Format::Jsonl => {
-                let mut out = b"{\"schema_version\":1,\"path\":".to_vec();
+                let mut out = b"{\"schema\":\"pdnkit-game/1\",\"path\":".to_vec();
                 // (writing a string into a vector cannot fail)
                 let _ = serde_json::to_writer(&mut out, path);
                 out.extend_from_slice(b",\"game\":");

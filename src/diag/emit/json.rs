@@ -5,9 +5,12 @@ use super::{Diagnostic, Emitter, Severity};
 use serde::Serialize;
 use std::io::{self, Write};
 
-/// The JSON shape of one diagnostic. Field names and their order are stable.
+/// The JSON shape of one diagnostic (`schemas/diagnostic.schema.json`). Field names and
+/// their order are stable.
 #[derive(Serialize)]
 pub struct JsonDiagnostic<'a> {
+    /// [`DIAGNOSTIC_SCHEMA`].
+    pub schema: &'static str,
     pub path: &'a str,
     pub game: Option<usize>,
     pub line: usize,
@@ -21,9 +24,13 @@ pub struct JsonDiagnostic<'a> {
     pub move_text: Option<&'a str>,
 }
 
+/// The schema and version of a diagnostic's JSON.
+pub const DIAGNOSTIC_SCHEMA: &str = "pdnkit-diagnostic/1";
+
 impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
     fn from(d: &'a Diagnostic) -> Self {
         JsonDiagnostic {
+            schema: DIAGNOSTIC_SCHEMA,
             path: &d.path,
             game: d.game,
             line: d.line,
