@@ -317,7 +317,7 @@ mod tests {
             "1", "12", "1965", "2007", "0", "99", "123", "12345", ".", "-", "/", "?", "??", "????",
             " ", " - ", " to ", "ж", "a", "april", ",", "\t",
         ];
-        let mut rng = crate::generate::SplitMix64::new(44);
+        let mut rng = pdnkit_gen::SplitMix64::new(44);
         for _ in 0..100_000 {
             let n = 1 + rng.below(7) as usize;
             let s: String = (0..n).map(|_| *rng.pick(&pieces)).collect();

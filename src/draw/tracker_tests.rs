@@ -1148,7 +1148,7 @@ fn repetitions_are_found_as_a_count_over_the_whole_game_finds_them() {
     // random games of king moves among a few placements, now and then a man move or a
     // capture (after which, as on a board, no earlier placement comes back): every
     // repetition event and every list of plies, against counting over all positions
-    let mut rng = crate::generate::SplitMix64::new(17);
+    let mut rng = pdnkit_gen::SplitMix64::new(17);
     let mut claims = 0;
     for game in 0..300 {
         // short runs of king moves, and long ones (hashed past SCANNED_RUN)

@@ -624,7 +624,7 @@ mod tests {
         // 1-in-20 threshold: the same verdict as counting one byte at a time (half of them
         // full of the low bytes text may have, half with as few as text has, where the
         // count of all low bytes decides)
-        let mut rng = crate::generate::SplitMix64::new(8);
+        let mut rng = pdnkit_gen::SplitMix64::new(8);
         let mut binary = 0;
         for len in 1..2000usize {
             let noise = rng.below(12);
@@ -689,7 +689,7 @@ mod tests {
         // others chardetng knows) among ASCII ones, cut anywhere, with or without their
         // end: chardetng guesses alike from the whole and from the words that have bytes
         // above ASCII (joining them without their blanks fails this)
-        let mut rng = crate::generate::SplitMix64::new(77);
+        let mut rng = pdnkit_gen::SplitMix64::new(77);
         let words = [
             "Кубок",
             "Москвы",
@@ -853,7 +853,7 @@ mod tests {
     /// Gives at most `most` bytes a read, as a pipe may.
     struct Trickle<'a> {
         bytes: &'a [u8],
-        rng: crate::generate::SplitMix64,
+        rng: pdnkit_gen::SplitMix64,
         most: u64,
     }
 
@@ -873,7 +873,7 @@ mod tests {
         // characters of one to four bytes, cut anywhere by the reads, and now and then a
         // malformed byte, a cut sequence or a BOM: the text and whether something was
         // replaced are those of decoding everything at once
-        let mut rng = crate::generate::SplitMix64::new(21);
+        let mut rng = pdnkit_gen::SplitMix64::new(21);
         let pieces: [&[u8]; 12] = [
             b"c3-d4 ",
             "Ж".as_bytes(),
@@ -912,7 +912,7 @@ mod tests {
             for most in [3, 700, 70_000] {
                 let input = Trickle {
                     bytes: &bytes,
-                    rng: crate::generate::SplitMix64::new(round),
+                    rng: pdnkit_gen::SplitMix64::new(round),
                     most,
                 };
                 let mut d = Decoder::new(input, Some(UTF_8)).unwrap();

@@ -1917,7 +1917,7 @@ mod tests {
     #[test]
     fn common_tokens_are_read_as_the_general_dispatch_reads_them() {
         let mut checked = 0;
-        for s in crate::generate::every_string(b"1209ch-x:. (\n", 1..=6) {
+        for s in pdnkit_gen::every_string(b"1209ch-x:. (\n", 1..=6) {
             let mut w = s.clone();
             w.resize(8, b' ');
             let common = match common_token(&w) {

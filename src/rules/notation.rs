@@ -865,10 +865,10 @@ mod tests {
         // every token of three to five bytes over an alphabet of squares' bytes and
         // separators, on random boards: what the shortcut resolves, the general path
         // resolves alike, and it resolves every legal move written plainly
-        let tokens: Vec<String> = crate::generate::every_string(b"ach13902-x:X", 3..=5)
+        let tokens: Vec<String> = pdnkit_gen::every_string(b"ach13902-x:X", 3..=5)
             .map(|t| String::from_utf8(t).unwrap())
             .collect();
-        let mut rng = crate::generate::SplitMix64::new(37);
+        let mut rng = pdnkit_gen::SplitMix64::new(37);
         let mut resolved = 0;
         for n in 0..40 {
             let turn = [crate::Color::White, crate::Color::Black][n % 2];
@@ -909,7 +909,7 @@ mod tests {
         // every route of two or more jumps of every capture on random crowded boards,
         // written out in both notations, as it is or spoilt: a landing dropped, two
         // swapped, one replaced, one added
-        let mut rng = crate::generate::SplitMix64::new(29);
+        let mut rng = pdnkit_gen::SplitMix64::new(29);
         let (mut quick, mut refused) = (0, 0);
         for n in 0..6000 {
             let turn = [crate::Color::White, crate::Color::Black][n % 2];
@@ -1023,7 +1023,7 @@ mod tests {
     /// notations, along random games (with captures, kings and multi-captures).
     #[test]
     fn plain_resolution_agrees_with_the_general_path() {
-        let mut rng = crate::generate::SplitMix64::new(9);
+        let mut rng = pdnkit_gen::SplitMix64::new(9);
         let names = |sq: Square| [sq.to_string(), sq.numeric().to_string()];
         let mut plain_hits = 0;
         for _game in 0..20 {
