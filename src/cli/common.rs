@@ -2,6 +2,8 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
+use pdnkit::draw::Edition;
+use pdnkit::rules::Variant;
 use pdnkit::run::RunOptions;
 use std::io::IsTerminal;
 
@@ -22,12 +24,12 @@ pub struct ReadArgs {
     /// Rules to replay games with when the GameType tag is missing or to override it.
     /// Default: from GameType, Russian when it is missing.
     #[arg(long, value_enum)]
-    pub variant: Option<VariantArg>,
+    pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
     /// federation rules) or `fmjd` (7.2, the older FMJD-style rules).
-    #[arg(long = "rules", value_enum, default_value_t = EditionArg::Russia)]
-    pub edition: EditionArg,
+    #[arg(long = "rules", value_enum, default_value_t = Edition::Russia)]
+    pub edition: Edition,
 
     /// Worker threads (default: one per core). At most 1024; no more than four per core
     /// are started, nor more than the inputs can keep busy.
@@ -52,19 +54,6 @@ pub struct ReadArgs {
     pub max_game_items: Option<u64>,
 }
 
-/// `--variant`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantArg {
-    Russian,
-}
-
-/// `--rules`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EditionArg {
-    Russia,
-    Fmjd,
-}
-
 impl ReadArgs {
     /// The library options these arguments describe.
     pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
@@ -80,12 +69,9 @@ impl ReadArgs {
         options.max_game_bytes = self.max_game_bytes.map(size);
         options.max_game_moves = self.max_game_moves.map(size);
         options.max_game_items = self.max_game_items.map(size);
-        options.force_russian = self.variant == Some(VariantArg::Russian);
+        options.force_russian = self.variant == Some(Variant::Russian);
         options.text = self.text;
-        options.edition = match self.edition {
-            EditionArg::Russia => pdnkit::draw::Edition::Russia,
-            EditionArg::Fmjd => pdnkit::draw::Edition::Fmjd,
-        };
+        options.edition = self.edition;
         Ok(options)
     }
 }

@@ -28,35 +28,6 @@ pub enum Target {
     Pdn,
 }
 
-/// `--notation`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Notation {
-    /// c3-d4, c3:e5
-    Algebraic,
-    /// 22-18, 22:15
-    Numeric,
-}
-
-/// `--captures`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Captures {
-    /// from and to, plus intermediate squares only where needed to be unambiguous (PDN 3.0)
-    Short,
-    /// every landing square
-    Full,
-}
-
-/// `--separator`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Separator {
-    /// c3:e5 (PDN 3.0 for Russian)
-    #[value(name = ":", alias = "colon")]
-    Colon,
-    /// c3xe5
-    #[value(name = "x", alias = "cross")]
-    Cross,
-}
-
 /// `--strip`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Strip {
@@ -106,16 +77,16 @@ pub struct ConvertArgs {
     pub tags: Vec<String>,
 
     /// Square notation of the moves written (pdn, and the moves of csv and jsonl).
-    #[arg(long, value_enum, default_value_t = Notation::Algebraic)]
-    pub notation: Notation,
+    #[arg(long, value_enum, default_value_t = SquareStyle::Algebraic)]
+    pub notation: SquareStyle,
 
     /// How much of a capture's route to write.
-    #[arg(long, value_enum, default_value_t = Captures::Short)]
-    pub captures: Captures,
+    #[arg(long, value_enum, default_value_t = CaptureStyle::Minimal)]
+    pub captures: CaptureStyle,
 
     /// Capture separator.
-    #[arg(long, value_enum, default_value_t = Separator::Colon)]
-    pub separator: Separator,
+    #[arg(long, value_enum, default_value_t = CaptureSeparator::Colon)]
+    pub separator: CaptureSeparator,
 
     /// pdn: leave these out (comma separated or repeated).
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -141,18 +112,9 @@ pub struct ConvertArgs {
 impl ConvertArgs {
     fn style(&self) -> Style {
         Style {
-            squares: match self.notation {
-                Notation::Algebraic => SquareStyle::Algebraic,
-                Notation::Numeric => SquareStyle::Numeric,
-            },
-            captures: match self.captures {
-                Captures::Short => CaptureStyle::Minimal,
-                Captures::Full => CaptureStyle::Full,
-            },
-            separator: match self.separator {
-                Separator::Colon => CaptureSeparator::Colon,
-                Separator::Cross => CaptureSeparator::Cross,
-            },
+            squares: self.notation,
+            captures: self.captures,
+            separator: self.separator,
         }
     }
 

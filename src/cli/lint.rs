@@ -11,36 +11,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Output format of `lint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum LintFormat {
-    /// rustc-like, with the source line, a caret under the token, and the board for rule errors
-    Full,
-    /// one line each: path:line:col: CODE [severity] message
-    Concise,
-    /// one JSON object per diagnostic (fields: path, game, line, column, code, name, severity, message, ply, move)
-    Jsonl,
-    /// the same objects as one JSON array
-    Json,
-    /// GitHub Actions workflow annotations
-    Github,
-    /// SARIF 2.1.0 for code-scanning tools
-    Sarif,
-}
-
-impl From<LintFormat> for Format {
-    fn from(f: LintFormat) -> Format {
-        match f {
-            LintFormat::Full => Format::Full,
-            LintFormat::Concise => Format::Concise,
-            LintFormat::Jsonl => Format::JsonLines,
-            LintFormat::Json => Format::Json,
-            LintFormat::Github => Format::Github,
-            LintFormat::Sarif => Format::Sarif,
-        }
-    }
-}
-
 /// Check PDN files: syntax, every move of every line, results, draw claims and tags.
 ///
 /// Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
@@ -52,8 +22,8 @@ pub struct LintArgs {
     pub paths: Vec<PathBuf>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = LintFormat::Full)]
-    pub format: LintFormat,
+    #[arg(long, value_enum, default_value_t = Format::Full)]
+    pub format: Format,
 
     /// Report only these diagnostics: codes (M101), names (illegal-move) or code prefixes
     /// (M, T1); comma separated or repeated.
@@ -84,7 +54,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let check = CheckOptions {
         // (only the report for people shows the source lines and the boards)
-        omit_snippets_and_boards: args.format != LintFormat::Full,
+        omit_snippets_and_boards: args.format != Format::Full,
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
@@ -94,7 +64,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
-    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format.into(), color);
+    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format, color);
     renderer.begin()?;
 
     let mut totals = Totals::default();
@@ -110,7 +80,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let progress = common::progress_bar(inputs.len() as u64, "checking");
-    let full = args.format == LintFormat::Full;
+    let full = args.format == Format::Full;
     run::run(&inputs, &options, &Lint, |event| {
         match event {
             Event::Start => totals.files += 1,

@@ -21,28 +21,6 @@ pub enum StatsFormat {
     Csv,
 }
 
-/// `--by`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ByArg {
-    Event,
-    Player,
-    Year,
-    Opening,
-    File,
-}
-
-impl From<ByArg> for GroupBy {
-    fn from(b: ByArg) -> GroupBy {
-        match b {
-            ByArg::Event => GroupBy::Event,
-            ByArg::Player => GroupBy::Player,
-            ByArg::Year => GroupBy::Year,
-            ByArg::Opening => GroupBy::Opening,
-            ByArg::File => GroupBy::File,
-        }
-    }
-}
-
 /// Summarise PDN files: totals, results, draws by basis, game lengths, openings, players,
 /// final material, per group.
 ///
@@ -60,7 +38,7 @@ pub struct StatsArgs {
 
     /// Group results by event, player, year (of the Date tag), opening or file.
     #[arg(long, value_enum)]
-    pub by: Option<ByArg>,
+    pub by: Option<GroupBy>,
 
     /// Opening length in plies (0: no openings).
     #[arg(long, value_name = "PLIES", default_value_t = stats::DEFAULT_DEPTH)]
@@ -88,7 +66,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let options = StatsOptions {
         depth: args.depth,
-        by: args.by.map(GroupBy::from),
+        by: args.by,
     };
     let run_options = common::run_options(&args.common, check)?;
     let (inputs, input_errors) = run::expand(&args.paths);

@@ -687,35 +687,48 @@ fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Sq
     Illegal::NoCapturePossible
 }
 
+// (these are also `convert`'s `--notation`, `--captures` and `--separator`: `help` is the
+// help of their values)
+
 /// How squares are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum SquareStyle {
     /// `c3` (what Russian files use).
     #[default]
+    #[value(help = "c3-d4, c3:e5")]
     Algebraic,
     /// `22` (GameType 25 numbering).
+    #[value(help = "22-18, 22:15")]
     Numeric,
 }
 
 /// How much of a capture's route is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum CaptureStyle {
     /// From and to only: `c3:g7` (may be ambiguous, see RULES.md §3).
     #[default]
+    #[value(skip)]
     Short,
-    /// Every landing square: `c3:e5:g7`.
-    Full,
     /// PDN 3.0: from and to, plus the fewest intermediate squares that make it unambiguous.
+    #[value(
+        name = "short",
+        help = "from and to, plus intermediate squares only where needed to be unambiguous (PDN 3.0)"
+    )]
     Minimal,
+    /// Every landing square: `c3:e5:g7`.
+    #[value(help = "every landing square")]
+    Full,
 }
 
 /// The character between the squares of a capture.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum CaptureSeparator {
     /// `:` (PDN 3.0 for Russian).
     #[default]
+    #[value(name = ":", alias = "colon", help = "c3:e5 (PDN 3.0 for Russian)")]
     Colon,
     /// `x` (lidraughts and most modern files).
+    #[value(name = "x", alias = "cross", help = "c3xe5")]
     Cross,
 }
 

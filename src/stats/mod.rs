@@ -74,19 +74,20 @@ type KeyMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 /// The default opening depth, in plies.
 pub const DEFAULT_DEPTH: usize = 6;
 
-/// What to group by (`--by`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+/// What to group by (`--by`): the Event tag (trimmed; `?` when missing or empty); each
+/// player (a game counts for its White and for its Black player); the year of the Date tag
+/// (the first date of a range; `?` when unknown); the opening (the first `depth` plies; `?`
+/// for games without one); the input file, as named on the command line (`-` for standard
+/// input). (The variants have no comments: clap would show them in `--by`'s help.)
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum GroupBy {
-    /// The Event tag (trimmed); `?` when missing or empty.
     Event,
-    /// Each player: a game counts for its White and for its Black player.
     Player,
-    /// The year of the Date tag (the first date of a range); `?` when unknown.
     Year,
-    /// The opening (first `depth` plies); `?` for games without one.
     Opening,
-    /// The input file, as named on the command line (`-` for standard input).
     File,
 }
 
