@@ -108,6 +108,11 @@ pub fn run_options(args: &ReadArgs, check: CheckOptions) -> anyhow::Result<RunOp
     Ok(RunOptions { check, threads })
 }
 
+/// `s` after a count other than one.
+pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
+    if n == N::from(1) { "" } else { "s" }
+}
+
 pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
     if !std::io::stderr().is_terminal() || len == 0 {
         return ProgressBar::hidden();

@@ -325,9 +325,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!(
             "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}{}){}; {:.2}s",
             counts.games,
-            plural(counts.games),
+            common::plural(counts.games),
             counts.files,
-            plural(counts.files),
+            common::plural(counts.files),
             counts.ok,
             counts.illegal,
             match counts.incomplete {
@@ -392,8 +392,4 @@ fn rereadable(input: &Input) -> bool {
         Input::Stdin => false,
         Input::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -117,14 +117,14 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!(
             "pdnkit: {} file{}, {} game{}, {} with errors; {} error{}, {} warning{}, {} info; {:.2}s",
             totals.files,
-            plural(totals.files),
+            common::plural(totals.files),
             totals.games,
-            plural(totals.games),
+            common::plural(totals.games),
             totals.games_with_errors,
             totals.severities.errors,
-            plural(totals.severities.errors),
+            common::plural(totals.severities.errors),
             totals.severities.warnings,
-            plural(totals.severities.warnings),
+            common::plural(totals.severities.warnings),
             totals.severities.infos,
             started.elapsed().as_secs_f64()
         );
@@ -203,8 +203,4 @@ impl Totals {
     fn count(&mut self, d: &Diagnostic) {
         self.severities.add(d.severity);
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -124,9 +124,9 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!(
             "pdnkit: {} file{}, {} game{}, {} not replayed; {:.2}s",
             report.totals.files,
-            if report.totals.files == 1 { "" } else { "s" },
+            common::plural(report.totals.files),
             report.totals.games,
-            if report.totals.games == 1 { "" } else { "s" },
+            common::plural(report.totals.games),
             report.totals.not_replayed,
             started.elapsed().as_secs_f64()
         );
