@@ -10,12 +10,11 @@ use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
 use pdnkit::diag::codes;
 use pdnkit::pdn::{RawTag, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
-use pdnkit::run::{self, Event, Input, RunOptions};
+use pdnkit::run::{Event, Input, RunOptions};
 use std::fs::File;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// `--to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -187,51 +186,44 @@ impl Counts {
 }
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     args.check_usage()?;
     let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let options = common::run_options(&args.common, check)?;
-    let (mut inputs, input_errors) = run::expand(&args.paths);
-    for e in &input_errors {
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, check);
+    for e in &inputs.errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }
 
     // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
     // a FIFO, a process substitution) is first copied to a temporary file, read once.
     let all_tags = args.tags.iter().any(|t| t == "all");
-    let mut spooled: Vec<(Spooled, String)> = Vec::new();
+    // (an input keeps its label: the name it was given)
+    let mut spooled: Vec<Spooled> = Vec::new();
     if all_tags {
-        for input in inputs.iter_mut() {
+        for (input, label) in inputs.inputs.iter_mut().zip(&inputs.labels) {
             if rereadable(input) {
                 continue;
             }
-            let label = input.label();
             let s = match input {
                 Input::Stdin => spool(&mut io::stdin().lock()),
                 Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
             }
             .map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?;
             *input = Input::File(s.0.clone());
-            spooled.push((s, label));
+            spooled.push(s);
         }
     }
-    let label = |input: &Input| match input {
-        Input::File(p) => (spooled.iter().find(|(s, _)| s.0 == *p))
-            .map_or_else(|| input.label(), |(_, l)| l.clone()),
-        Input::Stdin => input.label(),
-    };
 
     let tag_columns = if all_tags {
         let mut union = csv::TagUnion::default();
-        for input in &inputs {
+        for input in &inputs.inputs {
             if let Input::File(p) = input {
                 // (an input that cannot be read is reported by the conversion itself)
                 if let Ok(file) = File::open(p) {
-                    collect_tag_names(file, &options, &mut union);
+                    collect_tag_names(file, &inputs.options, &mut union);
                 }
             }
         }
@@ -241,7 +233,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
 
     let mut output = match &args.output {
-        Some(out) => Output::file(out, &inputs)?,
+        Some(out) => Output::file(out, &inputs.inputs)?,
         None => Output::stdout(),
     };
     let writing = || match &args.output {
@@ -265,53 +257,50 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
     // Games are checked and written in parallel; the bytes are put out here in input
     // order (the same output whatever -j).
-    let labels: Vec<String> = inputs.iter().map(label).collect();
-    let mut current = labels.iter();
     let mut counts = Counts::default();
-    let mut io_failures = input_errors.len();
-    let progress = common::progress_bar(inputs.len() as u64, "converting");
-    let say = |d: &pdnkit::diag::Diagnostic| {
-        progress.suspend(|| {
-            eprintln!(
-                "pdnkit: {}: {}:{}:{}: {} ({})",
-                d.severity, d.path, d.line, d.column, d.message, d.rule.name
-            )
+    let mut io_failures = inputs.errors.len();
+    inputs
+        .run(&converter, "converting", |label, event, progress| {
+            let say = |d: &pdnkit::diag::Diagnostic| {
+                progress.suspend(|| {
+                    eprintln!(
+                        "pdnkit: {}: {}:{}:{}: {} ({})",
+                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
+                    )
+                })
+            };
+            match event {
+                Event::Start => {
+                    counts.files += 1;
+                    writer.start_input(label);
+                }
+                Event::Game(converted) => {
+                    // (a game skipped is counted from its problem: not every format has a
+                    // record for it)
+                    if let Some(status) = converted.status.filter(|s| *s != GameStatus::Skipped) {
+                        counts.add(status);
+                    }
+                    converted.replaced.iter().for_each(say);
+                    writer.game(&converted)?;
+                }
+                // a file-level problem (not PDN, a game too large to read, unreadable):
+                // said on stderr; only a failed read spoils the output
+                Event::Problem(d) => {
+                    say(&d);
+                    let io = d.rule == &codes::IO_ERROR;
+                    io_failures += usize::from(io);
+                    // (text outside any game, a warning, is no game left out)
+                    counts.not_read += usize::from(d.rule == &codes::NOT_PDN);
+                    if d.rule == &codes::GAME_TOO_LARGE {
+                        counts.games += 1;
+                        counts.skipped += 1;
+                    }
+                }
+                Event::End(_) => {}
+            }
+            Ok(())
         })
-    };
-    run::run(&inputs, &options, &converter, |event| {
-        match event {
-            Event::Start => {
-                counts.files += 1;
-                writer.start_input(current.next().map_or("", String::as_str));
-            }
-            Event::Game(converted) => {
-                // (a game skipped is counted from its problem: not every format has a
-                // record for it)
-                if let Some(status) = converted.status.filter(|s| *s != GameStatus::Skipped) {
-                    counts.add(status);
-                }
-                converted.replaced.iter().for_each(say);
-                writer.game(&converted)?;
-            }
-            // a file-level problem (not PDN, a game too large to read, unreadable):
-            // said on stderr; only a failed read spoils the output
-            Event::Problem(d) => {
-                say(&d);
-                let io = d.rule == &codes::IO_ERROR;
-                io_failures += usize::from(io);
-                // (text outside any game, a warning, is no game left out)
-                counts.not_read += usize::from(d.rule == &codes::NOT_PDN);
-                if d.rule == &codes::GAME_TOO_LARGE {
-                    counts.games += 1;
-                    counts.skipped += 1;
-                }
-            }
-            Event::End(_) => progress.inc(1),
-        }
-        Ok(())
-    })
-    .with_context(writing)?;
-    progress.finish_and_clear();
+        .with_context(writing)?;
     writer.finish().with_context(writing)?;
 
     if io_failures == 0 {
@@ -348,18 +337,11 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 (Some(o), _) => format!("; {} not written", o.display()),
                 _ => String::new(),
             },
-            started.elapsed().as_secs_f64()
+            inputs.elapsed()
         );
     }
-    Ok(if io_failures > 0 {
-        ExitCode::from(2)
-    } else if args.exit_zero {
-        ExitCode::SUCCESS
-    } else if counts.lost_some() || (args.strict && counts.ok < counts.games) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let failed = counts.lost_some() || (args.strict && counts.ok < counts.games);
+    Ok(common::exit_code(io_failures, failed && !args.exit_zero))
 }
 
 /// Adds the tag names of every game of `input` to `union` (a pass that reads tags only,

@@ -5,11 +5,10 @@ use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
-use pdnkit::run::{self, Checked, Event, Task};
+use pdnkit::run::{Checked, Event, Task};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// Check PDN files: syntax, every move of every line, results, draw claims and tags.
 ///
@@ -47,7 +46,6 @@ pub struct LintArgs {
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     let selected = |rule: &Rule| {
         (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
             && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
@@ -59,8 +57,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let options = common::run_options(&args.common, check)?;
-    let (inputs, input_errors) = run::expand(&args.paths);
+    let inputs = common::Inputs::new(&args.paths, &args.common, check);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -69,7 +66,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
 
     let mut totals = Totals::default();
     let mut io_failures = 0usize;
-    for e in &input_errors {
+    for e in &inputs.errors {
         io_failures += 1;
         let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
         d.path = e.path.clone();
@@ -79,17 +76,13 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         }
     }
 
-    let progress = common::progress_bar(inputs.len() as u64, "checking");
     let full = args.format == Format::Full;
-    run::run(&inputs, &options, &Lint, |event| {
+    inputs.run(&Lint, "checking", |_, event, _| {
         match event {
             Event::Start => totals.files += 1,
             Event::Game((has_errors, diagnostics)) => {
                 totals.games += 1;
                 totals.games_with_errors += usize::from(has_errors);
-                if !progress.is_hidden() && totals.games % 1024 == 0 {
-                    progress.set_message(format!("checking ({} games)", totals.games));
-                }
                 for mut d in diagnostics {
                     if full {
                         add_show_hint(&mut d);
@@ -106,11 +99,10 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
                     renderer.diagnostic(&d)?;
                 }
             }
-            Event::End(_) => progress.inc(1),
+            Event::End(_) => {}
         }
         Ok(())
     })?;
-    progress.finish_and_clear();
     renderer.finish()?;
 
     if !args.quiet {
@@ -126,16 +118,11 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             totals.severities.warnings,
             common::plural(totals.severities.warnings),
             totals.severities.infos,
-            started.elapsed().as_secs_f64()
+            inputs.elapsed()
         );
     }
-    Ok(if io_failures > 0 {
-        ExitCode::from(2)
-    } else if totals.severities.errors > 0 && !args.exit_zero {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let failed = totals.severities.errors > 0 && !args.exit_zero;
+    Ok(common::exit_code(io_failures, failed))
 }
 
 /// What `lint` makes of a game: whether it has an error, and its diagnostics.
