@@ -59,9 +59,7 @@ mod tracker;
 mod verdict;
 
 pub use material::{MAIN_ROAD, Material, SideMaterial, is_on_main_road};
-pub use tracker::{
-    Counting, DrawEvent, DrawEventKind, DrawTracker, PlyFacts, PositionKey, RuleState,
-};
+pub use tracker::{DrawEvent, DrawEventKind, DrawTracker, PlyFacts, PositionKey};
 pub use verdict::{DrawBasis, DrawFinding, Verdict};
 
 #[cfg(test)]

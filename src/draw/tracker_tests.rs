@@ -8,6 +8,27 @@ use crate::draw::{DrawBasis, Outcome, SideMaterial, Verdict};
 use DrawRule::*;
 use Edition::{Fmjd, Russia};
 
+/// What the tests look at inside a tracker.
+impl DrawTracker {
+    /// The state of every move-count rule of the edition (repetition is followed
+    /// separately: see [`occurrences`](Self::occurrences)), in article order.
+    fn rule_states(&self) -> &[RuleState] {
+        &self.states
+    }
+
+    /// The state of one rule, if the edition has it (and it is not repetition).
+    fn rule_state(&self, rule: DrawRule) -> Option<&RuleState> {
+        self.states.iter().find(|s| s.rule == rule)
+    }
+
+    /// The plies (0 = initial position) after which this position occurred so far, for a
+    /// position that occurred at least twice (a position seen once may be listed or not:
+    /// the tracker forgets positions that can never stand again).
+    fn occurrences(&self, key: &PositionKey) -> &[u32] {
+        self.seen.get(key).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// `n` kings, no men, none on the main road.
 fn k(n: u8) -> SideMaterial {
     SideMaterial::new(n, 0)

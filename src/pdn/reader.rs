@@ -229,11 +229,6 @@ impl<R: Read> Reader<R> {
         self.dec.encoding()
     }
 
-    /// How the encoding was chosen.
-    pub fn encoding_source(&self) -> super::EncodingSource {
-        self.dec.encoding_source()
-    }
-
     /// The guess of a legacy encoding, when the encoding was guessed (a caller reporting
     /// problems says it: [`super::input::Guess::read_error`]).
     pub fn guess(&self) -> Option<super::input::Guess> {

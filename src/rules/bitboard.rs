@@ -288,12 +288,6 @@ impl Bitboard {
         self.0 |= 1 << sq.index();
     }
 
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1 << sq.index());
-    }
-
     /// The lowest-index square, if any.
     #[inline]
     pub fn first(self) -> Option<Square> {

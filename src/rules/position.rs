@@ -171,11 +171,6 @@ impl Position {
         self.pieces(color).count()
     }
 
-    /// Number of pieces on the board.
-    pub fn total_count(&self) -> u32 {
-        self.occupied().count()
-    }
-
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         for color in [Color::White, Color::Black] {

@@ -670,11 +670,12 @@ fn side_material(kings: u32, men: u32) -> String {
 }
 
 /// The material balance of a position, White first: `3K v K`, `K+2M v 3M`, `0 v K`.
-pub fn material_key(pos: &Position) -> String {
+#[cfg(test)]
+fn material_key(pos: &Position) -> String {
     MaterialCounts::of(pos).text()
 }
 
-/// Kings and men of each side, White first: what [`material_key`] writes.
+/// Kings and men of each side, White first (written `3K v K`, `K+2M v 3M`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct MaterialCounts([u8; 4]);
 
