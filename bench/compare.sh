@@ -24,7 +24,6 @@ source bench/lib.sh
 
 cargo build --release --quiet --bin pdnkit
 NEW=target/release/pdnkit
-BIN=$NEW
 OLD=$(build_rev "$REV" release)
 
 INPUTS=(fixtures)

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 SIZE_MB=${SIZE_MB:-100}
 BIN=target/release/pdnkit
 OUT=target/hostile
-cargo build --release --quiet
+cargo build --release --quiet --workspace
 mkdir -p "$OUT"
 
 # name, then a Python expression of the bytes `head`, `unit` (repeated to the size) and `tail`
@@ -134,7 +134,7 @@ echo "|---|---|---|---|---|"
 small=$OUT/small.pdn
 printf '[Event "a"]\n1. c3-d4 f6-g5 *\n\n[Event "b"]\n1. c3-d4 f6-e5 2. b2-c3 *\n' >"$small"
 big=$OUT/archive.pdn
-"$BIN" generate --size-mb "$SIZE_MB" --seed 1 -o "$big"
+target/release/pdnkit-generate --size-mb "$SIZE_MB" --seed 1 -o "$big"
 private=$OUT/private.csv
 run_case() { # run_case NAME CHECK COMMAND... -> a line of the table
     local name=$1 check=$2 t

@@ -4,6 +4,9 @@
 #
 #   bash bench/instructions.sh                       # the release build of this checkout
 #   BASE=/tmp/pdnkit-old bash bench/instructions.sh  # and the change against another binary
+#
+# The row `read` is the reader alone: pdnkit-read (tools/gen), and for BASE the
+# pdnkit-read beside it, or BASE's own hidden `read` command (revisions before tools/gen).
 #   FILE=some.pdn bash bench/instructions.sh         # another input (a file or a folder)
 #   PROFILE=release-lto bash bench/instructions.sh   # another build profile
 #
@@ -32,7 +35,7 @@ if ! command -v valgrind >/dev/null; then
 fi
 
 echo "building with the $PROFILE profile..." >&2
-cargo build --profile "$PROFILE" --quiet
+cargo build --profile "$PROFILE" --quiet --workspace
 NEW=target/$PROFILE/pdnkit
 BASE=${BASE:-}
 if [[ -n $BASE && ! -x $BASE ]]; then
@@ -43,7 +46,7 @@ fi
 FILE=${FILE:-$OUT/archive-10mb-s$SEED.pdn}
 if [[ ! -e $FILE ]]; then
     echo "generating $FILE..." >&2
-    "$NEW" generate --size-mb 10 --seed "$SEED" -o "$FILE.tmp" && mv "$FILE.tmp" "$FILE"
+    "target/$PROFILE/pdnkit-generate" --size-mb 10 --seed "$SEED" -o "$FILE.tmp" && mv "$FILE.tmp" "$FILE"
 fi
 
 COMMANDS=(
@@ -57,12 +60,16 @@ COMMANDS=(
 
 # instructions BINARY COMMAND -> millions of instructions, one decimal
 instructions() {
-    local log
+    local log bin=$1 command=$2
+    if [[ $command == read && -x $(dirname "$bin")/pdnkit-read ]]; then
+        bin=$(dirname "$bin")/pdnkit-read
+        command=
+    fi
     log=$(mktemp)
     # (the command's own output is not wanted; callgrind's summary goes to the log)
     # shellcheck disable=SC2086
     valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$log" \
-        "$1" $2 "$FILE" >/dev/null 2>&1 || true
+        "$bin" $command "$FILE" >/dev/null 2>&1 || true
     awk '/Collected :/ { printf "%.1f", $NF / 1e6 }' "$log"
     rm -f "$log"
 }

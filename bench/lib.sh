@@ -1,7 +1,8 @@
 # Shared by the bench scripts (sourced, not run): the inputs they measure and compare, and
 # a build of another revision of pdnkit to compare with.
 #
-# Needs: BIN (the pdnkit that generates inputs), OUT (where inputs are cached), SEED.
+# Needs: OUT (where inputs are cached), SEED; GEN, a pdnkit-generate (tools/gen) already
+# built, or else one is built with the release profile when an input is generated.
 
 # build_rev REV PROFILE -> path of pdnkit built from git revision REV (cached by commit)
 build_rev() {
@@ -21,11 +22,18 @@ build_rev() {
     echo "$dir/pdnkit-$2"
 }
 
+generate() { # generate ARGS... : pdnkit-generate ARGS
+    if [[ -z ${GEN:-} ]]; then
+        cargo build --release --quiet -p pdnkit-gen --bin pdnkit-generate
+        GEN=target/release/pdnkit-generate
+    fi
+    "$GEN" "$@"
+}
 archive() { # archive SIZE_MB -> path (generated once, cached)
     local f="$OUT/archive-$1mb-s$SEED.pdn"
     if [[ ! -s $f ]]; then
         echo "generating $f..." >&2
-        "$BIN" generate --size-mb "$1" --seed "$SEED" -o "$f.tmp" && mv "$f.tmp" "$f"
+        generate --size-mb "$1" --seed "$SEED" -o "$f.tmp" && mv "$f.tmp" "$f"
     fi
     echo "$f"
 }
@@ -34,7 +42,7 @@ many_files() { # many_files SIZE_MB FILES -> directory of FILES files with the s
     if [[ ! -f $d/.done ]]; then
         echo "generating $d..." >&2
         rm -rf "$d"
-        "$BIN" generate --size-mb "$1" --seed "$SEED" --files "$2" -o "$d" && touch "$d/.done"
+        generate --size-mb "$1" --seed "$SEED" --files "$2" -o "$d" && touch "$d/.done"
     fi
     echo "$d"
 }

@@ -1,12 +1,64 @@
 #!/usr/bin/env python3
 """Counts the production lines of src/: lines that are neither blank nor comments, outside
-`#[cfg(test)]` items (and the files such items include with `#[path]`).
+`#[cfg(test)]` items (and the files such items include with `#[path]`). An item's end is
+found by counting braces, leaving out those inside string and char literals and comments.
 
     python3 bench/loc.py          # the total, then each file with its count (-v)
 """
 import os
 import re
 import sys
+
+
+def braces(line, state):
+    """The `{` and `}` of `line` that are code, not inside a string or char literal or a
+    comment. `state` carries what a line leaves open into the next: a string (the text
+    that closes it: `"`, or `"#` … for a raw string) or a block comment (its depth)."""
+    opens = closes = 0
+    i, n = 0, len(line)
+    while i < n:
+        if state.get("comment"):
+            if line.startswith("*/", i):
+                state["comment"] -= 1
+                i += 2
+            elif line.startswith("/*", i):
+                state["comment"] += 1
+                i += 2
+            else:
+                i += 1
+            continue
+        if "string" in state:
+            close, raw = state["string"]
+            if not raw and line[i] == "\\":
+                i += 2
+            elif line.startswith(close, i):
+                del state["string"]
+                i += len(close)
+            else:
+                i += 1
+            continue
+        c = line[i]
+        m = re.match(r'b?r(#*)"', line[i:])
+        if m and (i == 0 or not (line[i - 1].isalnum() or line[i - 1] == "_")):
+            state["string"] = ('"' + m.group(1), True)
+            i += m.end()
+        elif c == '"':
+            state["string"] = ('"', False)
+            i += 1
+        elif line.startswith("//", i):
+            break
+        elif line.startswith("/*", i):
+            state["comment"] = 1
+            i += 2
+        elif c == "'":
+            # a char literal ('{', '\'', '\u{7b}'), or a lifetime or label ('a)
+            m = re.match(r"'(\\(u\{[0-9a-fA-F]*\}|.)|[^\\'])'", line[i:])
+            i += m.end() if m else 1
+        else:
+            opens += c == "{"
+            closes += c == "}"
+            i += 1
+    return opens, closes
 
 
 def production_lines(path, test_files):
@@ -16,6 +68,7 @@ def production_lines(path, test_files):
     skip_from = None  # brace depth where a #[cfg(test)] item started
     pending_test = False
     in_block_comment = False
+    literal = {}  # a string or comment that goes on to the next line
     for line in open(path, encoding="utf-8"):
         s = line.strip()
         if in_block_comment:
@@ -24,7 +77,7 @@ def production_lines(path, test_files):
         if s.startswith("/*"):
             in_block_comment = "*/" not in s
             continue
-        opens, closes = line.count("{"), line.count("}")
+        opens, closes = braces(line, literal)
         if skip_from is not None:
             depth += opens - closes
             if depth <= skip_from:

@@ -7,9 +7,10 @@
 #
 # Three steps, each in its own target directory so that no other build is disturbed:
 # 1. an instrumented build (`-Cprofile-generate`) in target/pgo-generate;
-# 2. every command pdnkit has, run on a training archive generated with seed 2 (the
-#    benchmarks use seed 1: the profile is not taken on the games it is measured on) and
-#    on the hand-written fixtures (findings, odd syntax, other encodings);
+# 2. every command pdnkit has, run on a training archive generated with seed 2 (by
+#    pdnkit-generate of tools/gen, a plain release build; the benchmarks use seed 1: the
+#    profile is not taken on the games it is measured on) and on the hand-written fixtures
+#    (findings, odd syntax, other encodings);
 # 3. the profiles merged with llvm-profdata and a build that uses them (`-Cprofile-use`)
 #    in target/pgo.
 # llvm-profdata comes with the `llvm-tools` component of rustup (`rustup component add
@@ -42,14 +43,15 @@ fi
 echo "1/3 instrumented build in $GEN_DIR..." >&2
 rm -rf "$DATA"
 RUSTFLAGS="-Cprofile-generate=$DATA" \
-    cargo build --profile "$PROFILE" --target-dir "$GEN_DIR" --quiet
+    cargo build --profile "$PROFILE" --target-dir "$GEN_DIR" --quiet -p pdnkit
 gen="$GEN_DIR/$PROFILE/pdnkit"
 
 echo "2/3 training run..." >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 train="$work/train.pdn"
-"$gen" generate --size-mb "$PGO_MB" --seed 2 -o "$train"
+cargo build --release --quiet -p pdnkit-gen --bin pdnkit-generate
+target/release/pdnkit-generate --size-mb "$PGO_MB" --seed 2 -o "$train"
 # (findings exit 1: that is what is being trained, not a failure)
 run() {
     local status=0
@@ -74,7 +76,6 @@ run convert --to jsonl -j1 "$train" -o "$work/out"
 run convert --to pdn -j1 "$train" -o "$work/out"
 run convert --to jsonl fixtures -o "$work/out"
 run convert --to pdn fixtures -o "$work/out"
-run read "$train"
 run perft 9
 for game in 1 2 3 4 5 6 7 8; do
     "$gen" show --game "$game" --ply 40 --format fen "$train" >>"$work/fens" 2>/dev/null || true
@@ -82,10 +83,9 @@ done
 "$gen" moves <"$work/fens" >/dev/null
 run show --format svg "$train"
 run rule --all
-run generate --games 2000 --seed 3 -o "$work/out"
 
 echo "3/3 build with the profile in $USE_DIR..." >&2
 "$profdata" merge -o "$DATA/merged.profdata" "$DATA"
 RUSTFLAGS="-Cprofile-use=$DATA/merged.profdata" \
-    cargo build --profile "$PROFILE" --target-dir "$USE_DIR" --quiet
+    cargo build --profile "$PROFILE" --target-dir "$USE_DIR" --quiet -p pdnkit
 echo "$USE_DIR/$PROFILE/pdnkit"

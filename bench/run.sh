@@ -49,12 +49,18 @@ if [[ $PROFILE == pgo ]]; then
     # (the script prints the binary it built)
     BIN=$(bash bench/pgo.sh | tail -n 1)
     BUILT="the profile-guided build of bench/pgo.sh (release-lto profile)"
+    TOOLS=release-lto
 else
     echo "building with the $PROFILE profile..." >&2
     cargo build --profile "$PROFILE" --quiet
     BIN=target/$PROFILE/pdnkit
     BUILT="built with the $PROFILE profile"
+    TOOLS=$PROFILE
 fi
+# the generator of the inputs and the reader alone (tools/gen), built like pdnkit
+cargo build --profile "$TOOLS" --quiet -p pdnkit-gen
+GEN=target/$TOOLS/pdnkit-generate
+READ=target/$TOOLS/pdnkit-read
 
 # ---------------------------------------------------------------- machine
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
@@ -73,7 +79,7 @@ source bench/lib.sh
 PIPED=$OUT/piped.sh
 printf '%s\n' '#!/usr/bin/env bash' 'f=$1; shift; cat "$f" | "$@" -' >"$PIPED"
 bytes_of() { if [[ -d $1 ]]; then cat "$1"/*.pdn | wc -c; else stat -c %s "$1"; fi; }
-games_of() { "$BIN" read "$1" | awk '{print $1}'; }
+games_of() { "$READ" "$1" | awk '{print $1}'; }
 warm() { if [[ -d $1 ]]; then cat "$1"/*.pdn >/dev/null; else cat "$1" >/dev/null; fi; }
 
 # ---------------------------------------------------------------- timing
@@ -162,7 +168,7 @@ echo "## One file: $FILE ($BYTES bytes, $GAMES games)"
 echo
 header
 row "wc -l" "$BYTES" "$GAMES" "$((RUNS + 2))" wc -l "$FILE"
-row "pdnkit read (reader only, 1 thread)" "$BYTES" "$GAMES" "$RUNS" "$BIN" read "$FILE"
+row "pdnkit-read (reader only, 1 thread)" "$BYTES" "$GAMES" "$RUNS" "$READ" "$FILE"
 row "pdnkit lint -j1" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j1 -q --exit-zero --format jsonl "$FILE"
 row "pdnkit lint -j2" "$BYTES" "$GAMES" "$RUNS" "$BIN" lint -j2 -q --exit-zero --format jsonl "$FILE"
 ILLEGAL=$(illegal_archive "$FILE")
@@ -274,7 +280,7 @@ if [[ -z ${NO_PY:-} ]]; then
     SUB=$OUT/py-$PY_GAMES-s$SEED.pdn
     PLAIN=$OUT/py-$PY_GAMES-s$SEED-numeric.pdn
     # the first PY_GAMES games of the archive (each game depends only on seed and index)
-    "$BIN" generate --games "$PY_GAMES" --seed "$SEED" -o "$SUB"
+    "$GEN" --games "$PY_GAMES" --seed "$SEED" -o "$SUB"
     "$BIN" convert --to pdn --notation numeric --captures full --separator x \
         --strip comments,variations,nags -q "$SUB" -o "$PLAIN"
     PY=$("$VENV/bin/python" bench/pydraughts.py "$PLAIN" "$PY_GAMES")

@@ -22,9 +22,9 @@ mkdir -p "$OUT"
 # shellcheck source=bench/lib.sh
 source bench/lib.sh
 
-cargo build --profile "$PROFILE" --quiet --bin pdnkit
+cargo build --profile "$PROFILE" --quiet --workspace
 NEW=target/$PROFILE/pdnkit
-BIN=$NEW
+GEN=target/$PROFILE/pdnkit-generate
 OLD=$(build_rev "$REV" "$PROFILE")
 
 INPUTS=("$(archive "$SIZE_MB")")

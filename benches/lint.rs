@@ -1,5 +1,5 @@
 //! The whole check of `pdnkit lint` on one thread: reading, tags, replay, draw rules,
-//! diagnostics, on 4 MB of games from the generator (`pdnkit generate`, seed 1).
+//! diagnostics, on 4 MB of games from the generator (`pdnkit_gen::Generator`, seed 1).
 //! Reports MB/s; `bench/run.sh` measures the command itself against `wc -l`.
 //!
 //! Beside it, in the same run and on the same games, the rules alone: every main-line move,
@@ -11,11 +11,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::check::CheckOptions;
-use pdnkit::generate::Generator;
 use pdnkit::pdn::{RawTag, Reader, ReaderOptions, Skip, Span, Visitor};
 use pdnkit::rules::Position;
 use pdnkit::rules::notation::{Resolution, resolve_token};
 use pdnkit::run::check_reader;
+use pdnkit_gen::Generator;
 
 /// The main-line move tokens of a game, back to back in `text`, each ending where `ends`
 /// says (one allocation per game, so that the replay does not chase a pointer per move).

@@ -12,7 +12,6 @@ pub mod date;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
-pub mod generate;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;

@@ -576,7 +576,7 @@ mod tests {
     fn a_game_replays_alike_after_any_other_on_its_checker() {
         // (the draw tracker of one game is restarted for the next in the same checker)
         let mut text = Vec::new();
-        crate::generate::Generator::new(17)
+        pdnkit_gen::Generator::new(17)
             .write_games(&mut text, 120)
             .unwrap();
         for edition in [Edition::Russia, Edition::Fmjd] {
@@ -611,7 +611,7 @@ mod tests {
     #[test]
     fn a_condition_may_be_met_at_a_board_as_in_its_material() {
         use crate::rules::{Bitboard, Square};
-        let mut rng = crate::generate::SplitMix64::new(41);
+        let mut rng = pdnkit_gen::SplitMix64::new(41);
         let mut said = [0usize; 2];
         for _ in 0..40_000 {
             let mut pos = Position::start();
@@ -647,7 +647,7 @@ mod tests {
     #[test]
     fn following_a_ply_tells_the_tracker_what_its_facts_would() {
         // random games, long enough to crown kings and reach the endings the rules count
-        let mut rng = crate::generate::SplitMix64::new(23);
+        let mut rng = pdnkit_gen::SplitMix64::new(23);
         let (mut kingless, mut idle_with_kings, mut holding, mut won) = (0, 0, 0, 0);
         for edition in [Edition::Russia, Edition::Fmjd] {
             for _ in 0..150 {

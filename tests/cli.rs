@@ -459,7 +459,7 @@ fn readme_lists_every_diagnostic() {
 fn lint_csv_rows_and_stats_are_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
     let mut big = Vec::new();
-    pdnkit::generate::Generator::new(21)
+    pdnkit_gen::Generator::new(21)
         .write_games(&mut big, 1800)
         .unwrap();
     let broken = String::from_utf8(big.clone())
@@ -527,7 +527,7 @@ fn lint_csv_rows_and_stats_are_the_same_on_one_thread_and_on_several() {
 fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mut games = Vec::new();
-    pdnkit::generate::Generator::new(23)
+    pdnkit_gen::Generator::new(23)
         .write_games(&mut games, 2500)
         .unwrap();
     let games = String::from_utf8(games)
@@ -673,7 +673,7 @@ fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (
 fn the_rest_after_a_block_that_did_not_end_cleanly_is_read_as_the_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mut games = Vec::new();
-    pdnkit::generate::Generator::new(41)
+    pdnkit_gen::Generator::new(41)
         .write_games(&mut games, 1000)
         .unwrap();
     let games = String::from_utf8(games).unwrap();

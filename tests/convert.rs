@@ -1191,7 +1191,7 @@ fn jsonl_escapes_text_and_writes_every_annotation() {
 fn convert_is_the_same_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
     let mut games = Vec::new();
-    pdnkit::generate::Generator::new(5)
+    pdnkit_gen::Generator::new(5)
         .write_games(&mut games, 600)
         .unwrap();
     let path = dir.path().join("games.pdn");

@@ -6,9 +6,9 @@ use pdnkit::check::checker::Keep;
 use pdnkit::check::{CheckOptions, MAX_GAME_FINDINGS};
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::{Diagnostic, Severity};
-use pdnkit::generate::Generator;
 use pdnkit::rules::notation::{CaptureStyle, SquareStyle, Style, format_move};
 use pdnkit::run::{Checked, Event, RunOptions, Task, check_reader, run_reader};
+use pdnkit_gen::Generator;
 use std::path::{Path, PathBuf};
 
 /// `games` generated games (seed `seed`) as text.

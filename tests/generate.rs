@@ -1,27 +1,19 @@
-//! The benchmark corpus generator (`pdnkit generate`): legal, deterministic, varied games.
+//! The generator of test and benchmark inputs (tools/gen, `pdnkit-generate`): legal,
+//! deterministic, varied games.
 
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
-use pdnkit::generate::Generator;
 use pdnkit::run::check_reader;
+use pdnkit_gen::{Amount, Generator};
 
 fn pdnkit() -> Command {
     Command::cargo_bin("pdnkit").expect("the pdnkit binary is built")
 }
 
 fn generate(seed: u64, games: u64) -> Vec<u8> {
-    let out = pdnkit()
-        .args([
-            "generate",
-            "--games",
-            &games.to_string(),
-            "--seed",
-            &seed.to_string(),
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    out.stdout
+    let mut out = Vec::new();
+    Generator::new(seed).write_games(&mut out, games).unwrap();
+    out
 }
 
 #[test]
@@ -55,10 +47,11 @@ fn same_seed_same_bytes_other_seed_other_games() {
     let a = generate(7, 50);
     assert_eq!(a, generate(7, 50));
     assert_ne!(a, generate(8, 50));
-    // the library gives the same bytes as the CLI, and a size-bounded run is a prefix
-    let mut lib = Vec::new();
-    Generator::new(7).write_games(&mut lib, 50).unwrap();
-    assert_eq!(a, lib);
+    // games made on all cores are the same as one by one, and a size-bounded run is a
+    // prefix
+    let mut one_by_one = Generator::new(7);
+    let games: String = (0..50).map(|_| one_by_one.next_game()).collect();
+    assert_eq!(a, games.as_bytes());
     let mut sized = Vec::new();
     Generator::new(7).write_bytes(&mut sized, 20_000).unwrap();
     assert!(sized.len() >= 20_000 && a.starts_with(&sized));
@@ -94,16 +87,12 @@ fn shapes_are_varied() {
 }
 
 #[test]
-fn files_option_spreads_games_over_files() {
+fn games_spread_over_files_are_the_games_of_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("many");
-    pdnkit()
-        .args([
-            "generate", "--games", "30", "--seed", "3", "--files", "4", "-o",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+    Generator::new(3)
+        .write_files(&out, 4, Amount::Games(30))
+        .unwrap();
     let mut all = Vec::new();
     for i in 0..4 {
         all.extend(std::fs::read(out.join(format!("{i:04}.pdn"))).unwrap());

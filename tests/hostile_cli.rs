@@ -4,6 +4,7 @@
 //! the README, section Robustness).
 
 use assert_cmd::Command;
+use pdnkit_gen::{Amount, Generator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -387,14 +388,13 @@ fn json_lines_for_a_slow_reader_in_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("archive.pdn");
     let files = dir.path().join("files");
-    for (target, spread) in [(&file, None), (&files, Some("200"))] {
-        let mut generate = pdnkit();
-        generate.args(["generate", "--size-mb", "8", "--seed", "3", "-o"]);
-        generate.arg(target);
-        if let Some(n) = spread {
-            generate.args(["--files", n]);
+    for (target, spread) in [(&file, None), (&files, Some(200))] {
+        let (mut generator, amount) = (Generator::new(3), Amount::Bytes(8_000_000));
+        match spread {
+            Some(n) => generator.write_files(target, n, amount),
+            None => generator.write(&mut std::fs::File::create(target).unwrap(), amount),
         }
-        assert!(generate.output().unwrap().status.success());
+        .unwrap();
         let (status, peak_kib, out) = run_measuring_reading_after(
             std::process::Command::new(bin())
                 .args(["convert", "--to", "jsonl", "-q", "-j", "2"])
@@ -578,12 +578,9 @@ fn a_thread_that_cannot_be_started_does_not_panic() {
     // limit of threads); the run goes on the main thread, with the same output
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.pdn");
-    pdnkit()
-        .args(["generate", "--size-mb", "3", "--seed", "5", "-o"])
-        .arg(&path)
-        .assert()
-        .success();
-    let text = std::fs::read(&path).unwrap();
+    let mut text = Vec::new();
+    Generator::new(5).write_bytes(&mut text, 3_000_000).unwrap();
+    std::fs::write(&path, &text).unwrap();
     for command in [
         &["lint", "--format", "jsonl"][..],
         &["convert", "--to", "csv"],

@@ -1,8 +1,8 @@
 //! Hostile and damaged input: pdnkit must never panic, hang or lose the rest of a file.
 
 use pdnkit::check::CheckOptions;
-use pdnkit::generate::SplitMix64;
 use pdnkit::run::{FileReport, check_reader};
+use pdnkit_gen::SplitMix64;
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -263,11 +263,8 @@ proptest! {
 fn an_ambiguous_final_short_capture_is_reported() {
     let start = Position::from_setup(&"W:Wf4:Bg3,g5,e7,g7".parse().unwrap()).unwrap();
     let legal = start.legal_moves();
-    let f4h2: Vec<Move> = legal
-        .iter()
-        .filter(|m| m.to() == Square::from_algebraic("h2").unwrap())
-        .copied()
-        .collect();
+    let h2 = Square::from_file_rank(7, 1).unwrap();
+    let f4h2: Vec<Move> = legal.iter().filter(|m| m.to() == h2).copied().collect();
     assert!(f4h2.len() >= 2, "{legal:?}");
     let game = vec![(start, f4h2[0])];
     let text = to_pdn(

@@ -549,7 +549,7 @@ mod tests {
         // games of every line shape: generated, on one long line, CR LF and lone CR line
         // ends, starting mid-line in the file, with multibyte text
         let mut text = Vec::new();
-        crate::generate::Generator::new(3)
+        pdnkit_gen::Generator::new(3)
             .write_games(&mut text, 40)
             .unwrap();
         let text = String::from_utf8(text).unwrap();
@@ -590,7 +590,7 @@ mod tests {
             one_line.chars().take(9000).collect::<String>()
         );
         games.push(raw);
-        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut rng = pdnkit_gen::SplitMix64::new(17);
         let mut located = 0;
         for raw in &games {
             let mut locator = Locator::new("t.pdn", raw.source(), false);

@@ -9,9 +9,7 @@ use super::checker::TagEntry;
 use crate::date::{DateValue, parse_date};
 use crate::diag::Rule;
 use crate::diag::codes::{self, RuleSet};
-
-/// The seven roster tags of PDN, in their standard order.
-pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+use crate::pdn::writer::ROSTER;
 
 /// The Result tag values PDN allows (both scales; see RULES.md §4), plus `½-½`.
 pub fn is_result_value(v: &str) -> bool {

@@ -2,8 +2,13 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
-use pdnkit::run::RunOptions;
-use std::io::IsTerminal;
+use pdnkit::draw::Edition;
+use pdnkit::rules::Variant;
+use pdnkit::run::{self, Event, Input, InputError, RunOptions, Task};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
 
 /// Options about how to read and judge games, shared by lint, convert and stats.
 #[derive(clap::Args, Debug, Clone)]
@@ -22,12 +27,12 @@ pub struct ReadArgs {
     /// Rules to replay games with when the GameType tag is missing or to override it.
     /// Default: from GameType, Russian when it is missing.
     #[arg(long, value_enum)]
-    pub variant: Option<VariantArg>,
+    pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
     /// federation rules) or `fmjd` (7.2, the older FMJD-style rules).
-    #[arg(long = "rules", value_enum, default_value_t = EditionArg::Russia)]
-    pub edition: EditionArg,
+    #[arg(long = "rules", value_enum, default_value_t = Edition::Russia)]
+    pub edition: Edition,
 
     /// Worker threads (default: one per core). At most 1024; no more than four per core
     /// are started, nor more than the inputs can keep busy.
@@ -52,19 +57,6 @@ pub struct ReadArgs {
     pub max_game_items: Option<u64>,
 }
 
-/// `--variant`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantArg {
-    Russian,
-}
-
-/// `--rules`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EditionArg {
-    Russia,
-    Fmjd,
-}
-
 impl ReadArgs {
     /// The library options these arguments describe.
     pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
@@ -80,12 +72,9 @@ impl ReadArgs {
         options.max_game_bytes = self.max_game_bytes.map(size);
         options.max_game_moves = self.max_game_moves.map(size);
         options.max_game_items = self.max_game_items.map(size);
-        options.force_russian = self.variant == Some(VariantArg::Russian);
+        options.force_russian = self.variant == Some(Variant::Russian);
         options.text = self.text;
-        options.edition = match self.edition {
-            EditionArg::Russia => pdnkit::draw::Edition::Russia,
-            EditionArg::Fmjd => pdnkit::draw::Edition::Fmjd,
-        };
+        options.edition = self.edition;
         Ok(options)
     }
 }
@@ -113,34 +102,99 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-/// The run options of these arguments: how to check, and `-j` threads (one per core by
-/// default, at most [`THREADS_PER_CORE`] per core). The run loop starts no more workers
-/// than its inputs have jobs for.
-pub fn run_options(args: &ReadArgs, check: CheckOptions) -> anyhow::Result<RunOptions> {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
-    Ok(RunOptions { check, threads })
+/// The inputs of a command that reads games (lint, convert, stats) and how to read them.
+pub struct Inputs {
+    /// What the paths of the command line expand to.
+    pub inputs: Vec<Input>,
+    /// The name of each input in the output and on stderr.
+    pub labels: Vec<String>,
+    /// The paths that could not be expanded.
+    pub errors: Vec<InputError>,
+    /// How to check, and `-j` threads (one per core by default, at most
+    /// [`THREADS_PER_CORE`] per core; the run loop starts no more workers than its inputs
+    /// have jobs for).
+    pub options: RunOptions,
+    started: Instant,
 }
 
-pub fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || len == 0 {
+impl Inputs {
+    /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
+    pub fn new(paths: &[PathBuf], args: &ReadArgs, check: CheckOptions) -> Inputs {
+        let started = Instant::now();
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
+        let (inputs, errors) = run::expand(paths);
+        Inputs {
+            labels: inputs.iter().map(Input::label).collect(),
+            inputs,
+            errors,
+            options: RunOptions { check, threads },
+            started,
+        }
+    }
+
+    /// Runs `task` over the inputs with a progress bar on a terminal: what the inputs go
+    /// through (`what`: "checking"), the inputs done and, every 1,024 games, the games.
+    /// `sink` is given each event with the label of its input and the bar, to print above
+    /// it (`suspend`).
+    pub fn run<T: Task>(
+        &self,
+        task: &T,
+        what: &'static str,
+        mut sink: impl FnMut(&str, Event<T::Output>, &ProgressBar) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let progress = progress_bar(self.inputs.len() as u64, what);
+        let (mut current, mut label, mut games) = (self.labels.iter(), "", 0u64);
+        let result = run::run(&self.inputs, &self.options, task, |event| {
+            match &event {
+                Event::Start => label = current.next().map_or("", String::as_str),
+                Event::Game(_) => {
+                    games += 1;
+                    if !progress.is_hidden() && games % 1024 == 0 {
+                        progress.set_message(format!("{what} ({games} games)"));
+                    }
+                }
+                Event::Problem(_) => {}
+                Event::End(_) => progress.inc(1),
+            }
+            sink(label, event, &progress)
+        });
+        progress.finish_and_clear();
+        result
+    }
+
+    /// Seconds since the command started, for its summary line.
+    pub fn elapsed(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+}
+
+/// `s` after a count other than one.
+pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
+    if n == N::from(1) { "" } else { "s" }
+}
+
+/// The exit status of a command that reads inputs: 2 when some input could not be read,
+/// else 1 when it found what it fails for, else 0.
+pub fn exit_code(io_failures: usize, failed: bool) -> ExitCode {
+    match (io_failures, failed) {
+        (0, false) => ExitCode::SUCCESS,
+        (0, true) => ExitCode::from(1),
+        _ => ExitCode::from(2),
+    }
+}
+
+/// A bar of `len` inputs (a spinner for one), on a terminal only.
+fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
+    if !io::stderr().is_terminal() || len == 0 {
         return ProgressBar::hidden();
     }
-    let bar = if len >= 2 {
-        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files, {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar
+    let (len, template) = match len {
+        1 => (None, "{spinner} {msg}, {elapsed}"),
+        n => (Some(n), "{msg} {bar:40} {pos}/{len} files, {elapsed}"),
     };
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    bar.set_style(ProgressStyle::with_template(template).expect("the templates are valid"));
     bar.set_message(what);
     bar
 }

@@ -10,12 +10,11 @@ use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
 use pdnkit::diag::codes;
 use pdnkit::pdn::{RawTag, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
-use pdnkit::run::{self, Event, Input, RunOptions};
+use pdnkit::run::{Event, Input, RunOptions};
 use std::fs::File;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// `--to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -26,35 +25,6 @@ pub enum Target {
     Jsonl,
     /// canonical PDN
     Pdn,
-}
-
-/// `--notation`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Notation {
-    /// c3-d4, c3:e5
-    Algebraic,
-    /// 22-18, 22:15
-    Numeric,
-}
-
-/// `--captures`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Captures {
-    /// from and to, plus intermediate squares only where needed to be unambiguous (PDN 3.0)
-    Short,
-    /// every landing square
-    Full,
-}
-
-/// `--separator`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Separator {
-    /// c3:e5 (PDN 3.0 for Russian)
-    #[value(name = ":", alias = "colon")]
-    Colon,
-    /// c3xe5
-    #[value(name = "x", alias = "cross")]
-    Cross,
 }
 
 /// `--strip`.
@@ -106,16 +76,16 @@ pub struct ConvertArgs {
     pub tags: Vec<String>,
 
     /// Square notation of the moves written (pdn, and the moves of csv and jsonl).
-    #[arg(long, value_enum, default_value_t = Notation::Algebraic)]
-    pub notation: Notation,
+    #[arg(long, value_enum, default_value_t = SquareStyle::Algebraic)]
+    pub notation: SquareStyle,
 
     /// How much of a capture's route to write.
-    #[arg(long, value_enum, default_value_t = Captures::Short)]
-    pub captures: Captures,
+    #[arg(long, value_enum, default_value_t = CaptureStyle::Minimal)]
+    pub captures: CaptureStyle,
 
     /// Capture separator.
-    #[arg(long, value_enum, default_value_t = Separator::Colon)]
-    pub separator: Separator,
+    #[arg(long, value_enum, default_value_t = CaptureSeparator::Colon)]
+    pub separator: CaptureSeparator,
 
     /// pdn: leave these out (comma separated or repeated).
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -141,18 +111,9 @@ pub struct ConvertArgs {
 impl ConvertArgs {
     fn style(&self) -> Style {
         Style {
-            squares: match self.notation {
-                Notation::Algebraic => SquareStyle::Algebraic,
-                Notation::Numeric => SquareStyle::Numeric,
-            },
-            captures: match self.captures {
-                Captures::Short => CaptureStyle::Minimal,
-                Captures::Full => CaptureStyle::Full,
-            },
-            separator: match self.separator {
-                Separator::Colon => CaptureSeparator::Colon,
-                Separator::Cross => CaptureSeparator::Cross,
-            },
+            squares: self.notation,
+            captures: self.captures,
+            separator: self.separator,
         }
     }
 
@@ -225,51 +186,44 @@ impl Counts {
 }
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     args.check_usage()?;
     let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let options = common::run_options(&args.common, check)?;
-    let (mut inputs, input_errors) = run::expand(&args.paths);
-    for e in &input_errors {
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, check);
+    for e in &inputs.errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }
 
     // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
     // a FIFO, a process substitution) is first copied to a temporary file, read once.
     let all_tags = args.tags.iter().any(|t| t == "all");
-    let mut spooled: Vec<(Spooled, String)> = Vec::new();
+    // (an input keeps its label: the name it was given)
+    let mut spooled: Vec<Spooled> = Vec::new();
     if all_tags {
-        for input in inputs.iter_mut() {
+        for (input, label) in inputs.inputs.iter_mut().zip(&inputs.labels) {
             if rereadable(input) {
                 continue;
             }
-            let label = input.label();
             let s = match input {
                 Input::Stdin => spool(&mut io::stdin().lock()),
                 Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
             }
             .map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?;
             *input = Input::File(s.0.clone());
-            spooled.push((s, label));
+            spooled.push(s);
         }
     }
-    let label = |input: &Input| match input {
-        Input::File(p) => (spooled.iter().find(|(s, _)| s.0 == *p))
-            .map_or_else(|| input.label(), |(_, l)| l.clone()),
-        Input::Stdin => input.label(),
-    };
 
     let tag_columns = if all_tags {
         let mut union = csv::TagUnion::default();
-        for input in &inputs {
+        for input in &inputs.inputs {
             if let Input::File(p) = input {
                 // (an input that cannot be read is reported by the conversion itself)
                 if let Ok(file) = File::open(p) {
-                    collect_tag_names(file, &options, &mut union);
+                    collect_tag_names(file, &inputs.options, &mut union);
                 }
             }
         }
@@ -279,7 +233,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
 
     let mut output = match &args.output {
-        Some(out) => Output::file(out, &inputs)?,
+        Some(out) => Output::file(out, &inputs.inputs)?,
         None => Output::stdout(),
     };
     let writing = || match &args.output {
@@ -303,53 +257,50 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
     // Games are checked and written in parallel; the bytes are put out here in input
     // order (the same output whatever -j).
-    let labels: Vec<String> = inputs.iter().map(label).collect();
-    let mut current = labels.iter();
     let mut counts = Counts::default();
-    let mut io_failures = input_errors.len();
-    let progress = common::progress_bar(inputs.len() as u64, "converting");
-    let say = |d: &pdnkit::diag::Diagnostic| {
-        progress.suspend(|| {
-            eprintln!(
-                "pdnkit: {}: {}:{}:{}: {} ({})",
-                d.severity, d.path, d.line, d.column, d.message, d.rule.name
-            )
+    let mut io_failures = inputs.errors.len();
+    inputs
+        .run(&converter, "converting", |label, event, progress| {
+            let say = |d: &pdnkit::diag::Diagnostic| {
+                progress.suspend(|| {
+                    eprintln!(
+                        "pdnkit: {}: {}:{}:{}: {} ({})",
+                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
+                    )
+                })
+            };
+            match event {
+                Event::Start => {
+                    counts.files += 1;
+                    writer.start_input(label);
+                }
+                Event::Game(converted) => {
+                    // (a game skipped is counted from its problem: not every format has a
+                    // record for it)
+                    if let Some(status) = converted.status.filter(|s| *s != GameStatus::Skipped) {
+                        counts.add(status);
+                    }
+                    converted.replaced.iter().for_each(say);
+                    writer.game(converted)?;
+                }
+                // a file-level problem (not PDN, a game too large to read, unreadable):
+                // said on stderr; only a failed read spoils the output
+                Event::Problem(d) => {
+                    say(&d);
+                    let io = d.rule == &codes::IO_ERROR;
+                    io_failures += usize::from(io);
+                    // (text outside any game, a warning, is no game left out)
+                    counts.not_read += usize::from(d.rule == &codes::NOT_PDN);
+                    if d.rule == &codes::GAME_TOO_LARGE {
+                        counts.games += 1;
+                        counts.skipped += 1;
+                    }
+                }
+                Event::End(_) => {}
+            }
+            Ok(())
         })
-    };
-    run::run(&inputs, &options, &converter, |event| {
-        match event {
-            Event::Start => {
-                counts.files += 1;
-                writer.start_input(current.next().map_or("", String::as_str));
-            }
-            Event::Game(converted) => {
-                // (a game skipped is counted from its problem: not every format has a
-                // record for it)
-                if let Some(status) = converted.status.filter(|s| *s != GameStatus::Skipped) {
-                    counts.add(status);
-                }
-                converted.replaced.iter().for_each(say);
-                writer.game(converted)?;
-            }
-            // a file-level problem (not PDN, a game too large to read, unreadable):
-            // said on stderr; only a failed read spoils the output
-            Event::Problem(d) => {
-                say(&d);
-                let io = d.rule == &codes::IO_ERROR;
-                io_failures += usize::from(io);
-                // (text outside any game, a warning, is no game left out)
-                counts.not_read += usize::from(d.rule == &codes::NOT_PDN);
-                if d.rule == &codes::GAME_TOO_LARGE {
-                    counts.games += 1;
-                    counts.skipped += 1;
-                }
-            }
-            Event::End(_) => progress.inc(1),
-        }
-        Ok(())
-    })
-    .with_context(writing)?;
-    progress.finish_and_clear();
+        .with_context(writing)?;
     writer.finish().with_context(writing)?;
 
     if io_failures == 0 {
@@ -363,9 +314,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!(
             "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}{}){}; {:.2}s",
             counts.games,
-            plural(counts.games),
+            common::plural(counts.games),
             counts.files,
-            plural(counts.files),
+            common::plural(counts.files),
             counts.ok,
             counts.illegal,
             match counts.incomplete {
@@ -386,18 +337,11 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 (Some(o), _) => format!("; {} not written", o.display()),
                 _ => String::new(),
             },
-            started.elapsed().as_secs_f64()
+            inputs.elapsed()
         );
     }
-    Ok(if io_failures > 0 {
-        ExitCode::from(2)
-    } else if args.exit_zero {
-        ExitCode::SUCCESS
-    } else if counts.lost_some() || (args.strict && counts.ok < counts.games) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let failed = counts.lost_some() || (args.strict && counts.ok < counts.games);
+    Ok(common::exit_code(io_failures, failed && !args.exit_zero))
 }
 
 /// Adds the tag names of every game of `input` to `union` (a pass that reads tags only,
@@ -430,8 +374,4 @@ fn rereadable(input: &Input) -> bool {
         Input::Stdin => false,
         Input::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -5,41 +5,10 @@ use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
-use pdnkit::run::{self, Checked, Event, Task};
+use pdnkit::run::{Checked, Event, Task};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
-
-/// Output format of `lint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum LintFormat {
-    /// rustc-like, with the source line, a caret under the token, and the board for rule errors
-    Full,
-    /// one line each: path:line:col: CODE [severity] message
-    Concise,
-    /// one JSON object per diagnostic (fields: path, game, line, column, code, name, severity, message, ply, move)
-    Jsonl,
-    /// the same objects as one JSON array
-    Json,
-    /// GitHub Actions workflow annotations
-    Github,
-    /// SARIF 2.1.0 for code-scanning tools
-    Sarif,
-}
-
-impl From<LintFormat> for Format {
-    fn from(f: LintFormat) -> Format {
-        match f {
-            LintFormat::Full => Format::Full,
-            LintFormat::Concise => Format::Concise,
-            LintFormat::Jsonl => Format::JsonLines,
-            LintFormat::Json => Format::Json,
-            LintFormat::Github => Format::Github,
-            LintFormat::Sarif => Format::Sarif,
-        }
-    }
-}
 
 /// Check PDN files: syntax, every move of every line, results, draw claims and tags.
 ///
@@ -52,8 +21,8 @@ pub struct LintArgs {
     pub paths: Vec<PathBuf>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = LintFormat::Full)]
-    pub format: LintFormat,
+    #[arg(long, value_enum, default_value_t = Format::Full)]
+    pub format: Format,
 
     /// Report only these diagnostics: codes (M101), names (illegal-move) or code prefixes
     /// (M, T1); comma separated or repeated.
@@ -77,29 +46,27 @@ pub struct LintArgs {
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     let selected = |rule: &Rule| {
         (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
             && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
     };
     let check = CheckOptions {
         // (only the report for people shows the source lines and the boards)
-        omit_snippets_and_boards: args.format != LintFormat::Full,
+        omit_snippets_and_boards: args.format != Format::Full,
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let options = common::run_options(&args.common, check)?;
-    let (inputs, input_errors) = run::expand(&args.paths);
+    let inputs = common::Inputs::new(&args.paths, &args.common, check);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
-    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format.into(), color);
+    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format, color);
     renderer.begin()?;
 
     let mut totals = Totals::default();
     let mut io_failures = 0usize;
-    for e in &input_errors {
+    for e in &inputs.errors {
         io_failures += 1;
         let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
         d.path = e.path.clone();
@@ -109,17 +76,13 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         }
     }
 
-    let progress = common::progress_bar(inputs.len() as u64, "checking");
-    let full = args.format == LintFormat::Full;
-    run::run(&inputs, &options, &Lint, |event| {
+    let full = args.format == Format::Full;
+    inputs.run(&Lint, "checking", |_, event, _| {
         match event {
             Event::Start => totals.files += 1,
             Event::Game((has_errors, diagnostics)) => {
                 totals.games += 1;
                 totals.games_with_errors += usize::from(has_errors);
-                if !progress.is_hidden() && totals.games % 1024 == 0 {
-                    progress.set_message(format!("checking ({} games)", totals.games));
-                }
                 for mut d in diagnostics {
                     if full {
                         add_show_hint(&mut d);
@@ -136,36 +99,30 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
                     renderer.diagnostic(&d)?;
                 }
             }
-            Event::End(_) => progress.inc(1),
+            Event::End(_) => {}
         }
         Ok(())
     })?;
-    progress.finish_and_clear();
     renderer.finish()?;
 
     if !args.quiet {
         eprintln!(
             "pdnkit: {} file{}, {} game{}, {} with errors; {} error{}, {} warning{}, {} info; {:.2}s",
             totals.files,
-            plural(totals.files),
+            common::plural(totals.files),
             totals.games,
-            plural(totals.games),
+            common::plural(totals.games),
             totals.games_with_errors,
             totals.severities.errors,
-            plural(totals.severities.errors),
+            common::plural(totals.severities.errors),
             totals.severities.warnings,
-            plural(totals.severities.warnings),
+            common::plural(totals.severities.warnings),
             totals.severities.infos,
-            started.elapsed().as_secs_f64()
+            inputs.elapsed()
         );
     }
-    Ok(if io_failures > 0 {
-        ExitCode::from(2)
-    } else if totals.severities.errors > 0 && !args.exit_zero {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let failed = totals.severities.errors > 0 && !args.exit_zero;
+    Ok(common::exit_code(io_failures, failed))
 }
 
 /// What `lint` makes of a game: whether it has an error, and its diagnostics.
@@ -233,8 +190,4 @@ impl Totals {
     fn count(&mut self, d: &Diagnostic) {
         self.severities.add(d.severity);
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -3,13 +3,11 @@
 
 mod common;
 mod convert;
-mod generate;
 mod interrupt;
 mod lint;
 mod moves;
 mod output;
 mod perft;
-mod read;
 mod rule;
 mod show;
 mod stats;
@@ -46,12 +44,6 @@ pub enum Command {
     Moves(moves::MovesArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
-    /// Write random legal games (for benchmarks; see the README, Performance).
-    #[command(hide = true)]
-    Generate(generate::GenerateArgs),
-    /// The reader alone: split and parse, no replay (for benchmarks).
-    #[command(hide = true)]
-    Read(read::ReadArgs),
 }
 
 /// `--color`.
@@ -89,8 +81,6 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
-        Command::Generate(args) => generate::run(args, &cli),
-        Command::Read(args) => read::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
     };
     match result {

@@ -32,23 +32,12 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let position = match &args.fen {
+    let position = match args.fen.as_deref().map(position) {
         None => Position::start(),
-        Some(text) => {
-            let setup: Setup = match text.parse() {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("pdnkit: invalid FEN `{text}`: {e}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            match Position::from_setup(&setup) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("pdnkit: impossible position `{text}`: {e}");
-                    return Ok(ExitCode::from(2));
-                }
-            }
+        Some(Ok(p)) => p,
+        Some(Err(e)) => {
+            eprintln!("pdnkit: {e}");
+            return Ok(ExitCode::from(2));
         }
     };
     let started = Instant::now();
@@ -86,4 +75,12 @@ pub fn run(args: &PerftArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The position of `--fen`, or why there is none.
+fn position(text: &str) -> Result<Position, String> {
+    let setup: Setup = text
+        .parse()
+        .map_err(|e| format!("invalid FEN `{text}`: {e}"))?;
+    Position::from_setup(&setup).map_err(|e| format!("impossible position `{text}`: {e}"))
 }

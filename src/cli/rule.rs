@@ -1,7 +1,7 @@
 //! `pdnkit rule`: explain diagnostics.
 
 use super::Cli;
-use pdnkit::diag::codes::{self, Rule};
+use pdnkit::diag::codes;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -23,39 +23,13 @@ pub struct RuleArgs {
     pub json: bool,
 }
 
-/// What `--json` writes of a rule.
-#[derive(serde::Serialize)]
-struct RuleJson {
-    code: &'static str,
-    name: &'static str,
-    severity: pdnkit::diag::Severity,
-    summary: &'static str,
-    explanation: &'static str,
-    /// `null` for the few rules that a short text cannot show (binary input, a game of
-    /// megabytes, a thousand errors, a read error).
-    example: Option<&'static str>,
-}
-
-impl From<&Rule> for RuleJson {
-    fn from(r: &Rule) -> Self {
-        RuleJson {
-            code: r.code,
-            name: r.name,
-            severity: r.severity,
-            summary: r.summary,
-            explanation: r.explanation,
-            example: (!r.example.is_empty()).then_some(r.example),
-        }
-    }
-}
-
 pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.all {
         for r in codes::ALL {
             if args.json {
-                serde_json::to_writer(&mut out, &RuleJson::from(*r))?;
+                serde_json::to_writer(&mut out, r)?;
                 writeln!(out)?;
             } else {
                 writeln!(
@@ -73,7 +47,7 @@ pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &RuleJson::from(r))?;
+        serde_json::to_writer_pretty(&mut out, r)?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
     }

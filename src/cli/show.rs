@@ -63,12 +63,8 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     } else {
         Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
     };
-    // games are numbered as `lint` and `convert` number them: a game too large to read
-    // keeps its number
-    let keep = Keep {
-        plies: usize::MAX,
-        ..Keep::default()
-    };
+    // (games are numbered as `lint` and `convert` number them: a game too large to read
+    // keeps its number)
     let task = Show {
         game: args.game,
         count: AtomicUsize::new(0),
@@ -77,7 +73,6 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         check: options,
         threads: 1,
     };
-    let mut count = 0;
     let mut found = None;
     let mut problem = None;
     run::run_reader(&label, reader, &run_options, &task, |event| {
@@ -95,7 +90,6 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     })?;
-    let _ = keep;
     if let Some(d) = problem.filter(|_| found.is_none()) {
         if d.game == Some(args.game) {
             anyhow::bail!(
@@ -112,10 +106,10 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         anyhow::bail!("{label}: {} ({} {})", d.message, d.rule.code, d.rule.name);
     }
     let Some(g) = found else {
-        count = count.max(task.count.load(Ordering::Relaxed));
+        let count = task.count.load(Ordering::Relaxed);
         anyhow::bail!(
             "{label} has {count} game{}; there is no game {}",
-            if count == 1 { "" } else { "s" },
+            common::plural(count),
             args.game
         );
     };

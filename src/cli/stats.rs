@@ -4,7 +4,6 @@
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes;
-use pdnkit::run::{self, Event};
 use pdnkit::stats::{self, Counter, GroupBy, StatsOptions, StatsTask};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -19,28 +18,6 @@ pub enum StatsFormat {
     Json,
     /// the grouped table (see --by) as CSV with a header row
     Csv,
-}
-
-/// `--by`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ByArg {
-    Event,
-    Player,
-    Year,
-    Opening,
-    File,
-}
-
-impl From<ByArg> for GroupBy {
-    fn from(b: ByArg) -> GroupBy {
-        match b {
-            ByArg::Event => GroupBy::Event,
-            ByArg::Player => GroupBy::Player,
-            ByArg::Year => GroupBy::Year,
-            ByArg::Opening => GroupBy::Opening,
-            ByArg::File => GroupBy::File,
-        }
-    }
 }
 
 /// Summarise PDN files: totals, results, draws by basis, game lengths, openings, players,
@@ -60,7 +37,7 @@ pub struct StatsArgs {
 
     /// Group results by event, player, year (of the Date tag), opening or file.
     #[arg(long, value_enum)]
-    pub by: Option<ByArg>,
+    pub by: Option<GroupBy>,
 
     /// Opening length in plies (0: no openings).
     #[arg(long, value_name = "PLIES", default_value_t = stats::DEFAULT_DEPTH)]
@@ -80,7 +57,6 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let started = std::time::Instant::now();
     let check = CheckOptions {
         // (the counts need no diagnostic's source line or board)
         omit_snippets_and_boards: true,
@@ -88,46 +64,32 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let options = StatsOptions {
         depth: args.depth,
-        by: args.by.map(GroupBy::from),
+        by: args.by,
     };
-    let run_options = common::run_options(&args.common, check)?;
-    let (inputs, input_errors) = run::expand(&args.paths);
-    let mut failures = 0usize;
-    for e in &input_errors {
-        failures += 1;
+    let inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let mut failures = inputs.errors.len();
+    for e in &inputs.errors {
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
     }
 
-    let progress = common::progress_bar(inputs.len() as u64, "counting");
-    let labels: Vec<String> = inputs.iter().map(|i| i.label()).collect();
-    let mut current = labels.iter();
-    let mut label = "";
     let mut counter = Counter::new(options);
-    run::run(&inputs, &run_options, &StatsTask { options }, |event| {
-        match &event {
-            Event::Start => label = current.next().map_or("", String::as_str),
-            Event::End(_) => progress.inc(1),
-            Event::Game(_) => {
-                let games = counter.stats.games() + 1;
-                if !progress.is_hidden() && games % 1024 == 0 {
-                    progress.set_message(format!("counting ({games} games)"));
-                }
+    inputs.run(
+        &StatsTask { options },
+        "counting",
+        |label, event, progress| {
+            if let Some(d) = counter.event(label, event) {
+                failures += 1;
+                progress.suspend(|| match d.rule == &codes::IO_ERROR {
+                    true => eprintln!("pdnkit: {}", d.message),
+                    false => eprintln!(
+                        "pdnkit: cannot read {}: {}:{}: {}: {}",
+                        d.path, d.line, d.column, d.rule.name, d.message
+                    ),
+                });
             }
-            Event::Problem(_) => {}
-        }
-        if let Some(d) = counter.event(label, event) {
-            failures += 1;
-            progress.suspend(|| match d.rule == &codes::IO_ERROR {
-                true => eprintln!("pdnkit: {}", d.message),
-                false => eprintln!(
-                    "pdnkit: cannot read {}: {}:{}: {}: {}",
-                    d.path, d.line, d.column, d.rule.name, d.message
-                ),
-            });
-        }
-        Ok(())
-    })?;
-    progress.finish_and_clear();
+            Ok(())
+        },
+    )?;
 
     let report = counter.stats.report(args.top);
     let stdout = io::stdout();
@@ -146,16 +108,12 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         eprintln!(
             "pdnkit: {} file{}, {} game{}, {} not replayed; {:.2}s",
             report.totals.files,
-            if report.totals.files == 1 { "" } else { "s" },
+            common::plural(report.totals.files),
             report.totals.games,
-            if report.totals.games == 1 { "" } else { "s" },
+            common::plural(report.totals.games),
             report.totals.not_replayed,
-            started.elapsed().as_secs_f64()
+            inputs.elapsed()
         );
     }
-    Ok(if failures > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(common::exit_code(failures, false))
 }

@@ -6,8 +6,9 @@
 
 use super::Severity;
 
-/// One kind of diagnostic: its stable identity and its documentation.
-#[derive(Debug, PartialEq, Eq)]
+/// One kind of diagnostic: its stable identity and its documentation (serialised as
+/// `pdnkit rule --json` writes it).
+#[derive(Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Rule {
     /// Stable short code, e.g. `M101`.
     pub code: &'static str,
@@ -19,8 +20,18 @@ pub struct Rule {
     pub summary: &'static str,
     /// Why it matters and what to do; shown by `pdnkit rule NAME`.
     pub explanation: &'static str,
-    /// A small PDN example that triggers it.
+    /// A small PDN example that triggers it; empty (`null` in JSON) for the few rules that
+    /// a short text cannot show (binary input, a game of megabytes, a thousand errors, a
+    /// read error).
+    #[serde(serialize_with = "null_if_empty")]
     pub example: &'static str,
+}
+
+fn null_if_empty<S: serde::Serializer>(text: &&str, s: S) -> Result<S::Ok, S::Error> {
+    match *text {
+        "" => s.serialize_none(),
+        text => s.serialize_str(text),
+    }
 }
 
 macro_rules! rules {

@@ -101,11 +101,6 @@ impl Diagnostic {
             notes: Vec::new(),
         }
     }
-
-    /// The sort key that gives a stable report order: path, then position in the file.
-    pub fn sort_key(&self) -> (&str, usize, usize, usize) {
-        (&self.path, self.game.unwrap_or(0), self.line, self.column)
-    }
 }
 
 /// Counts of diagnostics by severity.

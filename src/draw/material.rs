@@ -61,7 +61,7 @@ impl SideMaterial {
 
 /// The material on the board after a ply (or at the start), both sides.
 ///
-/// The replayer computes it from its position, e.g. with [`Material::from_pieces`].
+/// The replayer computes it from its position (`replay::draw_view`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Material {
     /// Indexed by [`Color::index`]: White first.
@@ -78,7 +78,8 @@ impl Material {
 
     /// Counts the pieces of a position given as `(side, is_king, numeric square)` triples
     /// (GameType 25 numbering; squares outside 1–32 count as off the main road).
-    pub fn from_pieces(pieces: impl IntoIterator<Item = (Color, bool, u8)>) -> Self {
+    #[cfg(test)]
+    pub(crate) fn from_pieces(pieces: impl IntoIterator<Item = (Color, bool, u8)>) -> Self {
         let mut m = Material::default();
         for (color, king, square) in pieces {
             let s = &mut m.sides[color.index()];

@@ -59,9 +59,7 @@ mod tracker;
 mod verdict;
 
 pub use material::{MAIN_ROAD, Material, SideMaterial, is_on_main_road};
-pub use tracker::{
-    Counting, DrawEvent, DrawEventKind, DrawTracker, PlyFacts, PositionKey, RuleState,
-};
+pub use tracker::{DrawEvent, DrawEventKind, DrawTracker, PlyFacts, PositionKey};
 pub use verdict::{DrawBasis, DrawFinding, Verdict};
 
 #[cfg(test)]
@@ -71,16 +69,18 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which set of draw rules applies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Which set of draw rules applies: `Russia`, the current rules of the Russian federation,
+/// 6.1.8 (seed 003), the default for GameType 25; or `Fmjd`, the older FMJD-style rules,
+/// section 7.2 (and 1.9.1) of seed 000. (The variants have no comments: clap would show
+/// them in `--rules`' help.)
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Edition {
-    /// The older FMJD-style rules, section 7.2 (and 1.9.1) of seed 000.
-    Fmjd,
-    /// The current rules of the Russian federation, 6.1.8 (seed 003). The default for
-    /// GameType 25.
     #[default]
     Russia,
+    Fmjd,
 }
 
 impl Edition {

@@ -858,17 +858,6 @@ impl DrawTracker {
         self.first_move_number
     }
 
-    /// The state of every move-count rule of the edition (repetition is followed
-    /// separately: see [`occurrences`](Self::occurrences)), in article order.
-    pub fn rule_states(&self) -> &[RuleState] {
-        &self.states
-    }
-
-    /// The state of one rule, if the edition has it (and it is not repetition).
-    pub fn rule_state(&self, rule: DrawRule) -> Option<&RuleState> {
-        self.states.iter().find(|s| s.rule == rule)
-    }
-
     /// Every event so far, in ply order: the first automatic draw and each threefold
     /// repetition (a position occurring for the 3rd, 4th, … time).
     pub fn events(&self) -> &[DrawEvent] {
@@ -883,13 +872,6 @@ impl DrawTracker {
     /// The ply on which a side won (the side to move had no legal move), and the winner.
     pub fn won_at(&self) -> Option<(u32, Color)> {
         self.won_at
-    }
-
-    /// The plies (0 = initial position) after which this position occurred so far, for a
-    /// position that occurred at least twice (a position seen once may be listed or not:
-    /// the tracker forgets positions that can never stand again).
-    pub fn occurrences(&self, key: &PositionKey) -> &[u32] {
-        self.seen.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// For each position seen, the plies at which it stood.

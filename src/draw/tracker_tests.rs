@@ -8,6 +8,27 @@ use crate::draw::{DrawBasis, Outcome, SideMaterial, Verdict};
 use DrawRule::*;
 use Edition::{Fmjd, Russia};
 
+/// What the tests look at inside a tracker.
+impl DrawTracker {
+    /// The state of every move-count rule of the edition (repetition is followed
+    /// separately: see [`occurrences`](Self::occurrences)), in article order.
+    fn rule_states(&self) -> &[RuleState] {
+        &self.states
+    }
+
+    /// The state of one rule, if the edition has it (and it is not repetition).
+    fn rule_state(&self, rule: DrawRule) -> Option<&RuleState> {
+        self.states.iter().find(|s| s.rule == rule)
+    }
+
+    /// The plies (0 = initial position) after which this position occurred so far, for a
+    /// position that occurred at least twice (a position seen once may be listed or not:
+    /// the tracker forgets positions that can never stand again).
+    fn occurrences(&self, key: &PositionKey) -> &[u32] {
+        self.seen.get(key).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// `n` kings, no men, none on the main road.
 fn k(n: u8) -> SideMaterial {
     SideMaterial::new(n, 0)
@@ -1158,7 +1179,7 @@ fn repetitions_are_found_as_a_count_over_the_whole_game_finds_them() {
     // random games of king moves among a few placements, now and then a man move or a
     // capture (after which, as on a board, no earlier placement comes back): every
     // repetition event and every list of plies, against counting over all positions
-    let mut rng = crate::generate::SplitMix64::new(17);
+    let mut rng = pdnkit_gen::SplitMix64::new(17);
     let mut claims = 0;
     for game in 0..300 {
         // short runs of king moves, and long ones (hashed past SCANNED_RUN)

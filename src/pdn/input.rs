@@ -22,19 +22,6 @@ pub const DETECT_PREFIX: usize = 256 * 1024;
 /// How many bytes are read and decoded at a time.
 pub const CHUNK: usize = 64 * 1024;
 
-/// How the encoding was chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EncodingSource {
-    /// Given by the caller.
-    Override,
-    /// A byte order mark.
-    Bom,
-    /// The prefix is valid UTF-8 (ASCII included).
-    Utf8,
-    /// Guessed among the legacy encodings.
-    Detected,
-}
-
 /// A legacy encoding guessed from the text (there is no BOM and it is not UTF-8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Guess {
@@ -85,7 +72,7 @@ impl Guess {
 /// What the prefix says about the input, before any decoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
-    Text(&'static Encoding, EncodingSource),
+    Text(&'static Encoding),
     Guessed(Guess),
     Binary,
 }
@@ -94,7 +81,7 @@ impl Verdict {
     /// The encoding of a text verdict.
     fn encoding(self) -> Option<&'static Encoding> {
         match self {
-            Verdict::Text(e, _) => Some(e),
+            Verdict::Text(e) => Some(e),
             Verdict::Guessed(g) => Some(g.encoding),
             Verdict::Binary => None,
         }
@@ -113,7 +100,6 @@ pub struct Decoder<R> {
     eof: bool,
     decoder: encoding_rs::Decoder,
     encoding: &'static Encoding,
-    source: EncodingSource,
     guess: Option<Guess>,
     binary: bool,
     replacements: u64,
@@ -153,13 +139,13 @@ impl<R: Read> Decoder<R> {
         let got = input.by_ref().take(want as u64).read_to_end(&mut pending)?;
         let eof = got < want;
         let verdict = match encoding {
-            Some(e) => Verdict::Text(e, EncodingSource::Override),
+            Some(e) => Verdict::Text(e),
             None => detect(&pending, eof, text),
         };
-        let (encoding, source, guess, binary) = match verdict {
-            Verdict::Text(e, s) => (e, s, None, false),
-            Verdict::Guessed(g) => (g.encoding, EncodingSource::Detected, Some(g), false),
-            Verdict::Binary => (UTF_8, EncodingSource::Utf8, None, true),
+        let (encoding, guess, binary) = match verdict {
+            Verdict::Text(e) => (e, None, false),
+            Verdict::Guessed(g) => (g.encoding, Some(g), false),
+            Verdict::Binary => (UTF_8, None, true),
         };
         // the BOM is not text (the decoder drops it too)
         let direct = encoding == UTF_8;
@@ -177,7 +163,6 @@ impl<R: Read> Decoder<R> {
             // the BOM is dropped by the decoder: it is not text
             decoder: encoding.new_decoder_with_bom_removal(),
             encoding,
-            source,
             guess,
             binary,
             replacements: 0,
@@ -190,11 +175,6 @@ impl<R: Read> Decoder<R> {
     /// The encoding in use.
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding
-    }
-
-    /// How it was chosen.
-    pub fn encoding_source(&self) -> EncodingSource {
-        self.source
     }
 
     /// The guess of a legacy encoding, when the encoding was guessed.
@@ -333,20 +313,8 @@ fn read_some<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// Whether an input starting with `prefix` (its first [`DETECT_PREFIX`] bytes, or all of
-/// it when `eof`) is read as UTF-8 text by a [`Decoder`] given `encoding`: by the
-/// override, or by detection, and not refused as binary.
-pub fn read_as_utf8(prefix: &[u8], eof: bool, encoding: Option<&'static Encoding>) -> bool {
-    match encoding {
-        Some(e) => e == UTF_8,
-        None => {
-            matches!(detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof, false), Verdict::Text(e, _) if e == UTF_8)
-        }
-    }
-}
-
-/// The guess a [`Decoder`] makes of an input starting with `prefix` (as
-/// [`read_as_utf8`] is asked), when it guesses a legacy encoding.
+/// The guess a [`Decoder`] makes of an input starting with `prefix` (its first
+/// [`DETECT_PREFIX`] bytes, or all of it when `eof`), when it guesses a legacy encoding.
 pub fn guess(prefix: &[u8], eof: bool) -> Option<Guess> {
     match detect(&prefix[..prefix.len().min(DETECT_PREFIX)], eof, true) {
         Verdict::Guessed(g) => Some(g),
@@ -354,8 +322,8 @@ pub fn guess(prefix: &[u8], eof: bool) -> Option<Guess> {
     }
 }
 
-/// The encoding a [`Decoder`] reads an input starting with `prefix` in (as
-/// [`read_as_utf8`] is asked), when text in it can be cut anywhere between two bytes and
+/// The encoding a [`Decoder`] reads an input starting with `prefix` in (as [`guess`] is
+/// asked), when text in it can be cut anywhere between two bytes and
 /// each piece decoded apart to what the whole would decode to: UTF-8 (whose text is cut
 /// at character boundaries by whoever cuts it: between lines, say), or a legacy
 /// single-byte encoding that decodes every byte. `None` for UTF-16 and
@@ -392,13 +360,13 @@ fn detect(prefix: &[u8], eof: bool, text: bool) -> Verdict {
         if enc == UTF_8 && !text && looks_binary(&prefix[bom..]) {
             return Verdict::Binary;
         }
-        return Verdict::Text(enc, EncodingSource::Bom);
+        return Verdict::Text(enc);
     }
     // NULs: UTF-16 without a BOM, binary data, or a few stray NULs in text (text without
     // them, nearly every file, is not asked about UTF-16)
     if memchr::memchr(0, prefix).is_some() {
         if let Some(enc) = utf16_without_bom(prefix) {
-            return Verdict::Text(enc, EncodingSource::Detected);
+            return Verdict::Text(enc);
         }
     }
     if !text && looks_binary(prefix) {
@@ -406,12 +374,12 @@ fn detect(prefix: &[u8], eof: bool, text: bool) -> Verdict {
     }
     // (simdutf8, as the decoder: this reads the whole of every small file)
     match simdutf8::compat::from_utf8(prefix) {
-        Ok(_) => return Verdict::Text(UTF_8, EncodingSource::Utf8),
+        Ok(_) => return Verdict::Text(UTF_8),
         // only a character cut by the end of the sample
         Err(e) if e.error_len().is_none() && !eof => {
-            return Verdict::Text(UTF_8, EncodingSource::Utf8);
+            return Verdict::Text(UTF_8);
         }
-        Err(_) if mostly_utf8(prefix) => return Verdict::Text(UTF_8, EncodingSource::Utf8),
+        Err(_) if mostly_utf8(prefix) => return Verdict::Text(UTF_8),
         Err(_) => {}
     }
     Verdict::Guessed(guess_legacy(prefix, eof))
@@ -624,7 +592,7 @@ mod tests {
         // 1-in-20 threshold: the same verdict as counting one byte at a time (half of them
         // full of the low bytes text may have, half with as few as text has, where the
         // count of all low bytes decides)
-        let mut rng = crate::generate::SplitMix64::new(8);
+        let mut rng = pdnkit_gen::SplitMix64::new(8);
         let mut binary = 0;
         for len in 1..2000usize {
             let noise = rng.below(12);
@@ -659,14 +627,11 @@ mod tests {
 
     use super::*;
 
-    fn decode_all(
-        bytes: &[u8],
-        enc: Option<&'static Encoding>,
-    ) -> (String, &'static Encoding, EncodingSource) {
+    fn decode_all(bytes: &[u8], enc: Option<&'static Encoding>) -> (String, &'static Encoding) {
         let mut d = Decoder::new(bytes, enc).unwrap();
         let mut s = String::new();
         while d.read_into(&mut s).unwrap() > 0 {}
-        (s, d.encoding(), d.encoding_source())
+        (s, d.encoding())
     }
 
     const RUSSIAN: &str = "[Event \"Чемпионат СССР\"]\n[White \"Абациев В.\"]\n[Black \"Гантварг Анатолий\"]\n[Site \"Москва, Ленинград\"]\n1. c3-d4 f6-g5 *\n";
@@ -675,9 +640,8 @@ mod tests {
     fn legacy_cyrillic_encodings_are_detected() {
         for enc in [WINDOWS_1251, IBM866, KOI8_R] {
             let (bytes, _, _) = enc.encode(RUSSIAN);
-            let (text, used, source) = decode_all(&bytes, None);
+            let (text, used) = decode_all(&bytes, None);
             assert_eq!(used, enc, "{}", enc.name());
-            assert_eq!(source, EncodingSource::Detected);
             assert_eq!(text, RUSSIAN);
         }
     }
@@ -689,7 +653,7 @@ mod tests {
         // others chardetng knows) among ASCII ones, cut anywhere, with or without their
         // end: chardetng guesses alike from the whole and from the words that have bytes
         // above ASCII (joining them without their blanks fails this)
-        let mut rng = crate::generate::SplitMix64::new(77);
+        let mut rng = pdnkit_gen::SplitMix64::new(77);
         let words = [
             "Кубок",
             "Москвы",
@@ -781,7 +745,7 @@ mod tests {
     fn latin_falls_back_to_windows_1252() {
         let s = "[White \"Gérard Müller\"]\n[Site \"Besançon\"]\n1. 32-28 *\n";
         let (bytes, _, _) = WINDOWS_1252.encode(s);
-        let (text, used, _) = decode_all(&bytes, None);
+        let (text, used) = decode_all(&bytes, None);
         assert_eq!(used, WINDOWS_1252);
         assert_eq!(text, s);
     }
@@ -794,14 +758,13 @@ mod tests {
             le.extend(u.to_le_bytes());
             be.extend(u.to_be_bytes());
         }
-        for bytes in [le, be] {
-            let (text, _, source) = decode_all(&bytes, None);
-            assert_eq!((text.as_str(), source), (RUSSIAN, EncodingSource::Bom));
+        for (bytes, enc) in [(le, UTF_16LE), (be, UTF_16BE)] {
+            assert_eq!(decode_all(&bytes, None), (RUSSIAN.to_string(), enc));
         }
         let mut utf8 = b"\xef\xbb\xbf".to_vec();
         utf8.extend(RUSSIAN.as_bytes());
-        assert_eq!(decode_all(&utf8, None).0, RUSSIAN);
-        assert_eq!(decode_all(RUSSIAN.as_bytes(), None).2, EncodingSource::Utf8);
+        assert_eq!(decode_all(&utf8, None), (RUSSIAN.to_string(), UTF_8));
+        assert_eq!(decode_all(RUSSIAN.as_bytes(), None).1, UTF_8);
     }
 
     #[test]
@@ -811,9 +774,8 @@ mod tests {
             let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
             let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
             for (bytes, enc) in [(le, UTF_16LE), (be, UTF_16BE)] {
-                let (decoded, used, source) = decode_all(&bytes, None);
+                let (decoded, used) = decode_all(&bytes, None);
                 assert_eq!((decoded.as_str(), used), (text, enc));
-                assert_eq!(source, EncodingSource::Detected);
             }
         }
         // 16-bit numbers (high bytes NUL, low bytes control codes), NULs on both sides
@@ -829,11 +791,8 @@ mod tests {
     #[test]
     fn override_and_binary() {
         let (bytes, _, _) = IBM866.encode(RUSSIAN);
-        let (text, used, source) = decode_all(&bytes, Some(IBM866));
-        assert_eq!(
-            (text.as_str(), used, source),
-            (RUSSIAN, IBM866, EncodingSource::Override)
-        );
+        let (text, used) = decode_all(&bytes, Some(IBM866));
+        assert_eq!((text.as_str(), used), (RUSSIAN, IBM866));
         assert!(
             Decoder::new(&b"PK\x03\x04\x00\x00binary"[..], None)
                 .unwrap()
@@ -846,14 +805,14 @@ mod tests {
     fn large_input_is_read_in_chunks() {
         let game = "[Event \"x\"]\n1. c3-d4 f6-g5 *\n";
         let big = game.repeat(3 * DETECT_PREFIX / game.len());
-        let (text, _, _) = decode_all(big.as_bytes(), None);
+        let (text, _) = decode_all(big.as_bytes(), None);
         assert_eq!(text, big);
     }
 
     /// Gives at most `most` bytes a read, as a pipe may.
     struct Trickle<'a> {
         bytes: &'a [u8],
-        rng: crate::generate::SplitMix64,
+        rng: pdnkit_gen::SplitMix64,
         most: u64,
     }
 
@@ -873,7 +832,7 @@ mod tests {
         // characters of one to four bytes, cut anywhere by the reads, and now and then a
         // malformed byte, a cut sequence or a BOM: the text and whether something was
         // replaced are those of decoding everything at once
-        let mut rng = crate::generate::SplitMix64::new(21);
+        let mut rng = pdnkit_gen::SplitMix64::new(21);
         let pieces: [&[u8]; 12] = [
             b"c3-d4 ",
             "Ж".as_bytes(),
@@ -912,7 +871,7 @@ mod tests {
             for most in [3, 700, 70_000] {
                 let input = Trickle {
                     bytes: &bytes,
-                    rng: crate::generate::SplitMix64::new(round),
+                    rng: pdnkit_gen::SplitMix64::new(round),
                     most,
                 };
                 let mut d = Decoder::new(input, Some(UTF_8)).unwrap();

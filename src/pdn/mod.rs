@@ -33,7 +33,7 @@ pub use game::{
     Annotation, Comment, CommentKind, Game, GameResult, Line, MAX_GAME_ERRORS, Move, MoveExtras,
     Setup, Tag,
 };
-pub use input::{Decoder, EncodingSource};
+pub use input::Decoder;
 pub use reader::{
     BlockStart, MAX_GAME_BYTES, MAX_GAME_ITEMS, MAX_GAME_MOVES, MAX_VARIATION_DEPTH, Reader,
     ReaderOptions, visit_text,

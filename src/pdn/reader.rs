@@ -229,11 +229,6 @@ impl<R: Read> Reader<R> {
         self.dec.encoding()
     }
 
-    /// How the encoding was chosen.
-    pub fn encoding_source(&self) -> super::EncodingSource {
-        self.dec.encoding_source()
-    }
-
     /// The guess of a legacy encoding, when the encoding was guessed (a caller reporting
     /// problems says it: [`super::input::Guess::read_error`]).
     pub fn guess(&self) -> Option<super::input::Guess> {
@@ -1917,7 +1912,7 @@ mod tests {
     #[test]
     fn common_tokens_are_read_as_the_general_dispatch_reads_them() {
         let mut checked = 0;
-        for s in crate::generate::every_string(b"1209ch-x:. (\n", 1..=6) {
+        for s in pdnkit_gen::every_string(b"1209ch-x:. (\n", 1..=6) {
             let mut w = s.clone();
             w.resize(8, b' ');
             let common = match common_token(&w) {

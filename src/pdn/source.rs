@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn lines_are_counted_alike_in_any_pieces() {
-        let mut rng = crate::generate::SplitMix64::new(3);
+        let mut rng = pdnkit_gen::SplitMix64::new(3);
         for _ in 0..3_000 {
             let len = rng.below(60) as usize;
             let text: String = (0..len)

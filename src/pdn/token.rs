@@ -436,7 +436,7 @@ mod tests {
     #[test]
     fn the_common_move_number_reads_as_any_other() {
         // every string of up to seven bytes over digits, dots, blanks and a move's bytes
-        for s in crate::generate::every_string(b"12. \t.c-", 1..=7) {
+        for s in pdnkit_gen::every_string(b"12. \t.c-", 1..=7) {
             let general = number_and_dot(&s, 0).map(|(j, n)| dots_and_ellipsis(&s, j, n));
             assert_eq!(
                 lex_move_number(&s, 0),

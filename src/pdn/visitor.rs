@@ -61,7 +61,7 @@ pub trait Visitor {
 }
 
 /// Counts a game's moves, in all its lines: the cheapest useful visitor (the reader's
-/// move limit, `pdnkit read` and the reader benchmark use it).
+/// move limit, `pdnkit-read` of tools/gen and the reader benchmark use it).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MoveCount(pub usize);
 

@@ -288,12 +288,6 @@ impl Bitboard {
         self.0 |= 1 << sq.index();
     }
 
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1 << sq.index());
-    }
-
     /// The lowest-index square, if any.
     #[inline]
     pub fn first(self) -> Option<Square> {
@@ -458,7 +452,7 @@ mod tests {
 
     #[test]
     fn a_jump_is_two_steps() {
-        let mut rng = crate::generate::SplitMix64::new(11);
+        let mut rng = pdnkit_gen::SplitMix64::new(11);
         let singles = (0..32).map(|i| Bitboard(1 << i));
         let random = (0..2000).map(|_| Bitboard(rng.next_u64() as u32));
         for b in singles.chain(random).chain([Bitboard(u32::MAX)]) {
@@ -470,7 +464,7 @@ mod tests {
 
     #[test]
     fn jumps_on_one_parity_are_two_steps_over_a_victim_onto_an_empty_square() {
-        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut rng = pdnkit_gen::SplitMix64::new(17);
         let mut random = || Bitboard(rng.next_u64() as u32);
         for k in 0..4000 {
             // single men most often (the chains' case), else any set of one parity
@@ -499,7 +493,7 @@ mod tests {
 
     #[test]
     fn first_in_and_nearest_in_are_the_first_square_met_stepping() {
-        let mut rng = crate::generate::SplitMix64::new(3);
+        let mut rng = pdnkit_gen::SplitMix64::new(3);
         for _ in 0..200 {
             let among = Bitboard(rng.next_u64() as u32 & rng.next_u64() as u32);
             for from in Square::all() {

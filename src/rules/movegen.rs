@@ -932,7 +932,7 @@ mod tests {
     #[test]
     fn a_forced_chain_of_jumps_is_what_the_search_finds() {
         // random boards crowded enough for captures, every (from, to) of the side to move
-        let mut rng = crate::generate::SplitMix64::new(17);
+        let mut rng = pdnkit_gen::SplitMix64::new(17);
         let (mut walked_any, mut chains, mut crowned) = (0, 0, 0);
         for n in 0..4000 {
             let p = crate::rules::position::random_crowded(
@@ -970,7 +970,7 @@ mod tests {
     fn a_kings_forced_capture_is_what_the_search_finds() {
         // random boards, from crowded to a few pieces (where kings capture most), every
         // (from, to) of the side to move, against the search
-        let mut rng = crate::generate::SplitMix64::new(29);
+        let mut rng = pdnkit_gen::SplitMix64::new(29);
         let (mut walked, mut chains, mut declined) = (0, 0, 0);
         for n in 0..6000 {
             let p = match n % 3 {

@@ -687,35 +687,48 @@ fn explain(pos: &Position, legal: &[Move], from: Square, mids: &[Square], to: Sq
     Illegal::NoCapturePossible
 }
 
+// (these are also `convert`'s `--notation`, `--captures` and `--separator`: `help` is the
+// help of their values)
+
 /// How squares are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum SquareStyle {
     /// `c3` (what Russian files use).
     #[default]
+    #[value(help = "c3-d4, c3:e5")]
     Algebraic,
     /// `22` (GameType 25 numbering).
+    #[value(help = "22-18, 22:15")]
     Numeric,
 }
 
 /// How much of a capture's route is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum CaptureStyle {
     /// From and to only: `c3:g7` (may be ambiguous, see RULES.md §3).
     #[default]
+    #[value(skip)]
     Short,
-    /// Every landing square: `c3:e5:g7`.
-    Full,
     /// PDN 3.0: from and to, plus the fewest intermediate squares that make it unambiguous.
+    #[value(
+        name = "short",
+        help = "from and to, plus intermediate squares only where needed to be unambiguous (PDN 3.0)"
+    )]
     Minimal,
+    /// Every landing square: `c3:e5:g7`.
+    #[value(help = "every landing square")]
+    Full,
 }
 
 /// The character between the squares of a capture.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum CaptureSeparator {
     /// `:` (PDN 3.0 for Russian).
     #[default]
+    #[value(name = ":", alias = "colon", help = "c3:e5 (PDN 3.0 for Russian)")]
     Colon,
     /// `x` (lidraughts and most modern files).
+    #[value(name = "x", alias = "cross", help = "c3xe5")]
     Cross,
 }
 
@@ -865,10 +878,10 @@ mod tests {
         // every token of three to five bytes over an alphabet of squares' bytes and
         // separators, on random boards: what the shortcut resolves, the general path
         // resolves alike, and it resolves every legal move written plainly
-        let tokens: Vec<String> = crate::generate::every_string(b"ach13902-x:X", 3..=5)
+        let tokens: Vec<String> = pdnkit_gen::every_string(b"ach13902-x:X", 3..=5)
             .map(|t| String::from_utf8(t).unwrap())
             .collect();
-        let mut rng = crate::generate::SplitMix64::new(37);
+        let mut rng = pdnkit_gen::SplitMix64::new(37);
         let mut resolved = 0;
         for n in 0..40 {
             let turn = [crate::Color::White, crate::Color::Black][n % 2];
@@ -909,7 +922,7 @@ mod tests {
         // every route of two or more jumps of every capture on random crowded boards,
         // written out in both notations, as it is or spoilt: a landing dropped, two
         // swapped, one replaced, one added
-        let mut rng = crate::generate::SplitMix64::new(29);
+        let mut rng = pdnkit_gen::SplitMix64::new(29);
         let (mut quick, mut refused) = (0, 0);
         for n in 0..6000 {
             let turn = [crate::Color::White, crate::Color::Black][n % 2];
@@ -1023,7 +1036,7 @@ mod tests {
     /// notations, along random games (with captures, kings and multi-captures).
     #[test]
     fn plain_resolution_agrees_with_the_general_path() {
-        let mut rng = crate::generate::SplitMix64::new(9);
+        let mut rng = pdnkit_gen::SplitMix64::new(9);
         let names = |sq: Square| [sq.to_string(), sq.numeric().to_string()];
         let mut plain_hits = 0;
         for _game in 0..20 {

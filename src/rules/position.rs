@@ -171,11 +171,6 @@ impl Position {
         self.pieces(color).count()
     }
 
-    /// Number of pieces on the board.
-    pub fn total_count(&self) -> u32 {
-        self.occupied().count()
-    }
-
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         for color in [Color::White, Color::Black] {
@@ -386,7 +381,7 @@ impl fmt::Display for Position {
 /// A random board for tests: each square empty, a man or a king of either colour (men
 /// never on their promotion rank), crowded enough that most boards have captures.
 #[cfg(test)]
-pub(crate) fn random_crowded(rng: &mut crate::generate::SplitMix64, turn: Color) -> Position {
+pub(crate) fn random_crowded(rng: &mut pdnkit_gen::SplitMix64, turn: Color) -> Position {
     random_board(rng, turn, 16, 6, 2)
 }
 
@@ -394,7 +389,7 @@ pub(crate) fn random_crowded(rng: &mut crate::generate::SplitMix64, turn: Color)
 /// its promotion rank), else a king with odds `kings` in `out_of`, of either colour.
 #[cfg(test)]
 pub(crate) fn random_board(
-    rng: &mut crate::generate::SplitMix64,
+    rng: &mut pdnkit_gen::SplitMix64,
     turn: Color,
     out_of: u64,
     men: u64,
@@ -428,7 +423,7 @@ mod tests {
     fn fen_lists_pieces_in_number_or_square_order() {
         // against the plain way: every square in the order each style lists them, on
         // crowded boards and on sparse ones (a side with no piece, rows without kings)
-        let mut rng = crate::generate::SplitMix64::new(5);
+        let mut rng = pdnkit_gen::SplitMix64::new(5);
         for k in 0..4000 {
             let turn = [Color::White, Color::Black][k % 2];
             let p = if k < 2000 {
@@ -491,7 +486,7 @@ mod tests {
     fn fen_of_random_boards_reads_back_in_order() {
         // both styles: the same position read back, pieces listed in the order the
         // style promises (numbers rising, or squares a1, c1, … h8)
-        let mut rng = crate::generate::SplitMix64::new(41);
+        let mut rng = pdnkit_gen::SplitMix64::new(41);
         for n in 0..2000 {
             let turn = [Color::White, Color::Black][n % 2];
             let p = random_crowded(&mut rng, turn);

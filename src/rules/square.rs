@@ -64,7 +64,8 @@ impl Square {
     }
 
     /// Parses `c3` or `C3`. Light squares and squares off the board give `None`.
-    pub fn from_algebraic(s: &str) -> Option<Square> {
+    #[cfg(test)]
+    pub(crate) fn from_algebraic(s: &str) -> Option<Square> {
         let b = s.as_bytes();
         if b.len() != 2 {
             return None;

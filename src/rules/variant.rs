@@ -6,12 +6,13 @@
 //! Brazilian, pool or Czech draughts are a new enum arm plus the few rules the generator does
 //! not know yet (majority capture, kings before men). 10×10 needs a wider [`super::Bitboard`].
 
-/// A draughts variant: which rules apply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A draughts variant: which rules apply. `Russian`: Russian draughts (PDN GameType 25):
+/// 8×8, men capture backwards, flying kings, free choice among captures, promotion
+/// mid-capture continues as a king. (The variants have no comments: clap would show them
+/// in `--variant`'s help.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 #[non_exhaustive]
 pub enum Variant {
-    /// Russian draughts (PDN GameType 25): 8×8, men capture backwards, flying kings,
-    /// free choice among captures, promotion mid-capture continues as a king.
     #[default]
     Russian,
 }

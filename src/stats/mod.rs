@@ -74,19 +74,20 @@ type KeyMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 /// The default opening depth, in plies.
 pub const DEFAULT_DEPTH: usize = 6;
 
-/// What to group by (`--by`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+/// What to group by (`--by`): the Event tag (trimmed; `?` when missing or empty); each
+/// player (a game counts for its White and for its Black player); the year of the Date tag
+/// (the first date of a range; `?` when unknown); the opening (the first `depth` plies; `?`
+/// for games without one); the input file, as named on the command line (`-` for standard
+/// input). (The variants have no comments: clap would show them in `--by`'s help.)
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum GroupBy {
-    /// The Event tag (trimmed); `?` when missing or empty.
     Event,
-    /// Each player: a game counts for its White and for its Black player.
     Player,
-    /// The year of the Date tag (the first date of a range); `?` when unknown.
     Year,
-    /// The opening (first `depth` plies); `?` for games without one.
     Opening,
-    /// The input file, as named on the command line (`-` for standard input).
     File,
 }
 
@@ -237,18 +238,11 @@ pub struct DiagnosticKind {
 }
 
 /// The accumulator. Every field is a count, so [`merge`](Stats::merge) is exact.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stats {
     pub(crate) options: StatsOptions,
-    pub(crate) files: u64,
-    pub(crate) unreadable_files: u64,
-    pub(crate) bytes: u64,
-    pub(crate) encodings: BTreeMap<String, u64>,
-    pub(crate) games: u64,
-    pub(crate) plies: u64,
-    pub(crate) variants: BTreeMap<String, u64>,
-    pub(crate) not_replayed: u64,
-    pub(crate) with_errors: u64,
+    /// (as reported)
+    pub(crate) totals: report::Totals,
     pub(crate) diagnostics: BTreeMap<DiagnosticKind, u64>,
     pub(crate) results: ResultCounts,
     pub(crate) draws: BTreeMap<String, u64>,
@@ -274,23 +268,7 @@ impl Stats {
     pub fn new(options: StatsOptions) -> Stats {
         Stats {
             options,
-            files: 0,
-            unreadable_files: 0,
-            bytes: 0,
-            encodings: BTreeMap::new(),
-            games: 0,
-            plies: 0,
-            variants: BTreeMap::new(),
-            not_replayed: 0,
-            with_errors: 0,
-            diagnostics: BTreeMap::new(),
-            results: ResultCounts::default(),
-            draws: BTreeMap::new(),
-            lengths: BTreeMap::new(),
-            openings: KeyMap::default(),
-            players: Players::default(),
-            material: HashMap::new(),
-            groups: KeyMap::default(),
+            ..Stats::default()
         }
     }
 
@@ -301,20 +279,19 @@ impl Stats {
 
     /// Games counted.
     pub fn games(&self) -> u64 {
-        self.games
+        self.totals.games
     }
 
     /// Counts one input: `encoding` is `None` when it could not be read at all; `failed`
     /// when reading failed (at the start or part way).
     pub fn add_file(&mut self, encoding: Option<&str>, bytes: u64, failed: bool) {
-        self.files += 1;
-        self.bytes += bytes;
+        let t = &mut self.totals;
+        t.files += 1;
+        t.bytes += bytes;
         if let Some(e) = encoding {
-            *self.encodings.entry(e.to_string()).or_default() += 1;
+            *t.encodings.entry(e.to_string()).or_default() += 1;
         }
-        if failed {
-            self.unreadable_files += 1;
-        }
+        t.unreadable_files += u64::from(failed);
     }
 
     /// Counts a located problem of a file that is no game's, as `lint` reports it, among
@@ -337,15 +314,12 @@ impl Stats {
         let outcome = g.outcome;
         let replayed = g.replayed;
         let plies = g.plies;
-        self.games += 1;
-        self.plies += u64::from(plies);
-        *self.variants.at(variant_key(g.game_type.as_deref())) += 1;
-        if !replayed {
-            self.not_replayed += 1;
-        }
-        if g.has_errors {
-            self.with_errors += 1;
-        }
+        let t = &mut self.totals;
+        t.games += 1;
+        t.plies += u64::from(plies);
+        *t.variants.at(variant_key(g.game_type.as_deref())) += 1;
+        t.not_replayed += u64::from(!replayed);
+        t.with_errors += u64::from(g.has_errors);
         for &(rule, severity) in &g.diagnostics {
             self.count_diagnostic(rule, severity);
         }
@@ -405,15 +379,16 @@ impl Stats {
             self.options, other.options,
             "merging stats counted with different options"
         );
-        self.files += other.files;
-        self.unreadable_files += other.unreadable_files;
-        self.bytes += other.bytes;
-        add_map(&mut self.encodings, other.encodings);
-        self.games += other.games;
-        self.plies += other.plies;
-        add_map(&mut self.variants, other.variants);
-        self.not_replayed += other.not_replayed;
-        self.with_errors += other.with_errors;
+        let (t, o) = (&mut self.totals, other.totals);
+        t.files += o.files;
+        t.unreadable_files += o.unreadable_files;
+        t.bytes += o.bytes;
+        add_map(&mut t.encodings, o.encodings);
+        t.games += o.games;
+        t.plies += o.plies;
+        add_map(&mut t.variants, o.variants);
+        t.not_replayed += o.not_replayed;
+        t.with_errors += o.with_errors;
         add_map(&mut self.diagnostics, other.diagnostics);
         self.results.merge(&other.results);
         add_map(&mut self.draws, other.draws);
@@ -695,11 +670,12 @@ fn side_material(kings: u32, men: u32) -> String {
 }
 
 /// The material balance of a position, White first: `3K v K`, `K+2M v 3M`, `0 v K`.
-pub fn material_key(pos: &Position) -> String {
+#[cfg(test)]
+fn material_key(pos: &Position) -> String {
     MaterialCounts::of(pos).text()
 }
 
-/// Kings and men of each side, White first: what [`material_key`] writes.
+/// Kings and men of each side, White first (written `3K v K`, `K+2M v 3M`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct MaterialCounts([u8; 4]);
 
@@ -888,7 +864,7 @@ mod tests {
             keys,
             [("6.1.8.6", 1), ("early_agreement", 1), ("unjudged", 1)]
         );
-        assert_eq!(s.not_replayed, 1);
+        assert_eq!(s.totals.not_replayed, 1);
         assert_eq!(s.lengths.values().sum::<u64>(), 2);
     }
 

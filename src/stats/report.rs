@@ -24,6 +24,7 @@
 
 use super::{GroupBy, PlayerCounts, ResultCounts, Stats, round2};
 use serde::Serialize;
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
 /// The schema id written in `schema`.
@@ -54,7 +55,7 @@ pub struct Report {
 }
 
 /// Totals over all inputs.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Totals {
     /// Inputs read (files and standard input), including those that failed.
     pub files: u64,
@@ -190,13 +191,9 @@ fn cut<T>(mut v: Vec<T>, top: usize) -> Vec<T> {
     v
 }
 
-fn by_games_desc(rows: &mut [ResultRow]) {
-    rows.sort_by(|a, b| {
-        b.counts
-            .games
-            .cmp(&a.counts.games)
-            .then_with(|| a.key.cmp(&b.key))
-    });
+/// Most games first, then by key.
+fn by_games_desc(r: &ResultRow) -> (Reverse<u64>, &str) {
+    (Reverse(r.counts.games), &r.key)
 }
 
 fn length(lengths: &BTreeMap<u32, u64>) -> Length {
@@ -261,19 +258,14 @@ impl Stats {
                 count,
             })
             .collect();
-        diagnostics.sort_by(|a, b| {
-            b.count
-                .cmp(&a.count)
-                .then_with(|| a.code.cmp(b.code))
-                .then_with(|| a.severity.cmp(b.severity))
-        });
+        diagnostics.sort_by_key(|d| (Reverse(d.count), d.code, d.severity));
 
         let mut openings: Vec<ResultRow> = self
             .openings
             .iter()
             .map(|(k, r)| ResultRow::new(k, r))
             .collect();
-        by_games_desc(&mut openings);
+        openings.sort_by(|a, b| by_games_desc(a).cmp(&by_games_desc(b)));
         let opening_games = openings.iter().map(|r| r.counts.games).sum();
         let distinct = openings.len() as u64;
 
@@ -295,7 +287,7 @@ impl Stats {
             .iter()
             .map(|(k, r)| ResultRow::new(&k.text(), r))
             .collect();
-        by_games_desc(&mut material);
+        material.sort_by(|a, b| by_games_desc(a).cmp(&by_games_desc(b)));
 
         let groups = match self.options.by {
             None => None,
@@ -312,13 +304,7 @@ impl Stats {
                     })
                     .collect();
                 if by == GroupBy::Opening {
-                    rows.sort_by(|a, b| {
-                        b.results
-                            .counts
-                            .games
-                            .cmp(&a.results.counts.games)
-                            .then_with(|| a.results.key.cmp(&b.results.key))
-                    });
+                    rows.sort_by(|a, b| by_games_desc(&a.results).cmp(&by_games_desc(&b.results)));
                 } else {
                     rows.sort_by(|a, b| a.results.key.cmp(&b.results.key));
                 }
@@ -331,17 +317,7 @@ impl Stats {
             depth: self.options.depth,
             by: self.options.by,
             top,
-            totals: Totals {
-                files: self.files,
-                unreadable_files: self.unreadable_files,
-                bytes: self.bytes,
-                games: self.games,
-                plies: self.plies,
-                encodings: self.encodings.clone(),
-                variants: self.variants.clone(),
-                not_replayed: self.not_replayed,
-                with_errors: self.with_errors,
-            },
+            totals: self.totals.clone(),
             diagnostics: cut(diagnostics, top),
             results: ResultRow::new("all", &self.results),
             draws: self.draws.clone(),
@@ -363,18 +339,14 @@ impl Stats {
     /// (`0`: all).
     fn ranked_players(&self, top: usize) -> Vec<u32> {
         let players = &self.players;
-        let rank = |&a: &u32, &b: &u32| {
-            let (a, b) = (a as usize, b as usize);
-            (players.games(b).cmp(&players.games(a)))
-                .then_with(|| players.name(a).cmp(players.name(b)))
-        };
+        let rank = |&i: &u32| (Reverse(players.games(i as usize)), players.name(i as usize));
         let mut ranked: Vec<u32> = (0..players.len() as u32).collect();
         if top > 0 && top < ranked.len() {
-            ranked.select_nth_unstable_by(top - 1, rank);
+            ranked.select_nth_unstable_by(top - 1, |a, b| rank(a).cmp(&rank(b)));
             ranked.truncate(top);
         }
         // (names are distinct: the order is total)
-        ranked.sort_unstable_by(rank);
+        ranked.sort_unstable_by_key(rank);
         ranked
     }
 }

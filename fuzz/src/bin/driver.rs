@@ -11,7 +11,7 @@
 //! A panicking input is saved as `fuzz/artifacts/TARGET/crash-HASH`, an input that runs
 //! longer than the hang limit as `hang-HASH` (then the driver exits with status 3).
 
-use pdnkit::generate::SplitMix64;
+use pdnkit_gen::SplitMix64;
 use pdnkit_fuzz::targets;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};

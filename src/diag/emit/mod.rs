@@ -17,20 +17,23 @@ use std::io::{self, Write};
 
 pub use json::JsonDiagnostic;
 
-/// Output formats of `pdnkit lint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Output formats of `pdnkit lint` (its `--format`: the comments are its help).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// rustc-like: header, source line with a caret under the token, notes, board diagram.
+    /// rustc-like, with the source line, a caret under the token, and the board for rule errors
     Full,
     /// One line each: `path:line:col: CODE [severity] message`.
+    #[value(help = "one line each: path:line:col: CODE [severity] message")]
     Concise,
-    /// One JSON object per line.
+    /// one JSON object per diagnostic (fields: path, game, line, column, code, name,
+    /// severity, message, ply, move)
+    #[value(name = "jsonl")]
     JsonLines,
-    /// One JSON array.
+    /// the same objects as one JSON array
     Json,
-    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    /// GitHub Actions workflow annotations
     Github,
-    /// SARIF 2.1.0, for code-scanning dashboards.
+    /// SARIF 2.1.0 for code-scanning tools
     Sarif,
 }
 

@@ -1,21 +1,13 @@
-//! `pdnkit read` (hidden): the reader alone, for benchmarks. Reads every input's games
-//! through a counting visitor (no `Game` tree, no replay), on one thread,
-//! and prints the number of games and moves. `bench/run.sh` times it against `wc -l`.
+//! `pdnkit-read`: the reader alone, for benchmarks. Reads every input's games through a
+//! counting visitor (no `Game` tree, no replay), on one thread, and prints the number of
+//! games and moves. `bench/run.sh` times it against `wc -l`.
 
-use super::Cli;
 use pdnkit::pdn::{MoveCount, Reader, ReaderOptions};
 use pdnkit::run::{self, Input};
 use std::fs::File;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Read PDN files (split into games and parse each, no replay) and count games and moves.
-#[derive(clap::Args, Debug)]
-pub struct ReadArgs {
-    /// Files or directories; `-` or nothing reads standard input.
-    pub paths: Vec<PathBuf>,
-}
 
 fn count<R: io::Read>(input: R, games: &mut u64, moves: &mut u64) -> io::Result<()> {
     let mut reader = Reader::new(input, ReaderOptions::default())?;
@@ -28,10 +20,13 @@ fn count<R: io::Read>(input: R, games: &mut u64, moves: &mut u64) -> io::Result<
     Ok(())
 }
 
-pub fn run(args: &ReadArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let (inputs, errors) = run::expand(&args.paths);
+/// Reads the files or directories named (`-` or nothing: standard input) and prints their
+/// games and moves; exits 2 when a path could not be expanded.
+fn main() -> io::Result<ExitCode> {
+    let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let (inputs, errors) = run::expand(&paths);
     for e in &errors {
-        eprintln!("pdnkit: {}: {}", e.path, e.message);
+        eprintln!("pdnkit-read: {}: {}", e.path, e.message);
     }
     let (mut games, mut moves) = (0, 0);
     for input in &inputs {

@@ -1,4 +1,7 @@
-//! A generator of random, legal Russian draughts games, for benchmarks and tests.
+//! pdnkit's development tools, not part of the product: a generator of random, legal
+//! Russian draughts games for benchmarks and tests, with the small pseudo-random generator
+//! the tests draw from, and the binaries `pdnkit-generate` (games to files) and
+//! `pdnkit-read` (the reader alone, timed by `bench/run.sh`).
 //!
 //! [`Generator`] writes games that `pdnkit lint` replays without errors, deterministically
 //! for a given seed (the same seed gives the same bytes on every machine): each game is
@@ -18,22 +21,24 @@
 //! - a comment or a one-move variation here and there, a `GameType` tag in some games.
 //!
 //! ```
-//! use pdnkit::generate::Generator;
+//! use pdnkit_gen::Generator;
 //! let mut out = Vec::new();
 //! Generator::new(7).write_games(&mut out, 3).unwrap();
 //! let text = String::from_utf8(out).unwrap();
 //! assert_eq!(text.matches("[Event ").count(), 3);
 //! ```
 
-use crate::Color;
-use crate::draw::{DrawEventKind, DrawTracker, Edition};
-use crate::replay::{draw_view, ply_facts};
-use crate::rules::notation::{
+use pdnkit::Color;
+use pdnkit::draw::{DrawEventKind, DrawTracker, Edition};
+use pdnkit::replay::{draw_view, ply_facts};
+use pdnkit::rules::notation::{
     CaptureSeparator, CaptureStyle, Resolution, SquareStyle, Style, format_move, resolve_token,
 };
-use crate::rules::{Move, Position};
+use pdnkit::rules::{Move, Position};
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
 
 /// The SplitMix64 pseudo-random generator: tiny, fast and the same everywhere.
 #[derive(Clone, Debug)]
@@ -94,8 +99,7 @@ impl SplitMix64 {
 
 /// Every string over `alphabet` with a length in `lengths`, shortest first: the
 /// exhaustive inputs of the tests that hold a lexer's shortcut to its general reading.
-#[cfg(test)]
-pub(crate) fn every_string(
+pub fn every_string(
     alphabet: &[u8],
     lengths: std::ops::RangeInclusive<u32>,
 ) -> impl Iterator<Item = Vec<u8>> + '_ {
@@ -111,6 +115,13 @@ pub(crate) fn every_string(
                 .collect()
         })
     })
+}
+
+/// How many games to write: a number of games, or games until a number of bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Games(u64),
+    Bytes(u64),
 }
 
 /// Games made at once on the worker threads.
@@ -493,6 +504,39 @@ impl Generator {
                 out.write_all(g.as_bytes())?;
                 written += g.len() as u64;
             }
+        }
+        Ok(())
+    }
+
+    /// Writes the next `amount` of games to `out`.
+    pub fn write<W: Write + ?Sized>(&mut self, out: &mut W, amount: Amount) -> io::Result<()> {
+        match amount {
+            Amount::Games(n) => self.write_games(out, n),
+            Amount::Bytes(n) => self.write_bytes(out, n),
+        }
+    }
+
+    /// Writes the next `amount` of games spread over `files` files in `dir` (`0000.pdn`,
+    /// `0001.pdn`, …, in order), each with its share of the amount.
+    pub fn write_files(&mut self, dir: &Path, files: u32, amount: Amount) -> io::Result<()> {
+        let files = u64::from(files.max(1));
+        std::fs::create_dir_all(dir)?;
+        let mut games_left = match amount {
+            Amount::Games(n) => n,
+            Amount::Bytes(_) => 0,
+        };
+        for i in 0..files {
+            let mut out = BufWriter::new(File::create(dir.join(format!("{i:04}.pdn")))?);
+            let share = match amount {
+                Amount::Games(n) => {
+                    let k = n.div_ceil(files).min(games_left);
+                    games_left -= k;
+                    Amount::Games(k)
+                }
+                Amount::Bytes(n) => Amount::Bytes(n.div_ceil(files)),
+            };
+            self.write(&mut out, share)?;
+            out.flush()?;
         }
         Ok(())
     }
