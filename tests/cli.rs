@@ -960,3 +960,24 @@ fn games_of_other_variants_without_a_game_type_are_v101_not_m101() {
         .collect();
     assert!(codes.iter().any(|c| c.contains("M10")), "{codes:?}");
 }
+
+/// A typo in `--select` or `--ignore` is a usage error that names the nearest rules, not a
+/// clean run that reports nothing.
+#[test]
+fn select_of_no_rule_is_a_usage_error_with_the_nearest_names() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn");
+    pdnkit()
+        .args(["lint", "--select", "illegal-mov", example])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean illegal-move?"));
+    pdnkit()
+        .args(["lint", "--ignore", "M101,Z9", example])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`Z9`").and(predicate::str::contains("rule --all")));
+    pdnkit()
+        .args(["lint", "--select", "m1,T", "-q", example])
+        .assert()
+        .code(1);
+}

@@ -25,12 +25,12 @@ pub struct LintArgs {
     pub format: Format,
 
     /// Report only these diagnostics: codes (M101), names (illegal-move) or code prefixes
-    /// (M, T1); comma separated or repeated.
-    #[arg(long, value_delimiter = ',')]
+    /// (M, T1); comma separated or repeated. One that matches no rule is a usage error.
+    #[arg(long, value_delimiter = ',', value_parser = codes::check_selector)]
     pub select: Vec<String>,
 
     /// Do not report these diagnostics (same forms as --select); applied after --select.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = codes::check_selector)]
     pub ignore: Vec<String>,
 
     /// Exit 0 even when errors are found (I/O and usage errors still exit 2).

@@ -356,10 +356,47 @@ pub fn selector_matches(selector: &str, rule: &Rule) -> bool {
                 .is_some_and(|p| p.eq_ignore_ascii_case(s)))
 }
 
+/// A `--select`/`--ignore` selector that matches some rule (trimmed), or why it is none:
+/// the nearest codes and names (`did you mean illegal-move?`). A typo must not select
+/// nothing in silence.
+pub fn check_selector(selector: &str) -> Result<String, String> {
+    let s = selector.trim();
+    if ALL.iter().any(|r| selector_matches(s, r)) {
+        return Ok(s.to_string());
+    }
+    let lower = s.to_ascii_lowercase();
+    let mut near: Vec<(f64, &str)> = (ALL.iter())
+        .flat_map(|r| [r.name, r.code])
+        .map(|n| (strsim::jaro_winkler(&lower, &n.to_ascii_lowercase()), n))
+        .filter(|&(score, _)| score > 0.8)
+        .collect();
+    near.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let near: Vec<&str> = near.iter().take(3).map(|&(_, n)| n).collect();
+    let hint = match near[..] {
+        [] => "; `pdnkit rule --all` lists the codes and names".to_string(),
+        _ => format!("; did you mean {}?", near.join(" or ")),
+    };
+    Err(format!(
+        "no rule has the code, name or code prefix `{s}`{hint}"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn a_selector_that_matches_no_rule_is_refused_with_the_nearest_names() {
+        for ok in ["M101", "m101", "illegal-move", "M", "T1", " D "] {
+            assert!(check_selector(ok).is_ok(), "{ok}");
+        }
+        let typo = check_selector("illegal-mov").unwrap_err();
+        assert!(typo.contains("did you mean illegal-move"), "{typo}");
+        let none = check_selector("Z9").unwrap_err();
+        assert!(none.contains("rule --all"), "{none}");
+        assert!(check_selector("").is_err());
+    }
 
     #[test]
     fn every_code_has_its_own_place_in_a_rule_set() {
