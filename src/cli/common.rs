@@ -4,7 +4,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::draw::Edition;
 use pdnkit::rules::Variant;
-use pdnkit::run::{self, Event, Input, InputError, RunOptions, Task};
+use pdnkit::run::{self, Discovery, Event, Input, InputError, RunOptions, Task};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,6 +57,20 @@ pub struct ReadArgs {
     pub max_game_items: Option<u64>,
 }
 
+/// Which files of the folders given are read: lint, convert and stats.
+#[derive(clap::Args, Debug, Clone)]
+pub struct WalkArgs {
+    /// Skip the files and folders GLOB matches when walking a folder: by name, or by path
+    /// below the folder walked or the current one; in any case; repeatable.
+    #[arg(long, value_name = "GLOB", value_parser = check_glob)]
+    pub exclude: Vec<String>,
+
+    /// Read the files GLOB matches when walking a folder, instead of *.pdn (matched as
+    /// --exclude; repeatable).
+    #[arg(long, value_name = "GLOB", value_parser = check_glob)]
+    pub include: Vec<String>,
+}
+
 impl ReadArgs {
     /// The library options these arguments describe.
     pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
@@ -102,6 +116,13 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `--include`, `--exclude`: a glob that compiles.
+fn check_glob(text: &str) -> Result<String, String> {
+    run::inputs::glob(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
 /// The inputs of a command that reads games (lint, convert, stats) and how to read them.
 pub struct Inputs {
     /// What the paths of the command line expand to.
@@ -119,18 +140,27 @@ pub struct Inputs {
 
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
-    pub fn new(paths: &[PathBuf], args: &ReadArgs, check: CheckOptions) -> Inputs {
+    /// Folders are walked for the files of `--include` and without those of `--exclude`.
+    pub fn new(
+        paths: &[PathBuf],
+        args: &ReadArgs,
+        walk: &WalkArgs,
+        check: CheckOptions,
+    ) -> anyhow::Result<Inputs> {
         let started = Instant::now();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
-        let (inputs, errors) = run::expand(paths);
-        Inputs {
+        // (paths are matched below the current folder too)
+        let root = std::env::current_dir().ok();
+        let discovery = Discovery::new(&walk.include, &walk.exclude, root.as_deref())?;
+        let (inputs, errors) = run::expand(paths, &discovery);
+        Ok(Inputs {
             labels: inputs.iter().map(Input::label).collect(),
             inputs,
             errors,
             options: RunOptions { check, threads },
             started,
-        }
+        })
     }
 
     /// Runs `task` over the inputs with a progress bar on a terminal: what the inputs go

@@ -106,6 +106,9 @@ pub struct ConvertArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 impl ConvertArgs {
@@ -192,7 +195,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
     for e in &inputs.errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }

@@ -43,6 +43,9 @@ pub struct LintArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -57,7 +60,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
 
     let stdout = io::stdout();
     let color = cli.color.stdout();

@@ -54,6 +54,9 @@ pub struct StatsArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -66,7 +69,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         by: args.by,
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);

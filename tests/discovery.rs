@@ -1,0 +1,110 @@
+//! Which files the commands read: the real `pdnkit` in a temporary folder per test (its
+//! own current folder).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+/// Two games, each with a `T101` (no Site or Round tag), the second with an `M101` on
+/// line 15 (a capture was mandatory).
+const GAMES: &str = "[Event \"e\"]\n[Date \"2024.05.01\"]\n[White \"a\"]\n[Black \"b\"]\n\
+    [Result \"1-0\"]\n\n1. c3-d4 f6-g5 2. b2-c3 g5-h4 3. c3-b4 g7-f6 4. d4-c5 b6:d4 \
+    5. e3:c5 1-0\n\n[Event \"e\"]\n[Date \"2024.05.01\"]\n[White \"a\"]\n[Black \"b\"]\n\
+    [Result \"0-1\"]\n\n1. c3-d4 f6-e5 2. b2-c3 e5:c3 0-1\n";
+
+/// `pdnkit` run in `dir`.
+fn pdnkit(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("pdnkit").expect("the pdnkit binary is built");
+    cmd.current_dir(dir).env("NO_COLOR", "1");
+    cmd
+}
+
+/// Writes each file (folders made as needed) under `dir`.
+fn write(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// The paths of `lint --format concise`'s findings, in order, once each.
+fn linted(dir: &Path, args: &[&str]) -> Vec<String> {
+    let out = pdnkit(dir)
+        .args(["lint", "--format", "concise", "-q"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.code() != Some(2), "{out:?}");
+    let mut paths: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    paths.dedup();
+    paths
+}
+
+// --- File discovery ---------------------------------------------------------------------
+
+#[test]
+fn hidden_folders_and_files_are_not_walked_but_read_when_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        &[
+            (".git/a.pdn", GAMES),
+            (".b.pdn", GAMES),
+            ("c.pdn", GAMES),
+            ("sub/.x/d.pdn", GAMES),
+        ],
+    );
+    assert_eq!(linted(d, &["."]), ["./c.pdn"]);
+    assert_eq!(linted(d, &[".git", ".b.pdn"]), [".git/a.pdn", ".b.pdn"]);
+}
+
+#[test]
+fn include_and_exclude_choose_the_files_of_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        &[
+            ("games/a.PDN", GAMES),
+            ("games/b.txt", GAMES),
+            ("games/old/c.pdn", GAMES),
+            ("games/new/old/d.pdn", GAMES),
+        ],
+    );
+    let all = ["games/a.PDN", "games/new/old/d.pdn", "games/old/c.pdn"];
+    assert_eq!(linted(d, &["games"]), all);
+    // by name anywhere, by path below the folder walked, or below the current folder
+    assert_eq!(linted(d, &["games", "--exclude", "old"]), ["games/a.PDN"]);
+    assert_eq!(linted(d, &["games", "--exclude", "old/"]), ["games/a.PDN"]);
+    let top_old = ["games/a.PDN", "games/new/old/d.pdn"];
+    assert_eq!(linted(d, &["games", "--exclude", "games/old"]), top_old);
+    // --include replaces *.pdn; both repeat
+    assert_eq!(linted(d, &["games", "--include", "*.txt"]), ["games/b.txt"]);
+    let both = [
+        "games",
+        "--include",
+        "*.txt",
+        "--include",
+        "*.pdn",
+        "--exclude",
+        "old",
+    ];
+    assert_eq!(linted(d, &both), ["games/a.PDN", "games/b.txt"]);
+    // a file named is read, excluded or not
+    assert_eq!(
+        linted(d, &["games/old/c.pdn", "--exclude", "old"]),
+        ["games/old/c.pdn"]
+    );
+    // a glob that does not parse is a usage error
+    pdnkit(d)
+        .args(["lint", "games", "--exclude", "a["])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--exclude"));
+}
