@@ -108,3 +108,29 @@ fn include_and_exclude_choose_the_files_of_a_folder() {
         .code(2)
         .stderr(predicate::str::contains("--exclude"));
 }
+
+#[test]
+fn no_pdn_files_found_is_an_error_not_a_clean_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("notes/a.txt", "hello"), ("notes/.git/b.pdn", GAMES)]);
+    std::fs::create_dir(d.join("empty")).unwrap();
+    for command in [&["lint"][..], &["stats"], &["convert", "--to", "csv"]] {
+        pdnkit(d)
+            .args(command)
+            .args(["notes", "empty"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "no PDN files found under `notes`, `empty` (looked for *.pdn",
+            ));
+    }
+    // everything excluded is nothing found, too
+    write(d, &[("games/a.pdn", GAMES)]);
+    pdnkit(d)
+        .args(["lint", "games", "--exclude", "*.pdn"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no PDN files found under `games`"));
+}

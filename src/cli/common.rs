@@ -141,6 +141,8 @@ pub struct Inputs {
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
     /// Folders are walked for the files of `--include` and without those of `--exclude`.
+    /// Finding no file to read where folders were walked is an error: nothing checked is
+    /// not clean.
     pub fn new(
         paths: &[PathBuf],
         args: &ReadArgs,
@@ -154,6 +156,14 @@ impl Inputs {
         let root = std::env::current_dir().ok();
         let discovery = Discovery::new(&walk.include, &walk.exclude, root.as_deref())?;
         let (inputs, errors) = run::expand(paths, &discovery);
+        if inputs.is_empty() && errors.is_empty() {
+            let quoted: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+            anyhow::bail!(
+                "no PDN files found under {} (looked for {}; see --include, --exclude)",
+                quoted.join(", "),
+                discovery.include_patterns().join(", ")
+            );
+        }
         Ok(Inputs {
             labels: inputs.iter().map(Input::label).collect(),
             inputs,
