@@ -134,3 +134,83 @@ fn no_pdn_files_found_is_an_error_not_a_clean_run() {
         .code(2)
         .stderr(predicate::str::contains("no PDN files found under `games`"));
 }
+
+/// The output of `pdnkit ARGS` run in `dir` with its standard input (and output) a
+/// pseudo-terminal, and its exit code; a command that waits for input fails the test
+/// after 30 s instead of hanging it.
+#[cfg(unix)]
+fn on_a_terminal(dir: &Path, args: &[&str]) -> (String, i32) {
+    use expectrl::Expect;
+    use expectrl::process::unix::WaitStatus;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    command.args(args).current_dir(dir).env("NO_COLOR", "1");
+    let mut session = expectrl::Session::spawn(command).unwrap();
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    let out = session
+        .expect(expectrl::Eof)
+        .unwrap_or_else(|e| panic!("pdnkit {args:?} on a terminal: {e}"));
+    let text = String::from_utf8_lossy(out.as_bytes()).replace('\r', "");
+    match session.get_process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => (text, code),
+        other => panic!("pdnkit {args:?}: {other:?}"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn no_path_and_a_terminal_reads_the_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        &[
+            ("a.pdn", GAMES),
+            ("sub/b.pdn", GAMES),
+            (".hidden/c.pdn", GAMES),
+        ],
+    );
+    let (text, code) = on_a_terminal(d, &["lint", "--format", "concise"]);
+    assert_eq!(code, 1, "{text}");
+    // named below the current folder, as ruff and ripgrep name them
+    assert!(text.contains("a.pdn:15:19: M101"), "{text}");
+    assert!(text.contains("sub/b.pdn:15:19: M101"), "{text}");
+    assert!(!text.contains("./"), "{text}");
+    assert!(!text.contains("c.pdn"), "{text}");
+    assert!(text.contains("2 files, 4 games"), "{text}");
+
+    let (text, code) = on_a_terminal(d, &["stats", "--format", "json"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2 files, 4 games"), "{text}");
+    let (text, code) = on_a_terminal(d, &["convert", "--to", "csv"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("4 games from 2 files"), "{text}");
+
+    // a terminal and nothing to read is said as for a folder given
+    let empty = tempfile::tempdir().unwrap();
+    let (text, code) = on_a_terminal(empty.path(), &["lint"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("no PDN files found under the current folder"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_path_and_piped_input_reads_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("a.pdn", "not read")]);
+    pdnkit(d)
+        .args(["lint", "--format", "concise"])
+        .write_stdin(GAMES)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\n-:15:19: M101"))
+        .stderr(predicate::str::contains("1 file, 2 games"));
+    pdnkit(d)
+        .args(["stats", "-"])
+        .write_stdin(GAMES)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("1 file, 2 games"));
+}

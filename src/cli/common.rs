@@ -140,9 +140,10 @@ pub struct Inputs {
 
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
-    /// Folders are walked for the files of `--include` and without those of `--exclude`.
-    /// Finding no file to read where folders were walked is an error: nothing checked is
-    /// not clean.
+    /// Folders are walked for the files of `--include` and without those of `--exclude`;
+    /// with no PATH, standard input, or the current folder when standard input is a
+    /// terminal (nobody is typing a game in). Finding no file to read where folders were
+    /// walked is an error: nothing checked is not clean.
     pub fn new(
         paths: &[PathBuf],
         args: &ReadArgs,
@@ -155,9 +156,16 @@ impl Inputs {
         // (paths are matched below the current folder too)
         let root = std::env::current_dir().ok();
         let discovery = Discovery::new(&walk.include, &walk.exclude, root.as_deref())?;
-        let (inputs, errors) = run::expand(paths, &discovery);
+        let here = paths.is_empty() && io::stdin().is_terminal();
+        let (inputs, errors) = match here {
+            true => run::inputs::expand_current_folder(&discovery),
+            false => run::expand(paths, &discovery),
+        };
         if inputs.is_empty() && errors.is_empty() {
-            let quoted: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+            let quoted: Vec<String> = match here {
+                true => vec!["the current folder".to_string()],
+                false => paths.iter().map(|p| format!("`{}`", p.display())).collect(),
+            };
             anyhow::bail!(
                 "no PDN files found under {} (looked for {}; see --include, --exclude)",
                 quoted.join(", "),

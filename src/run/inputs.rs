@@ -162,6 +162,23 @@ pub fn expand(paths: &[PathBuf], discovery: &Discovery) -> (Vec<Input>, Vec<Inpu
     (inputs, errors)
 }
 
+/// The files of the current folder, walked as [`expand`] walks a folder, named by their
+/// path below it (`a.pdn`, not `./a.pdn`): what a command reads with no PATH when its
+/// standard input is a terminal.
+pub fn expand_current_folder(discovery: &Discovery) -> (Vec<Input>, Vec<InputError>) {
+    let here = Path::new(".");
+    let (mut inputs, mut errors) = (Vec::new(), Vec::new());
+    walk(here, discovery, &mut inputs, &mut errors);
+    for input in &mut inputs {
+        if let Input::File(p) = input {
+            if let Ok(below) = p.strip_prefix(here) {
+                *p = below.to_path_buf();
+            }
+        }
+    }
+    (inputs, errors)
+}
+
 fn walk(dir: &Path, discovery: &Discovery, inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
     let walked = absolute(dir);
     let below =
