@@ -1,5 +1,6 @@
-//! Which files the commands read: the real `pdnkit` in a temporary folder per test (its
-//! own current folder).
+//! Which files the commands read and how the config file sets them: the real `pdnkit` in
+//! a temporary folder per test (its own current folder, so that no config file above the
+//! repository is found: a test that needs one writes it).
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -43,6 +44,20 @@ fn linted(dir: &Path, args: &[&str]) -> Vec<String> {
         .collect();
     paths.dedup();
     paths
+}
+
+/// The codes of `lint --format concise`'s findings.
+fn codes(dir: &Path, args: &[&str]) -> Vec<String> {
+    let out = pdnkit(dir)
+        .args(["lint", "--format", "concise", "-q"])
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().to_string())
+        .collect()
 }
 
 // --- File discovery ---------------------------------------------------------------------
@@ -213,4 +228,185 @@ fn no_path_and_piped_input_reads_standard_input() {
         .assert()
         .success()
         .stderr(predicate::str::contains("1 file, 2 games"));
+}
+
+// --- The config file --------------------------------------------------------------------
+
+#[test]
+fn the_config_file_is_found_upward_and_selects() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("games/deep/a.pdn", GAMES)]);
+    let deep = d.join("games/deep");
+    let every = codes(&deep, &["a.pdn"]);
+    assert!(every.contains(&"M101".to_string()), "{every:?}");
+    assert!(every.len() > 1, "{every:?}");
+
+    write(d, &[("pdnkit.toml", "select = [\"M\"]\n")]);
+    assert_eq!(codes(&deep, &["a.pdn"]), ["M101"]);
+    // the nearest wins, .pdnkit.toml before pdnkit.toml
+    write(d, &[("games/pdnkit.toml", "select = [\"T\"]\n")]);
+    write(d, &[("games/.pdnkit.toml", "ignore = [\"M\"]\n")]);
+    let nearest = codes(&deep, &["a.pdn"]);
+    assert!(
+        !nearest.is_empty() && !nearest.contains(&"M101".to_string()),
+        "{nearest:?}"
+    );
+    // --select and --ignore replace the file's; --isolated reads none; --config reads
+    // that one
+    assert_eq!(
+        codes(&deep, &["a.pdn", "--select", "M"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        codes(&deep, &["a.pdn", "--select", "M", "--ignore", "D"]),
+        ["M101"]
+    );
+    assert_eq!(codes(&deep, &["a.pdn", "--isolated"]), every);
+    assert_eq!(
+        codes(&deep, &["a.pdn", "--config", "../../pdnkit.toml"]),
+        ["M101"]
+    );
+    pdnkit(&deep)
+        .args([
+            "lint",
+            "a.pdn",
+            "--config",
+            "../../pdnkit.toml",
+            "--isolated",
+        ])
+        .assert()
+        .code(2);
+    pdnkit(&deep)
+        .args(["lint", "a.pdn", "--config", "missing.toml"])
+        .assert()
+        .code(2)
+        .stderr("pdnkit: error: missing.toml: No such file or directory (os error 2)\n");
+}
+
+#[test]
+fn config_mistakes_are_usage_errors_naming_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("a.pdn", GAMES)]);
+    for (text, said) in [
+        (
+            "select = [\"M\"]\nselekt = [\"M\"]\n",
+            "pdnkit.toml:2:1: unknown field `selekt`, expected one of `select`",
+        ),
+        (
+            "ignore = [\"illegal-mov\"]\n",
+            "pdnkit.toml:1:11: ignore: no rule has the code, name or code prefix \
+             `illegal-mov`; did you mean illegal-move?",
+        ),
+        (
+            "rules = \"usa\"\n",
+            "pdnkit.toml:1:9: unknown variant `usa`",
+        ),
+        (
+            "[per-file-ignores]\n\"x/*\" = [\"Z9\"]\n",
+            "pdnkit.toml:2:10: per-file-ignores: `x/*`: no rule",
+        ),
+        ("exclude = [\"[\"]\n", "pdnkit.toml:1:12: exclude: "),
+    ] {
+        write(d, &[("pdnkit.toml", text)]);
+        for command in ["lint", "stats"] {
+            pdnkit(d)
+                .args([command, "a.pdn"])
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains(said));
+        }
+    }
+}
+
+#[test]
+fn per_file_ignores_drop_findings_of_the_files_they_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        &[
+            (
+                "pdnkit.toml",
+                "[per-file-ignores]\n\"studies/*.pdn\" = [\"illegal-move\"]\n",
+            ),
+            ("studies/a.pdn", GAMES),
+            ("games/a.pdn", GAMES),
+        ],
+    );
+    let found = |args: &[&str]| {
+        let out = pdnkit(d)
+            .args(["lint", "--format", "concise", "-q", "--select", "M"])
+            .args(args)
+            .output()
+            .unwrap();
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    let (text, code) = found(&["."]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("./games/a.pdn:15:") && !text.contains("studies"),
+        "{text}"
+    );
+    // the file's only error dropped: a clean run
+    assert_eq!(found(&["studies"]), (String::new(), Some(0)));
+    // matched below the config file's folder, wherever lint runs
+    pdnkit(&d.join("studies"))
+        .args(["lint", "--select", "M", "a.pdn"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn config_rules_encoding_and_exclude_apply_to_every_reading_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // a draw agreed at move 2: too early in the russia edition, an agreement in fmjd;
+    // in KOI8-R, which detection would take for another Cyrillic code page
+    let cyrillic = "[Event \"Кубок\"]\n[Result \"1-1\"]\n\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1\n";
+    let (koi8, _, _) = encoding_rs::KOI8_R.encode(cyrillic);
+    std::fs::create_dir_all(d.join("games/old")).unwrap();
+    std::fs::write(d.join("games/a.pdn"), &koi8).unwrap();
+    std::fs::write(d.join("games/old/b.pdn"), &koi8).unwrap();
+    write(
+        d,
+        &[(
+            "pdnkit.toml",
+            "rules = \"fmjd\"\nencoding = \"koi8-r\"\nexclude = [\"old\"]\n",
+        )],
+    );
+    assert_eq!(codes(d, &["games", "--select", "D"]), ["D103"]);
+    pdnkit(d)
+        .args(["convert", "--to", "jsonl", "games"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Кубок"))
+        .stderr(predicate::str::contains("1 game from 1 file"));
+    let out = pdnkit(d)
+        .args(["stats", "--format", "json", "games"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["draws"]["agreement"], 1, "{json}");
+    assert_eq!(json["totals"]["files"], 1, "{json}");
+    // the command line overrides the file
+    let out = pdnkit(d)
+        .args([
+            "stats",
+            "--format",
+            "json",
+            "--rules",
+            "russia",
+            "--exclude",
+            "x",
+        ])
+        .arg("games")
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["draws"]["early_agreement"], 2, "{json}");
+    assert_eq!(json["totals"]["files"], 2, "{json}");
+    assert_eq!(codes(d, &["games", "--select", "D", "--isolated"]).len(), 4);
 }

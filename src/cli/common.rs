@@ -2,11 +2,12 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
+use pdnkit::config::Config;
 use pdnkit::draw::Edition;
 use pdnkit::rules::Variant;
 use pdnkit::run::{self, Discovery, Event, Input, InputError, RunOptions, Task};
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -30,9 +31,9 @@ pub struct ReadArgs {
     pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
-    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules).
-    #[arg(long = "rules", value_enum, default_value_t = Edition::Russia)]
-    pub edition: Edition,
+    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules). [default: russia]
+    #[arg(long = "rules", value_enum)]
+    pub edition: Option<Edition>,
 
     /// Worker threads (default: one per core). At most 1024; no more than four per core
     /// are started, nor more than the inputs can keep busy.
@@ -55,13 +56,23 @@ pub struct ReadArgs {
     /// 10000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_game_items: Option<u64>,
+
+    /// Read this config file, instead of looking for pdnkit.toml or .pdnkit.toml from the
+    /// current folder upward.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Read no config file.
+    #[arg(long, conflicts_with = "config")]
+    pub isolated: bool,
 }
 
 /// Which files of the folders given are read: lint, convert and stats.
 #[derive(clap::Args, Debug, Clone)]
 pub struct WalkArgs {
     /// Skip the files and folders GLOB matches when walking a folder: by name, or by path
-    /// below the folder walked or the current one; in any case; repeatable.
+    /// below the folder walked or the config file's folder (else the current one); in
+    /// any case; repeatable. Replaces the config file's `exclude`.
     #[arg(long, value_name = "GLOB", value_parser = check_glob)]
     pub exclude: Vec<String>,
 
@@ -72,9 +83,24 @@ pub struct WalkArgs {
 }
 
 impl ReadArgs {
-    /// The library options these arguments describe.
-    pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
-        let mut options = CheckOptions::default();
+    /// The config file that applies: `--config`'s, none with `--isolated`, else the one
+    /// found from the current folder upward (the default when there is none).
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let config = match (&self.config, self.isolated) {
+            (_, true) => None,
+            (Some(path), false) => Some(Config::load(path)?),
+            (None, false) => Config::discover(&std::env::current_dir()?)?,
+        };
+        Ok(config.unwrap_or_default())
+    }
+
+    /// The library options these arguments describe, with what `config` sets and they
+    /// do not.
+    pub fn check_options(&self, config: &Config) -> anyhow::Result<CheckOptions> {
+        let mut options = CheckOptions {
+            encoding: config.encoding,
+            ..CheckOptions::default()
+        };
         if let Some(label) = &self.encoding {
             options.encoding = Some(
                 encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
@@ -88,7 +114,7 @@ impl ReadArgs {
         options.max_game_items = self.max_game_items.map(size);
         options.force_russian = self.variant == Some(Variant::Russian);
         options.text = self.text;
-        options.edition = self.edition;
+        options.edition = self.edition.or(config.rules).unwrap_or_default();
         Ok(options)
     }
 }
@@ -140,22 +166,28 @@ pub struct Inputs {
 
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
-    /// Folders are walked for the files of `--include` and without those of `--exclude`;
-    /// with no PATH, standard input, or the current folder when standard input is a
-    /// terminal (nobody is typing a game in). Finding no file to read where folders were
-    /// walked is an error: nothing checked is not clean.
+    /// Folders are walked for the files of `--include` and without those of `--exclude`
+    /// (or the config's `exclude`); with no PATH, standard input, or the current folder
+    /// when standard input is a terminal (nobody is typing a game in). Finding no file
+    /// to read where folders were walked is an error: nothing checked is not clean.
     pub fn new(
         paths: &[PathBuf],
         args: &ReadArgs,
         walk: &WalkArgs,
+        config: &Config,
         check: CheckOptions,
     ) -> anyhow::Result<Inputs> {
         let started = Instant::now();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
-        // (paths are matched below the current folder too)
-        let root = std::env::current_dir().ok();
-        let discovery = Discovery::new(&walk.include, &walk.exclude, root.as_deref())?;
+        let exclude = match walk.exclude.is_empty() {
+            true => &config.exclude,
+            false => &walk.exclude,
+        };
+        // (paths are matched below the config file's folder, else the current one)
+        let root = config.root().map(Path::to_path_buf);
+        let root = root.or_else(|| std::env::current_dir().ok());
+        let discovery = Discovery::new(&walk.include, exclude, root.as_deref())?;
         let here = paths.is_empty() && io::stdin().is_terminal();
         let (inputs, errors) = match here {
             true => run::inputs::expand_current_folder(&discovery),

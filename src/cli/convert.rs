@@ -190,12 +190,13 @@ impl Counts {
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     args.check_usage()?;
+    let config = args.common.config()?;
     let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
     for e in &inputs.errors {
         eprintln!("pdnkit: error: {}: {}", e.path, e.message);
     }

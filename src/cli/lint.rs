@@ -2,10 +2,12 @@
 
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
+use pdnkit::config::Config;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
-use pdnkit::run::{Checked, Event, Task};
+use pdnkit::run::{Checked, Event, Input, Task};
+use std::collections::HashMap;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,18 +51,27 @@ pub struct LintArgs {
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
+    let config = args.common.config()?;
+    // (--select and --ignore replace the config file's)
+    let or_config = |given: &Vec<String>, config: &Option<Vec<String>>| match given.is_empty() {
+        true => config.clone().unwrap_or_default(),
+        false => given.clone(),
+    };
+    let select = or_config(&args.select, &config.select);
+    let ignore = or_config(&args.ignore, &config.ignore);
     let selected = |rule: &Rule| {
-        (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
-            && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
+        (select.is_empty() || select.iter().any(|s| codes::selector_matches(s, rule)))
+            && !ignore.iter().any(|s| codes::selector_matches(s, rule))
     };
     let check = CheckOptions {
         // (only the report for people shows the source lines and the boards)
         omit_snippets_and_boards: args.format != Format::Full,
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
+    let lint = Lint::new(&inputs, &config);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -80,7 +91,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     }
 
     let full = args.format == Format::Full;
-    inputs.run(&Lint, "checking", |_, event, _| {
+    inputs.run(&lint, "checking", |label, event, _| {
         match event {
             Event::Start => totals.files += 1,
             Event::Game((has_errors, diagnostics)) => {
@@ -98,7 +109,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             Event::Problem(d) => {
                 io_failures += usize::from(d.rule == &codes::IO_ERROR);
                 totals.count(&d);
-                if selected(d.rule) {
+                if selected(d.rule) && lint.kept(label).contains(d.rule) {
                     renderer.diagnostic(&d)?;
                 }
             }
@@ -128,13 +139,41 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     Ok(common::exit_code(io_failures, failed))
 }
 
-/// What `lint` makes of a game: whether it has an error, and its diagnostics.
-struct Lint;
+/// What `lint` makes of a game: whether it has an error, and its diagnostics but those
+/// the config's `per-file-ignores` drop.
+struct Lint {
+    /// The rules reported in an input (by its label), where `per-file-ignores` drops some.
+    kept: HashMap<String, RuleSet>,
+}
+
+impl Lint {
+    fn new(inputs: &common::Inputs, config: &Config) -> Lint {
+        let ignores = &config.per_file_ignores;
+        let kept = (inputs.inputs.iter().zip(&inputs.labels))
+            .filter_map(|(input, label)| match input {
+                Input::File(path) if !ignores.is_empty() => Some((label, ignores.kept(path))),
+                _ => None,
+            })
+            .filter(|(_, kept)| *kept != RuleSet::ALL)
+            .map(|(label, kept)| (label.clone(), kept))
+            .collect();
+        Lint { kept }
+    }
+
+    /// The rules reported in the input labelled `label`.
+    fn kept(&self, label: &str) -> RuleSet {
+        self.kept.get(label).copied().unwrap_or(RuleSet::ALL)
+    }
+}
 
 impl Task for Lint {
     type Output = (bool, Vec<Diagnostic>);
 
-    fn game(&self, game: Checked<'_>) -> Self::Output {
+    fn game(&self, mut game: Checked<'_>) -> Self::Output {
+        if !self.kept.is_empty() {
+            let kept = self.kept(game.path);
+            game.diagnostics.retain(|d| kept.contains(d.rule));
+        }
         (game.has_errors, game.diagnostics)
     }
 

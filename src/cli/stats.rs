@@ -60,16 +60,17 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let config = args.common.config()?;
     let check = CheckOptions {
         // (the counts need no diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
     let options = StatsOptions {
         depth: args.depth,
         by: args.by,
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, check)?;
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
