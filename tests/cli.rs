@@ -350,7 +350,7 @@ fn lint_missing_file_is_exit_2_and_other_files_are_still_checked() {
         .arg(fixture("example.pdn"))
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("no/such/file.pdn:1:1: E102"))
+        .stdout(predicate::str::contains("no/such/file.pdn: E102"))
         .stdout(predicate::str::contains("example.pdn:19:19: M101"));
 }
 
@@ -1062,4 +1062,36 @@ fn lint_shows_errors_and_warnings_by_default_and_counts_per_rule_on_request() {
             .any(|l| l.contains("M101  error    illegal-move")),
         "{table}"
     );
+}
+
+/// An input that cannot be read is said in one wording by every command, `error: PATH:
+/// reason`, and lint's finding about it has no made-up place in the file.
+#[test]
+fn an_unreadable_input_is_said_the_same_way_by_every_command() {
+    let missing = "no/such/file.pdn";
+    for args in [
+        &["convert", "--to", "csv", "-q"][..],
+        &["stats", "-q"],
+        &["show"],
+    ] {
+        let out = pdnkit().args(args).arg(missing).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("error: {missing}: ")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", missing])
+        .output()
+        .unwrap();
+    let found = jsonl(&out.stdout);
+    assert_eq!(
+        (found[0]["code"].as_str(), found[0]["line"].as_u64()),
+        (Some("E102"), Some(0))
+    );
+    let full = pdnkit().args(["lint", missing]).output().unwrap();
+    let full = String::from_utf8(full.stdout).unwrap();
+    assert!(full.contains(&format!("--> {missing}\n")), "{full}");
 }

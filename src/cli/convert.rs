@@ -194,7 +194,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let mut inputs = common::Inputs::new(&args.paths, &args.common, check);
     for e in &inputs.errors {
-        eprintln!("pdnkit: error: {}: {}", e.path, e.message);
+        common::io_error(&e.path, &e.message);
     }
 
     // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
@@ -211,7 +211,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 Input::Stdin => spool(&mut io::stdin().lock()),
                 Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
             }
-            .map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("{label}: {e}"))?;
             *input = Input::File(s.0.clone());
             spooled.push(s);
         }
@@ -262,11 +262,15 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     inputs
         .run(&converter, "converting", |label, event, progress| {
             let say = |d: &pdnkit::diag::Diagnostic| {
-                progress.suspend(|| {
-                    eprintln!(
-                        "pdnkit: {}: {}:{}:{}: {} ({})",
-                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
-                    )
+                progress.suspend(|| match d.rule == &codes::IO_ERROR {
+                    true => common::io_error(&d.path, &d.message),
+                    false => eprintln!(
+                        "pdnkit: {}: {}: {} ({})",
+                        d.severity,
+                        d.place(),
+                        d.message,
+                        d.rule.name
+                    ),
                 })
             };
             match event {

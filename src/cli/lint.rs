@@ -95,6 +95,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         io_failures += 1;
         let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
         d.path = e.path.clone();
+        // (about the whole input: no place in it)
+        (d.line, d.column) = (0, 0);
         if selected(d.rule) {
             report(&mut totals, d)?;
         }

@@ -87,7 +87,7 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("pdnkit: error: {err:#}");
+            eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
     }

@@ -61,7 +61,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let reader: Box<dyn Read> = if args.file.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
+        Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("{label}: {e}"))?)
     };
     // (games are numbered as `lint` and `convert` number them: a game too large to read
     // keeps its number)

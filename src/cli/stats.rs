@@ -69,7 +69,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let inputs = common::Inputs::new(&args.paths, &args.common, check);
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
-        eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
+        common::io_error(&e.path, &e.message);
     }
 
     let mut counter = Counter::new(options);
@@ -80,10 +80,13 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             if let Some(d) = counter.event(label, event) {
                 failures += 1;
                 progress.suspend(|| match d.rule == &codes::IO_ERROR {
-                    true => eprintln!("pdnkit: {}", d.message),
+                    true => common::io_error(&d.path, &d.message),
                     false => eprintln!(
-                        "pdnkit: cannot read {}: {}:{}: {}: {}",
-                        d.path, d.line, d.column, d.rule.name, d.message
+                        "pdnkit: {}: {}: {} ({})",
+                        d.severity,
+                        d.place(),
+                        d.message,
+                        d.rule.name
                     ),
                 });
             }

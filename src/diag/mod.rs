@@ -84,6 +84,15 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// Where it is: `path:line:column`, or the path alone for a finding about a whole
+    /// input (line 0, such as one that could not be read).
+    pub fn place(&self) -> String {
+        match self.line {
+            0 => self.path.clone(),
+            line => format!("{}:{line}:{}", self.path, self.column),
+        }
+    }
+
     /// A diagnostic of `rule` with the rule's default severity and no location yet.
     pub fn new(rule: &'static Rule, message: impl Into<String>) -> Self {
         Diagnostic {
