@@ -1095,3 +1095,47 @@ fn an_unreadable_input_is_said_the_same_way_by_every_command() {
     let full = String::from_utf8(full.stdout).unwrap();
     assert!(full.contains(&format!("--> {missing}\n")), "{full}");
 }
+
+/// What users of command-line tools install beside the binary: completions for every
+/// shell clap knows, and manual pages; and every command's `--help` ends with examples and
+/// its exit status.
+#[test]
+fn completions_manual_pages_and_help_with_examples_and_exit_status() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = pdnkit().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            script.contains("lint") && script.contains("--select"),
+            "{shell}"
+        );
+    }
+    let page = pdnkit().arg("man").output().unwrap();
+    assert!(String::from_utf8(page.stdout).unwrap().starts_with(".ie"));
+    let dir = tempfile::tempdir().unwrap();
+    pdnkit()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let lint_page = std::fs::read_to_string(dir.path().join("pdnkit-lint.1")).unwrap();
+    assert!(lint_page.contains("severity"));
+    for command in ["lint", "convert", "stats", "show", "perft", "moves", "rule"] {
+        let help = pdnkit().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert!(
+            help.contains("Examples:") && help.contains("Exit status:"),
+            "{command}"
+        );
+    }
+    // convert's format is --format, as every command's (--to is the same option)
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn");
+    let by = |option: &str| {
+        let out = pdnkit()
+            .args(["convert", example, "-q", option, "csv"])
+            .output()
+            .unwrap();
+        out.stdout
+    };
+    assert_eq!(by("--format"), by("--to"));
+}

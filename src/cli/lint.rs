@@ -11,10 +11,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Check PDN files: syntax, every move of every line, results, draw claims and tags.
-///
-/// Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
-/// error (a missing or unreadable file is reported and the other files are still checked).
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Examples:
+  pdnkit lint games.pdn
+  pdnkit lint archive/ --select M,R --format concise
+  pdnkit lint archive/ --statistics --severity info
+  pdnkit lint games.pdn --format sarif > report.sarif
+  pdnkit rule M101                 # what a code means
+
+Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
+error (a missing or unreadable file is reported and the other files are still checked).")]
 pub struct LintArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
     /// reads standard input.

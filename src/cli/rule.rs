@@ -7,6 +7,12 @@ use std::process::ExitCode;
 
 /// Explain a diagnostic: its code, name, severity, what it means and an example.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Examples:
+  pdnkit rule M101
+  pdnkit rule illegal-move --json
+  pdnkit rule --all
+
+Exit status: 0, or 2 when no rule has the code or name (the nearest are named).")]
 pub struct RuleArgs {
     /// A code (`M101`) or name (`illegal-move`).
     #[arg(required_unless_present = "all")]

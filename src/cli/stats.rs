@@ -22,10 +22,16 @@ pub enum StatsFormat {
 
 /// Summarise PDN files: totals, results, draws by basis, game lengths, openings, players,
 /// final material, per group.
-///
-/// Games are judged as `pdnkit lint` judges them. Exit status: 0, or 2 on a usage or I/O
-/// error (a missing or unreadable file is reported on stderr and the others still counted).
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Games are judged as `pdnkit lint` judges them.
+
+Examples:
+  pdnkit stats archive/
+  pdnkit stats archive/ --by year --top 0
+  pdnkit stats archive/ --format json | jq '.players[:5]'
+
+Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
+stderr and the others still counted).")]
 pub struct StatsArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
     /// reads standard input.
