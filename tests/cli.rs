@@ -109,7 +109,7 @@ type Expected = (
 #[test]
 fn lint_reports_each_diagnostic_at_its_game_line_column_and_ply() {
     let out = pdnkit()
-        .args(["lint", "--format", "jsonl"])
+        .args(["lint", "--format", "jsonl", "--severity", "info"])
         .arg(fixture("lint/diagnostics.pdn"))
         .output()
         .unwrap();
@@ -288,7 +288,15 @@ fn lint_names_the_move_and_the_article_of_a_draw_by_agreement() {
     for (edition, article) in [("russia", "6.1.8.1"), ("fmjd", "7.2.1")] {
         let out = pdnkit()
             .args([
-                "lint", "--format", "jsonl", "--select", "D103", "--rules", edition,
+                "lint",
+                "--format",
+                "jsonl",
+                "--severity",
+                "info",
+                "--select",
+                "D103",
+                "--rules",
+                edition,
             ])
             .arg(&path)
             .output()
@@ -342,7 +350,7 @@ fn lint_missing_file_is_exit_2_and_other_files_are_still_checked() {
         .arg(fixture("example.pdn"))
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("no/such/file.pdn:1:1: E102"))
+        .stdout(predicate::str::contains("no/such/file.pdn: E102"))
         .stdout(predicate::str::contains("example.pdn:19:19: M101"));
 }
 
@@ -603,17 +611,35 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
         let path = dir.path().join(name);
         std::fs::write(&path, &bytes).unwrap();
         for args in [
-            [
-                "lint", "--format", "jsonl", "--color", "never", "-q", "-j", "2",
+            &[
+                "lint",
+                "--format",
+                "jsonl",
+                "--severity",
+                "info",
+                "--color",
+                "never",
+                "-q",
+                "-j",
+                "2",
+            ][..],
+            &[
+                "lint",
+                "--format",
+                "full",
+                "--severity",
+                "info",
+                "--color",
+                "never",
+                "-q",
+                "-j",
+                "2",
             ],
-            [
-                "lint", "--format", "full", "--color", "never", "-q", "-j", "2",
-            ],
-            ["convert", "--to", "csv", "--tags", "Round", "-q", "-j", "2"],
+            &["convert", "--to", "csv", "--tags", "Round", "-q", "-j", "2"],
             // (the bytes and encoding of the file as well as the counts of its games)
-            ["stats", "--format", "json", "--depth", "4", "-q", "-j", "2"],
+            &["stats", "--format", "json", "--depth", "4", "-q", "-j", "2"],
         ] {
-            let (blocks, whole) = in_blocks_and_whole(&args, &path, &bytes);
+            let (blocks, whole) = in_blocks_and_whole(args, &path, &bytes);
             assert!(whole.lines().count() > 50, "{name}: {whole}");
             assert_same_lines(&blocks, &whole, &format!("{name} ({args:?})"));
         }
@@ -824,7 +850,10 @@ fn a_header_only_game_keeps_its_tags_to_itself() {
     let tag = |g: &serde_json::Value, name: &str| g["tags"][name].as_str().map(String::from);
     assert_eq!(tag(&games[0], "White").as_deref(), Some("X"));
     assert_eq!(tag(&games[1], "White").as_deref(), Some("Y"));
-    let lint = stdout_of(&["lint", "--format", "jsonl", "-q"], &path);
+    let lint = stdout_of(
+        &["lint", "--format", "jsonl", "--severity", "info", "-q"],
+        &path,
+    );
     assert!(lint.contains("\"empty-game\""), "{lint}");
     assert!(!lint.contains("\"duplicate-tag\""), "{lint}");
 }
@@ -980,4 +1009,133 @@ fn select_of_no_rule_is_a_usage_error_with_the_nearest_names() {
         .args(["lint", "--select", "m1,T", "-q", example])
         .assert()
         .code(1);
+}
+
+/// By default lint shows errors and warnings, and says how many less serious findings it
+/// did not show; `--severity info` shows everything, `--severity error` only errors;
+/// `--statistics` prints the count of each rule instead of the findings.
+#[test]
+fn lint_shows_errors_and_warnings_by_default_and_counts_per_rule_on_request() {
+    let file = fixture("lint/diagnostics.pdn");
+    let lint = |args: &[&str]| {
+        let out = pdnkit().arg("lint").args(args).arg(&file).output().unwrap();
+        (jsonl(&out.stdout), String::from_utf8(out.stderr).unwrap())
+    };
+    let severities = |found: &[serde_json::Value]| {
+        let mut s: Vec<String> = found
+            .iter()
+            .map(|d| d["severity"].as_str().unwrap().to_string())
+            .collect();
+        s.sort();
+        s.dedup();
+        s
+    };
+    let (default, summary) = lint(&["--format", "jsonl"]);
+    assert_eq!(severities(&default), ["error", "warning"]);
+    assert!(
+        summary.contains("less serious not shown; --severity info shows them"),
+        "{summary}"
+    );
+    let (all, summary) = lint(&["--format", "jsonl", "--severity", "info"]);
+    assert_eq!(severities(&all), ["error", "info", "warning"]);
+    assert!(!summary.contains("not shown"), "{summary}");
+    let (errors, _) = lint(&["--format", "jsonl", "--severity", "error"]);
+    assert_eq!(severities(&errors), ["error"]);
+    // the counts per rule, as JSON lines and as a table
+    let (counts, _) = lint(&["--statistics", "--format", "jsonl", "--severity", "info"]);
+    let total: u64 = counts.iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    assert_eq!(total as usize, all.len());
+    assert!(
+        counts
+            .windows(2)
+            .all(|w| w[0]["count"].as_u64() >= w[1]["count"].as_u64())
+    );
+    let table = pdnkit()
+        .args(["lint", "--statistics", "-q"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table
+            .lines()
+            .any(|l| l.contains("M101  error    illegal-move")),
+        "{table}"
+    );
+}
+
+/// An input that cannot be read is said in one wording by every command, `error: PATH:
+/// reason`, and lint's finding about it has no made-up place in the file.
+#[test]
+fn an_unreadable_input_is_said_the_same_way_by_every_command() {
+    let missing = "no/such/file.pdn";
+    for args in [
+        &["convert", "--to", "csv", "-q"][..],
+        &["stats", "-q"],
+        &["show"],
+    ] {
+        let out = pdnkit().args(args).arg(missing).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("error: {missing}: ")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", missing])
+        .output()
+        .unwrap();
+    let found = jsonl(&out.stdout);
+    assert_eq!(
+        (found[0]["code"].as_str(), found[0]["line"].as_u64()),
+        (Some("E102"), Some(0))
+    );
+    let full = pdnkit().args(["lint", missing]).output().unwrap();
+    let full = String::from_utf8(full.stdout).unwrap();
+    assert!(full.contains(&format!("--> {missing}\n")), "{full}");
+}
+
+/// What users of command-line tools install beside the binary: completions for every
+/// shell clap knows, and manual pages; and every command's `--help` ends with examples and
+/// its exit status.
+#[test]
+fn completions_manual_pages_and_help_with_examples_and_exit_status() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = pdnkit().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            script.contains("lint") && script.contains("--select"),
+            "{shell}"
+        );
+    }
+    let page = pdnkit().arg("man").output().unwrap();
+    assert!(String::from_utf8(page.stdout).unwrap().starts_with(".ie"));
+    let dir = tempfile::tempdir().unwrap();
+    pdnkit()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let lint_page = std::fs::read_to_string(dir.path().join("pdnkit-lint.1")).unwrap();
+    assert!(lint_page.contains("severity"));
+    for command in ["lint", "convert", "stats", "show", "perft", "moves", "rule"] {
+        let help = pdnkit().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert!(
+            help.contains("Examples:") && help.contains("Exit status:"),
+            "{command}"
+        );
+    }
+    // convert's format is --format, as every command's (--to is the same option)
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/example.pdn");
+    let by = |option: &str| {
+        let out = pdnkit()
+            .args(["convert", example, "-q", option, "csv"])
+            .output()
+            .unwrap();
+        out.stdout
+    };
+    assert_eq!(by("--format"), by("--to"));
 }

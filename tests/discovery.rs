@@ -281,7 +281,7 @@ fn the_config_file_is_found_upward_and_selects() {
         .args(["lint", "a.pdn", "--config", "missing.toml"])
         .assert()
         .code(2)
-        .stderr("pdnkit: error: missing.toml: No such file or directory (os error 2)\n");
+        .stderr("error: missing.toml: No such file or directory (os error 2)\n");
 }
 
 #[test]
@@ -377,7 +377,8 @@ fn config_rules_encoding_and_exclude_apply_to_every_reading_command() {
             "rules = \"fmjd\"\nencoding = \"koi8-r\"\nexclude = [\"old\"]\n",
         )],
     );
-    assert_eq!(codes(d, &["games", "--select", "D"]), ["D103"]);
+    let info = ["games", "--select", "D", "--severity", "info"];
+    assert_eq!(codes(d, &info), ["D103"]);
     pdnkit(d)
         .args(["convert", "--to", "jsonl", "games"])
         .assert()
@@ -408,5 +409,6 @@ fn config_rules_encoding_and_exclude_apply_to_every_reading_command() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["draws"]["early_agreement"], 2, "{json}");
     assert_eq!(json["totals"]["files"], 2, "{json}");
-    assert_eq!(codes(d, &["games", "--select", "D", "--isolated"]).len(), 4);
+    let isolated = ["games", "--select", "D", "--isolated", "--severity", "info"];
+    assert_eq!(codes(d, &isolated).len(), 4);
 }

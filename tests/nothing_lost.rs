@@ -19,9 +19,16 @@ fn run(args: &[&str], path: &Path) -> (Option<i32>, String, String) {
     )
 }
 
-/// The diagnostics of `lint --format jsonl` on `path`.
+/// The diagnostics of `lint --format jsonl` on `path`, of every severity.
 fn lint(path: &Path, more: &[&str]) -> Vec<Value> {
-    let (_, out, _) = run(&[&["lint", "--format", "jsonl", "-q"], more].concat(), path);
+    let (_, out, _) = run(
+        &[
+            &["lint", "--format", "jsonl", "--severity", "info", "-q"],
+            more,
+        ]
+        .concat(),
+        path,
+    );
     out.lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()

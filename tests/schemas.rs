@@ -132,3 +132,44 @@ fn stats_reports_follow_their_schema() {
         }
     }
 }
+
+#[test]
+fn moves_and_rules_follow_their_schemas() {
+    let v = validator("moves.schema.json");
+    let fens = [
+        "W:W21-32:B1-12",
+        "W:WK29,c3:Bd4,f6,h6",
+        "B:W18:B14,K1",
+        "not a fen",
+    ];
+    for notation in ["numeric", "algebraic"] {
+        let mut args = vec!["moves", "--notation", notation];
+        for fen in fens {
+            args.extend(["--fen", fen]);
+        }
+        let out = Command::cargo_bin("pdnkit")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        let n = check(&v, lines(&String::from_utf8(out.stdout).unwrap()), notation);
+        assert_eq!(n, fens.len());
+    }
+    let v = validator("rule.schema.json");
+    let rule = |args: &[&str]| {
+        let out = Command::cargo_bin("pdnkit")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let n = check(
+        &v,
+        lines(&rule(&["rule", "--all", "--json"])),
+        "rule --all --json",
+    );
+    assert_eq!(n, pdnkit::diag::codes::ALL.len());
+    let one: Value = serde_json::from_str(&rule(&["rule", "--json", "M101"])).unwrap();
+    check(&v, [one], "rule --json M101");
+}

@@ -278,3 +278,9 @@ fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
     bar.set_message(what);
     bar
 }
+
+/// Says that the input `path` could not be read, and why, in the one wording of every
+/// command (as clap says a usage error): `error: PATH: reason`.
+pub fn io_error(path: &str, reason: &str) {
+    eprintln!("error: {path}: {reason}");
+}

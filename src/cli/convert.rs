@@ -16,7 +16,7 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `--to`.
+/// `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Target {
     /// one row per game (or per ply with --per-move), RFC 4180, UTF-8
@@ -36,27 +36,37 @@ pub enum Strip {
 }
 
 /// Convert PDN files to CSV, JSON Lines or canonical PDN.
-///
-/// Games are judged exactly as `pdnkit lint` judges them and read one at a time, so memory
-/// stays bounded whatever the size of the input.
-///
-/// Nothing is left out without a word: a game the reader skips (too large) still gets its
-/// record, with status `skipped` and the reason (in PDN its text as read, when it was held),
-/// and text outside any game is kept in PDN output.
-///
-/// Exit status: 0 when every game was converted in full (also when some are illegal: their
-/// moves are written as far as they replay and the rest as written; see --strict), 1 when
-/// some game was skipped or unparsed or an input was not read (binary data), and with
-/// --strict also when some game is not `ok`; 2 on a usage or I/O error (then an -o file is
-/// not written).
 #[derive(clap::Args, Debug)]
+#[command(
+    after_long_help = "Games are judged exactly as `pdnkit lint` judges them and read one at a time, so
+memory stays bounded whatever the size of the input. Nothing is left out without a word:
+a game the reader skips (too large) still gets its record, with status `skipped` and the
+reason (in PDN its text as read, when it was held), and text outside any game is kept in
+PDN output.
+
+Examples:
+  pdnkit convert archive/ --format csv --tags all -o games.csv
+  pdnkit convert games.pdn --format jsonl | jq 'select(.status != \"ok\") | .first_error'
+  pdnkit convert games.pdn --format pdn --notation numeric --captures full
+
+Exit status: 0 when every game was converted in full (also when some are illegal: their
+moves are written as far as they replay and the rest as written; see --strict), 1 when
+some game was skipped or unparsed or an input was not read (binary data), and with
+--strict also when some game is not `ok`; 2 on a usage or I/O error (then an -o file is
+not written)."
+)]
 pub struct ConvertArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
     /// reads standard input.
     pub paths: Vec<PathBuf>,
 
-    /// Output format.
-    #[arg(long, value_enum)]
+    /// Output format (`--to` is the same option).
+    #[arg(
+        long = "format",
+        visible_alias = "to",
+        value_name = "FORMAT",
+        value_enum
+    )]
     pub to: Target,
 
     /// Write to this file instead of standard output (atomically: through a temporary
@@ -123,15 +133,15 @@ impl ConvertArgs {
     fn check_usage(&self) -> anyhow::Result<()> {
         anyhow::ensure!(
             !self.per_move || self.to == Target::Csv,
-            "--per-move needs --to csv"
+            "--per-move needs --format csv"
         );
         anyhow::ensure!(
             self.tags.is_empty() || (self.to == Target::Csv && !self.per_move),
-            "--tags needs --to csv (without --per-move); jsonl always has every tag"
+            "--tags needs --format csv (without --per-move); jsonl always has every tag"
         );
         anyhow::ensure!(
             self.strip.is_empty() || self.to == Target::Pdn,
-            "--strip needs --to pdn"
+            "--strip needs --format pdn"
         );
         Ok(())
     }
@@ -198,7 +208,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
     for e in &inputs.errors {
-        eprintln!("pdnkit: error: {}: {}", e.path, e.message);
+        common::io_error(&e.path, &e.message);
     }
 
     // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
@@ -215,7 +225,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 Input::Stdin => spool(&mut io::stdin().lock()),
                 Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
             }
-            .map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("{label}: {e}"))?;
             *input = Input::File(s.0.clone());
             spooled.push(s);
         }
@@ -266,11 +276,15 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     inputs
         .run(&converter, "converting", |label, event, progress| {
             let say = |d: &pdnkit::diag::Diagnostic| {
-                progress.suspend(|| {
-                    eprintln!(
-                        "pdnkit: {}: {}:{}:{}: {} ({})",
-                        d.severity, d.path, d.line, d.column, d.message, d.rule.name
-                    )
+                progress.suspend(|| match d.rule == &codes::IO_ERROR {
+                    true => common::io_error(&d.path, &d.message),
+                    false => eprintln!(
+                        "pdnkit: {}: {}: {} ({})",
+                        d.severity,
+                        d.place(),
+                        d.message,
+                        d.rule.name
+                    ),
                 })
             };
             match event {

@@ -5,18 +5,24 @@ use pdnkit::check::CheckOptions;
 use pdnkit::config::Config;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
-use pdnkit::diag::{Diagnostic, Rule, SeverityCounts};
+use pdnkit::diag::{Diagnostic, Rule, Severity, SeverityCounts};
 use pdnkit::run::{Checked, Event, Input, Task};
 use std::collections::HashMap;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Check PDN files: syntax, every move of every line, results, draw claims and tags.
-///
-/// Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
-/// error (a missing or unreadable file is reported and the other files are still checked).
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Examples:
+  pdnkit lint games.pdn
+  pdnkit lint archive/ --select M,R --format concise
+  pdnkit lint archive/ --statistics --severity info
+  pdnkit lint games.pdn --format sarif > report.sarif
+  pdnkit rule M101                 # what a code means
+
+Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
+error (a missing or unreadable file is reported and the other files are still checked).")]
 pub struct LintArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
     /// reads standard input.
@@ -34,6 +40,15 @@ pub struct LintArgs {
     /// Do not report these diagnostics (same forms as --select); applied after --select.
     #[arg(long, value_delimiter = ',', value_parser = codes::check_selector)]
     pub ignore: Vec<String>,
+
+    /// The least serious findings shown: `error`, `warning` (errors and warnings), or
+    /// `info` (everything, such as a draw by agreement, which is no problem).
+    #[arg(long, value_enum, default_value_t = Severity::Warning)]
+    pub severity: Severity,
+
+    /// Print how many findings each rule has, instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
 
     /// Exit 0 even when errors are found (I/O and usage errors still exit 2).
     #[arg(long)]
@@ -80,58 +95,78 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
 
     let mut totals = Totals::default();
     let mut io_failures = 0usize;
+    let full = args.format == Format::Full;
+    // a finding reported: shown (or counted for --statistics) when serious enough
+    let mut report = |totals: &mut Totals, mut d: Diagnostic| -> io::Result<()> {
+        totals.severities.add(d.severity);
+        if d.severity > args.severity {
+            totals.hidden += 1;
+        } else if args.statistics {
+            *totals.per_rule.entry(d.rule.code).or_insert(0) += 1;
+        } else {
+            if full {
+                add_show_hint(&mut d);
+            }
+            renderer.diagnostic(&d)?;
+        }
+        Ok(())
+    };
     for e in &inputs.errors {
         io_failures += 1;
         let mut d = Diagnostic::new(&codes::IO_ERROR, e.message.clone());
         d.path = e.path.clone();
-        totals.count(&d);
+        // (about the whole input: no place in it)
+        (d.line, d.column) = (0, 0);
         if selected(d.rule) {
-            renderer.diagnostic(&d)?;
+            report(&mut totals, d)?;
         }
     }
 
-    let full = args.format == Format::Full;
     inputs.run(&lint, "checking", |label, event, _| {
         match event {
             Event::Start => totals.files += 1,
             Event::Game((has_errors, diagnostics)) => {
                 totals.games += 1;
                 totals.games_with_errors += usize::from(has_errors);
-                for mut d in diagnostics {
-                    if full {
-                        add_show_hint(&mut d);
-                    }
-                    totals.count(&d);
-                    renderer.diagnostic(&d)?;
+                for d in diagnostics {
+                    report(&mut totals, d)?;
                 }
             }
             // (the problems of a whole input, met outside the checker, are filtered here)
             Event::Problem(d) => {
                 io_failures += usize::from(d.rule == &codes::IO_ERROR);
-                totals.count(&d);
                 if selected(d.rule) && lint.kept(label).contains(d.rule) {
-                    renderer.diagnostic(&d)?;
+                    report(&mut totals, d)?;
                 }
             }
             Event::End(_) => {}
         }
         Ok(())
     })?;
-    renderer.finish()?;
+    if args.statistics {
+        print_statistics(&totals, args.format)?;
+    } else {
+        renderer.finish()?;
+    }
 
     if !args.quiet {
+        let counts = &totals.severities;
+        let hidden = match totals.hidden {
+            0 => String::new(),
+            n => format!(" ({n} less serious not shown; --severity info shows them)"),
+        };
         eprintln!(
-            "pdnkit: {} file{}, {} game{}, {} with errors; {} error{}, {} warning{}, {} info; {:.2}s",
+            "pdnkit: {} file{}, {} game{}, {} with errors; {} error{}, {} warning{}, {} info{hidden}; {:.2}s",
             totals.files,
             common::plural(totals.files),
             totals.games,
             common::plural(totals.games),
             totals.games_with_errors,
-            totals.severities.errors,
-            common::plural(totals.severities.errors),
-            totals.severities.warnings,
-            common::plural(totals.severities.warnings),
-            totals.severities.infos,
+            counts.errors,
+            common::plural(counts.errors),
+            counts.warnings,
+            common::plural(counts.warnings),
+            counts.infos,
             inputs.elapsed()
         );
     }
@@ -225,11 +260,47 @@ struct Totals {
     files: usize,
     games: usize,
     games_with_errors: usize,
+    /// Findings reported, shown or not.
     severities: SeverityCounts,
+    /// Findings less serious than `--severity`.
+    hidden: usize,
+    /// With `--statistics`: the findings shown, by code.
+    per_rule: std::collections::BTreeMap<&'static str, usize>,
 }
 
-impl Totals {
-    fn count(&mut self, d: &Diagnostic) {
-        self.severities.add(d.severity);
+/// `--statistics`: the count of findings of each rule, most first (as JSON with `--format
+/// json` or `jsonl`, else as a table).
+fn print_statistics(totals: &Totals, format: Format) -> io::Result<()> {
+    let mut rows: Vec<(&Rule, usize)> = (totals.per_rule.iter())
+        .filter_map(|(code, &n)| Some((codes::find(code)?, n)))
+        .collect();
+    rows.sort_by_key(|&(rule, n)| (std::cmp::Reverse(n), rule.code));
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let json = |rule: &Rule, n| serde_json::json!({"code": rule.code, "name": rule.name, "severity": rule.severity, "count": n});
+    match format {
+        Format::Json => {
+            let all: Vec<_> = rows.iter().map(|&(rule, n)| json(rule, n)).collect();
+            serde_json::to_writer_pretty(&mut out, &all)?;
+            writeln!(out)?;
+        }
+        Format::JsonLines => {
+            for &(rule, n) in &rows {
+                serde_json::to_writer(&mut out, &json(rule, n))?;
+                writeln!(out)?;
+            }
+        }
+        _ => {
+            let width = rows.first().map_or(1, |(_, n)| n.to_string().len());
+            for (rule, n) in rows {
+                writeln!(
+                    out,
+                    "{n:>width$}  {}  {:<8} {}",
+                    rule.code,
+                    rule.severity.as_str(),
+                    rule.name
+                )?;
+            }
+        }
     }
+    out.flush()
 }

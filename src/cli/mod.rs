@@ -2,6 +2,7 @@
 //! by the library. Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
 
 mod common;
+mod completions;
 mod convert;
 mod interrupt;
 mod lint;
@@ -44,6 +45,10 @@ pub enum Command {
     Moves(moves::MovesArgs),
     /// Explain a diagnostic: `pdnkit rule illegal-move`, `pdnkit rule M101`, or `--all`.
     Rule(rule::RuleArgs),
+    /// Print a shell completion script: bash, zsh, fish, powershell or elvish.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), or write one for each command into a folder.
+    Man(completions::ManArgs),
 }
 
 /// `--color`.
@@ -82,12 +87,14 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("pdnkit: error: {err:#}");
+            eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
     }

@@ -3,30 +3,54 @@
 
 use super::Cli;
 use pdnkit::rules::fen::Setup;
-use pdnkit::rules::{FenStyle, Position};
+use pdnkit::rules::notation::{CaptureStyle, SquareStyle, Style, format_move};
+use pdnkit::rules::{FenStyle, Position, Square};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-/// List the legal moves of positions as JSON Lines: one object per FEN with the moves as
-/// (from, to, captured squares, one route), squares in the numeric (GameType 25) scheme.
+/// List the legal moves of positions as JSON Lines: one object per FEN with each move as
+/// written in PDN (its fewest unambiguous squares) and as from, to, captured squares and
+/// one route, squares numbered (GameType 25) or algebraic (`--notation`).
 ///
-/// `{"fen":"W:W21-32:B1-12","moves":[{"from":21,"to":17,"captured":[],"route":[21,17]},…]}`;
-/// a FEN that is not a position gives `{"fen":…,"error":"…"}` and the next line is read (a
-/// line that is not UTF-8 is read with its bad bytes replaced; one longer than 64 KiB is
-/// skipped, its start shown). Distinct moves are distinct (from, to, captured set), as
-/// perft counts them. Exit status: 0; 1 when some FEN is not a position; 2 on an I/O error.
+/// `{"schema":"pdnkit-moves/1","fen":"W:W21-32:B1-12","moves":[{"move":"21-17","from":21,"to":17,"captured":[],"route":[21,17]},…]}`
+/// (`schemas/moves.schema.json`); a FEN that is not a position gives
+/// `{"schema":…,"fen":…,"error":"…"}` and the next line is read (a line that is not UTF-8
+/// is read with its bad bytes replaced; one longer than 64 KiB is skipped, its start
+/// shown). Distinct moves are distinct (from, to, captured set), as perft counts them.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Examples:
+  pdnkit moves --fen 'W:W21-32:B1-12'
+  pdnkit moves --notation algebraic < positions.txt | jq -r '.moves[].move'
+
+Exit status: 0; 1 when some FEN is not a position; 2 on an I/O error.")]
 pub struct MovesArgs {
     /// Positions (PDN FEN, numeric or algebraic); none reads one FEN per line from
     /// standard input.
     #[arg(long)]
     pub fen: Vec<String>,
+
+    /// How squares are written in the moves (FENs are always numbered).
+    #[arg(long, value_enum, default_value_t = SquareStyle::Numeric)]
+    pub notation: SquareStyle,
 }
+
+/// The schema and version of each line.
+const SCHEMA: &str = "pdnkit-moves/1";
 
 pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut errors = false;
+    let notation = args.notation;
+    let square = |s: Square| match notation {
+        SquareStyle::Numeric => serde_json::json!(s.numeric()),
+        SquareStyle::Algebraic => serde_json::json!(s.to_string()),
+    };
+    let style = Style {
+        squares: notation,
+        captures: CaptureStyle::Minimal,
+        ..Style::default()
+    };
     // writes the line of one FEN; says whether it is no position
     let one = |fen: &str, out: &mut dyn Write| -> std::io::Result<bool> {
         let line = match position(fen) {
@@ -37,16 +61,17 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                     .map(|m| {
                         let route = pos.routes(m).into_iter().next();
                         serde_json::json!({
-                            "from": m.from().numeric(),
-                            "to": m.to().numeric(),
-                            "captured": m.captured().into_iter().map(|s| s.numeric()).collect::<Vec<_>>(),
-                            "route": route.map(|r| r.squares().iter().map(|s| s.numeric()).collect::<Vec<_>>()),
+                            "move": format_move(&pos, m, style),
+                            "from": square(m.from()),
+                            "to": square(m.to()),
+                            "captured": m.captured().into_iter().map(square).collect::<Vec<_>>(),
+                            "route": route.map(|r| r.squares().iter().copied().map(square).collect::<Vec<_>>()),
                         })
                     })
                     .collect();
-                serde_json::json!({"fen": pos.to_fen(FenStyle::Numeric), "moves": moves})
+                serde_json::json!({"schema": SCHEMA, "fen": pos.to_fen(FenStyle::Numeric), "moves": moves})
             }
-            Err(e) => serde_json::json!({"fen": fen, "error": e}),
+            Err(e) => serde_json::json!({"schema": SCHEMA, "fen": fen, "error": e}),
         };
         serde_json::to_writer(&mut *out, &line)?;
         out.write_all(b"\n")?;
@@ -62,7 +87,8 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 errors = true;
                 let shown: String = fen.chars().take(SHOWN).collect();
                 let e = format!("a line longer than {MAX_LINE} bytes is no FEN; skipped");
-                serde_json::to_writer(&mut out, &serde_json::json!({"fen": shown, "error": e}))?;
+                let line = serde_json::json!({"schema": SCHEMA, "fen": shown, "error": e});
+                serde_json::to_writer(&mut out, &line)?;
                 out.write_all(b"\n")?;
             } else if !fen.is_empty() {
                 errors |= one(fen, &mut out)?;

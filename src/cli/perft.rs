@@ -10,10 +10,17 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Count the positions DEPTH plies below a position (distinct moves: from, to, captured set).
-///
-/// From the start position the counts are 7, 49, 302, 1469, 7482, 37986, 190146, 929899,
-/// 4570586, 22444032, 110917189, … (RULES.md §2).
 #[derive(clap::Args, Debug)]
+#[command(
+    after_long_help = "From the start position the counts are 7, 49, 302, 1469, 7482, 37986, 190146, 929899,
+4570586, 22444032, 110917189, … (RULES.md §2).
+
+Examples:
+  pdnkit perft 8
+  pdnkit perft --fen 'W:W21-32:B1-12' --divide 3
+
+Exit status: 0, or 2 on a usage error (a FEN that is no position)."
+)]
 pub struct PerftArgs {
     /// Depth in plies.
     pub depth: u32,

@@ -7,6 +7,12 @@ use std::process::ExitCode;
 
 /// Explain a diagnostic: its code, name, severity, what it means and an example.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Examples:
+  pdnkit rule M101
+  pdnkit rule illegal-move --json
+  pdnkit rule --all
+
+Exit status: 0, or 2 when no rule has the code or name (the nearest are named).")]
 pub struct RuleArgs {
     /// A code (`M101`) or name (`illegal-move`).
     #[arg(required_unless_present = "all")]
@@ -23,13 +29,30 @@ pub struct RuleArgs {
     pub json: bool,
 }
 
+/// A rule as JSON (`schemas/rule.schema.json`): its schema, then the rule's fields.
+#[derive(serde::Serialize)]
+struct Json<'a> {
+    schema: &'static str,
+    #[serde(flatten)]
+    rule: &'a codes::Rule,
+}
+
+impl<'a> From<&'a codes::Rule> for Json<'a> {
+    fn from(rule: &'a codes::Rule) -> Self {
+        Json {
+            schema: "pdnkit-rule/1",
+            rule,
+        }
+    }
+}
+
 pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.all {
         for r in codes::ALL {
             if args.json {
-                serde_json::to_writer(&mut out, r)?;
+                serde_json::to_writer(&mut out, &Json::from(*r))?;
                 writeln!(out)?;
             } else {
                 writeln!(
@@ -43,11 +66,12 @@ pub fn run(args: &RuleArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     let key = args.name.as_deref().unwrap_or_default();
     let Some(r) = codes::find(key) else {
-        eprintln!("pdnkit: no diagnostic named `{key}`; `pdnkit rule --all` lists them");
+        let hint = codes::nearest_hint(key);
+        eprintln!("error: no rule has the code or name `{key}`{hint}");
         return Ok(ExitCode::from(2));
     };
     if args.json {
-        serde_json::to_writer_pretty(&mut out, r)?;
+        serde_json::to_writer_pretty(&mut out, &Json::from(r))?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -27,13 +27,19 @@ pub enum ShowFormat {
 }
 
 /// Show the position at a ply of a game.
-///
-/// `--ply 0` is the start position, `--ply K` the position after the K-th main-line ply.
-/// The default is the last position that could be reached: for a game stopped by an
-/// illegal move, the position before that move (the one `lint` complains about).
-///
-/// Exit status: 0 shown, 2 when the file cannot be read or the game or ply does not exist.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_long_help = "`--ply 0` is the start position, `--ply K` the position after the K-th main-line ply.
+The default is the last position that could be reached: for a game stopped by an illegal
+move, the position before that move (the one `lint` complains about).
+
+Examples:
+  pdnkit show games.pdn --game 2
+  pdnkit show games.pdn --game 2 --ply 2 --format svg > board.svg
+  pdnkit show games.pdn --game 5 --format fen
+
+Exit status: 0 shown, 2 when the file cannot be read or the game or ply does not exist."
+)]
 pub struct ShowArgs {
     /// The PDN file (`-` for standard input).
     pub file: PathBuf,
@@ -61,7 +67,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let reader: Box<dyn Read> = if args.file.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {label}: {e}"))?)
+        Box::new(File::open(&args.file).map_err(|e| anyhow::anyhow!("{label}: {e}"))?)
     };
     // (games are numbered as `lint` and `convert` number them: a game too large to read
     // keeps its number)

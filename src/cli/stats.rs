@@ -22,10 +22,16 @@ pub enum StatsFormat {
 
 /// Summarise PDN files: totals, results, draws by basis, game lengths, openings, players,
 /// final material, per group.
-///
-/// Games are judged as `pdnkit lint` judges them. Exit status: 0, or 2 on a usage or I/O
-/// error (a missing or unreadable file is reported on stderr and the others still counted).
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "Games are judged as `pdnkit lint` judges them.
+
+Examples:
+  pdnkit stats archive/
+  pdnkit stats archive/ --by year --top 0
+  pdnkit stats archive/ --format json | jq '.players[:5]'
+
+Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
+stderr and the others still counted).")]
 pub struct StatsArgs {
     /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
     /// reads standard input.
@@ -73,7 +79,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
-        eprintln!("pdnkit: cannot read {}: {}", e.path, e.message);
+        common::io_error(&e.path, &e.message);
     }
 
     let mut counter = Counter::new(options);
@@ -84,10 +90,13 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             if let Some(d) = counter.event(label, event) {
                 failures += 1;
                 progress.suspend(|| match d.rule == &codes::IO_ERROR {
-                    true => eprintln!("pdnkit: {}", d.message),
+                    true => common::io_error(&d.path, &d.message),
                     false => eprintln!(
-                        "pdnkit: cannot read {}: {}:{}: {}: {}",
-                        d.path, d.line, d.column, d.rule.name, d.message
+                        "pdnkit: {}: {}: {} ({})",
+                        d.severity,
+                        d.place(),
+                        d.message,
+                        d.rule.name
                     ),
                 });
             }

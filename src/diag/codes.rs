@@ -364,7 +364,16 @@ pub fn check_selector(selector: &str) -> Result<String, String> {
     if ALL.iter().any(|r| selector_matches(s, r)) {
         return Ok(s.to_string());
     }
-    let lower = s.to_ascii_lowercase();
+    Err(format!(
+        "no rule has the code, name or code prefix `{s}`{}",
+        nearest_hint(s)
+    ))
+}
+
+/// What to say after a key that names no rule: the nearest codes and names by Jaro-Winkler
+/// similarity (`; did you mean illegal-move?`), else where to find them.
+pub fn nearest_hint(key: &str) -> String {
+    let lower = key.trim().to_ascii_lowercase();
     let mut near: Vec<(f64, &str)> = (ALL.iter())
         .flat_map(|r| [r.name, r.code])
         .map(|n| (strsim::jaro_winkler(&lower, &n.to_ascii_lowercase()), n))
@@ -372,13 +381,10 @@ pub fn check_selector(selector: &str) -> Result<String, String> {
         .collect();
     near.sort_by(|a, b| b.0.total_cmp(&a.0));
     let near: Vec<&str> = near.iter().take(3).map(|&(_, n)| n).collect();
-    let hint = match near[..] {
+    match near[..] {
         [] => "; `pdnkit rule --all` lists the codes and names".to_string(),
         _ => format!("; did you mean {}?", near.join(" or ")),
-    };
-    Err(format!(
-        "no rule has the code, name or code prefix `{s}`{hint}"
-    ))
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Diagnostics: what pdnkit found, where, and how to show it.
 //!
 //! A [`Diagnostic`] names a stable [`Rule`] (code + kebab-case name), a
-//! severity, a message and a location in a file. Renderers in [`render`] turn a list of
-//! them into text for people (`full`, `concise`) or machines (`jsonl`, `json`, `github`,
-//! `sarif`). The library only builds values; the caller decides where they go.
+//! severity, a message and a location in a file. The emitters of [`emit`] turn them into
+//! text for people (`full`, `concise`) or machines (`jsonl`, `json`, `github`, `sarif`).
+//! The library only builds values; the caller decides where they go.
 
 pub mod codes;
 pub mod emit;
@@ -13,8 +13,8 @@ pub use codes::Rule;
 use serde::Serialize;
 use std::fmt;
 
-/// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// How serious a finding is (ordered from the most serious: `Error < Warning < Info`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The record is wrong: an illegal move, an impossible result, unreadable text.
@@ -84,6 +84,15 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// Where it is: `path:line:column`, or the path alone for a finding about a whole
+    /// input (line 0, such as one that could not be read).
+    pub fn place(&self) -> String {
+        match self.line {
+            0 => self.path.clone(),
+            line => format!("{}:{line}:{}", self.path, self.column),
+        }
+    }
+
     /// A diagnostic of `rule` with the rule's default severity and no location yet.
     pub fn new(rule: &'static Rule, message: impl Into<String>) -> Self {
         Diagnostic {

@@ -240,8 +240,10 @@ pub fn run_reader<T: Task>(
 
 /// The `io-error` diagnostic of the input `label`.
 fn io_error(label: &str, e: &io::Error, what: &str) -> Diagnostic {
-    let mut d = Diagnostic::new(&codes::IO_ERROR, format!("{what} {label}: {e}"));
+    let mut d = Diagnostic::new(&codes::IO_ERROR, format!("{what}: {e}"));
     d.path = label.to_string();
+    // (about the whole input: no place in it)
+    (d.line, d.column) = (0, 0);
     d
 }
 

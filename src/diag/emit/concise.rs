@@ -11,8 +11,11 @@ impl Emitter for Concise {
         let (s, sr) = self.0.severity(d.severity);
         writeln!(
             out,
-            "{b}{}:{}:{}:{r} {s}{}{sr} [{}] {}",
-            d.path, d.line, d.column, d.rule.code, d.severity, d.message
+            "{b}{}:{r} {s}{}{sr} [{}] {}",
+            d.place(),
+            d.rule.code,
+            d.severity,
+            d.message
         )
     }
 }

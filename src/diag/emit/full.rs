@@ -18,7 +18,7 @@ impl Emitter for Full {
             d.severity, d.rule.code, d.message, d.rule.name
         )?;
         let pad = " ".repeat(d.line.to_string().len());
-        writeln!(out, "{pad}{bl}-->{blr} {}:{}:{}", d.path, d.line, d.column)?;
+        writeln!(out, "{pad}{bl}-->{blr} {}", d.place())?;
         if let Some(snip) = &d.snippet {
             let text = snip.line_text.replace('\t', " ");
             writeln!(out, "{pad} {bl}|{blr}")?;

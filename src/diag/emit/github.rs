@@ -13,12 +13,15 @@ impl Emitter for Github {
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
+        // (a finding about a whole input has no line)
+        let place = match d.line {
+            0 => String::new(),
+            line => format!(",line={line},col={}", d.column),
+        };
         writeln!(
             out,
-            "::{level} file={},line={},col={},title={} {}::{}",
+            "::{level} file={}{place},title={} {}::{}",
             property(&d.path),
-            d.line,
-            d.column,
             property(d.rule.code),
             property(d.rule.name),
             data(&d.message)

@@ -100,16 +100,16 @@ pub(super) fn result(d: &Diagnostic) -> serde_json::Value {
         Severity::Warning => "warning",
         Severity::Info => "note",
     };
+    let mut location = serde_json::json!({ "artifactLocation": { "uri": uri(&d.path) } });
+    // (a finding about a whole input has no region)
+    if d.line > 0 {
+        location["region"] = serde_json::json!({ "startLine": d.line, "startColumn": d.column });
+    }
     serde_json::json!({
         "ruleId": d.rule.code,
         "level": level,
         "message": { "text": format!("{} ({})", d.message, d.rule.name) },
-        "locations": [{
-            "physicalLocation": {
-                "artifactLocation": { "uri": uri(&d.path) },
-                "region": { "startLine": d.line, "startColumn": d.column },
-            }
-        }],
+        "locations": [{ "physicalLocation": location }],
     })
 }
 
