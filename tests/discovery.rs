@@ -374,11 +374,14 @@ fn config_rules_encoding_and_exclude_apply_to_every_reading_command() {
         d,
         &[(
             "pdnkit.toml",
-            "rules = \"fmjd\"\nencoding = \"koi8-r\"\nexclude = [\"old\"]\n",
+            "rules = \"fmjd\"\nencoding = \"koi8-r\"\nexclude = [\"old\"]\n\
+             severity = \"info\"\n",
         )],
     );
-    let info = ["games", "--select", "D", "--severity", "info"];
-    assert_eq!(codes(d, &info), ["D103"]);
+    // (D103, the draw by agreement, is an info: shown by the file's severity)
+    assert_eq!(codes(d, &["games", "--select", "D"]), ["D103"]);
+    let warnings = ["games", "--select", "D", "--severity", "warning"];
+    assert_eq!(codes(d, &warnings), Vec::<String>::new());
     pdnkit(d)
         .args(["convert", "--to", "jsonl", "games"])
         .assert()

@@ -43,8 +43,9 @@ pub struct LintArgs {
 
     /// The least serious findings shown: `error`, `warning` (errors and warnings), or
     /// `info` (everything, such as a draw by agreement, which is no problem).
-    #[arg(long, value_enum, default_value_t = Severity::Warning)]
-    pub severity: Severity,
+    /// [default: warning]
+    #[arg(long, value_enum)]
+    pub severity: Option<Severity>,
 
     /// Print how many findings each rule has, instead of the findings.
     #[arg(long)]
@@ -73,6 +74,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         false => given.clone(),
     };
     let select = or_config(&args.select, &config.select);
+    let least = (args.severity.or(config.severity)).unwrap_or(Severity::Warning);
     let ignore = or_config(&args.ignore, &config.ignore);
     let selected = |rule: &Rule| {
         (select.is_empty() || select.iter().any(|s| codes::selector_matches(s, rule)))
@@ -99,7 +101,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     // a finding reported: shown (or counted for --statistics) when serious enough
     let mut report = |totals: &mut Totals, mut d: Diagnostic| -> io::Result<()> {
         totals.severities.add(d.severity);
-        if d.severity > args.severity {
+        if d.severity > least {
             totals.hidden += 1;
         } else if args.statistics {
             *totals.per_rule.entry(d.rule.code).or_insert(0) += 1;
