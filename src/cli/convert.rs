@@ -56,8 +56,9 @@ some game was skipped or unparsed or an input was not read (binary data), and wi
 not written)."
 )]
 pub struct ConvertArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format (`--to` is the same option).

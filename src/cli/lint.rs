@@ -24,8 +24,9 @@ use std::process::ExitCode;
 Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
 error (a missing or unreadable file is reported and the other files are still checked).")]
 pub struct LintArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format.

@@ -33,8 +33,9 @@ Examples:
 Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
 stderr and the others still counted).")]
 pub struct StatsArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format.
