@@ -89,7 +89,11 @@ impl ReadArgs {
         let config = match (&self.config, self.isolated) {
             (_, true) => None,
             (Some(path), false) => Some(Config::load(path)?),
-            (None, false) => Config::discover(&std::env::current_dir()?)?,
+            // (a current folder that is gone has no config file above it)
+            (None, false) => match std::env::current_dir() {
+                Ok(here) => Config::discover(&here)?,
+                Err(_) => None,
+            },
         };
         Ok(config.unwrap_or_default())
     }

@@ -87,17 +87,12 @@ impl Discovery {
             return false;
         }
         let name = below.file_name().map(Path::new);
-        let in_root = (self.root.as_deref()).and_then(|r| {
-            walked
-                .join(below)
-                .strip_prefix(r)
-                .ok()
-                .map(Path::to_path_buf)
-        });
-        [name, Some(below), in_root.as_deref()]
-            .into_iter()
-            .flatten()
-            .any(|p| set.is_match(p))
+        name.is_some_and(|name| set.is_match(name))
+            || set.is_match(below)
+            || (self.root.as_deref()).is_some_and(|root| {
+                let path = walked.join(below);
+                path.strip_prefix(root).is_ok_and(|p| set.is_match(p))
+            })
     }
 }
 
