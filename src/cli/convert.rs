@@ -229,7 +229,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, check).quiet(args.quiet);
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }

@@ -72,7 +72,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, check);
+    let inputs = common::Inputs::new(&args.paths, &args.common, check).quiet(args.quiet);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();

@@ -501,6 +501,7 @@ pub fn convert_reader(
     let options = RunOptions {
         check: *options,
         threads: 1,
+        progress: None,
     };
     let mut writer = Writer::new(converter, out)?;
     writer.start_input(path);
