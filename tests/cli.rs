@@ -1139,3 +1139,45 @@ fn completions_manual_pages_and_help_with_examples_and_exit_status() {
     };
     assert_eq!(by("--format"), by("--to"));
 }
+
+/// On a terminal (a pseudo-terminal, by `script`), a run over one file shows its bytes
+/// read against the file's size, the percent, the rate and the time left; `-q` shows no
+/// bar. (A run shorter than a second shows none either: PDNKIT_PROGRESS_AFTER_MS sets
+/// that second to nothing here.)
+#[test]
+fn one_big_file_shows_bytes_percent_rate_and_time_left_on_a_terminal() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("`script` (util-linux) is absent: the progress bar is not checked");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pdn");
+    let mut text = Vec::new();
+    pdnkit_gen::Generator::new(5)
+        .write_games(&mut text, 20_000)
+        .unwrap();
+    std::fs::write(&path, &text).unwrap();
+    let on_terminal = |args: &str| {
+        let command = format!(
+            "{} lint -j1 --format jsonl {args} {} > /dev/null",
+            env!("CARGO_BIN_EXE_pdnkit"),
+            path.display()
+        );
+        let out = std::process::Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env("PDNKIT_PROGRESS_AFTER_MS", "0")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).replace('\r', "\n")
+    };
+    let shown = on_terminal("");
+    assert!(
+        shown.contains("ETA") && shown.contains("MiB") && shown.contains('%'),
+        "{shown}"
+    );
+    assert!(!on_terminal("-q").contains("ETA"));
+}

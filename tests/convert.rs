@@ -1293,3 +1293,55 @@ fn impossible_dates_are_t102_and_reach_no_csv_or_json_date() {
         "Date \"1965.02.30\" is not a day of the calendar"
     );
 }
+
+/// `--delimiter` writes every record with it (the path field and the header too), `tab`
+/// makes TSV, and `--bom` starts the output with the byte order mark Excel needs; both
+/// are csv's alone.
+#[test]
+fn csv_delimiter_and_byte_order_mark() {
+    let out = pdnkit()
+        .args([
+            "convert",
+            RICH,
+            "--format",
+            "csv",
+            "--delimiter",
+            ";",
+            "--bom",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.stdout.starts_with("\u{feff}path;game;".as_bytes()));
+    let text = std::str::from_utf8(&out.stdout[3..]).unwrap();
+    let mut r = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    let comma = run_ok(&["convert", RICH, "--format", "csv"]);
+    let (comma_header, comma_rows) = csv_rows(&comma);
+    assert_eq!(header, comma_header);
+    assert_eq!(rows.len(), comma_rows.len());
+    for (a, b) in rows.iter().zip(&comma_rows) {
+        assert_eq!(
+            a.iter().collect::<Vec<_>>(),
+            b.iter().map(String::as_str).collect::<Vec<_>>()
+        );
+    }
+    let tsv = run_ok(&[
+        "convert",
+        RICH,
+        "--format",
+        "csv",
+        "--per-move",
+        "--delimiter",
+        "tab",
+    ]);
+    assert!(tsv.starts_with("path\tgame\tply\t"), "{tsv}");
+    pdnkit()
+        .args(["convert", RICH, "--format", "jsonl", "--bom"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("need --format csv"));
+}

@@ -289,7 +289,7 @@ fn kept(data: &[u8], options: &CheckOptions) -> Vec<Kept> {
     let mut games = Vec::new();
     let run = RunOptions {
         check: *options,
-        threads: 1,
+        ..RunOptions::default()
     };
     let _ = run_reader("fuzz.pdn", data, &run, &KeepAll, |e| {
         if let Event::Game(g) = e {

@@ -9,7 +9,8 @@ use pdnkit::run::{self, Discovery, Event, Input, InputError, RunOptions, Task};
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Options about how to read and judge games, shared by lint, convert and stats.
 #[derive(clap::Args, Debug, Clone)]
@@ -166,7 +167,15 @@ pub struct Inputs {
     /// have jobs for).
     pub options: RunOptions,
     started: Instant,
+    /// `-q`: no progress bar either.
+    quiet: bool,
 }
+
+/// The bytes the run has read of its inputs, for the progress bar.
+static BYTES_READ: AtomicU64 = AtomicU64::new(0);
+
+/// How long a run goes without a progress bar (a run shorter than this shows none).
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
@@ -212,9 +221,19 @@ impl Inputs {
             labels: inputs.iter().map(Input::label).collect(),
             inputs,
             errors,
-            options: RunOptions { check, threads },
+            options: RunOptions {
+                check,
+                threads,
+                progress: Some(&BYTES_READ),
+            },
             started,
+            quiet: false,
         })
+    }
+
+    /// With `quiet`, no progress bar.
+    pub fn quiet(self, quiet: bool) -> Inputs {
+        Inputs { quiet, ..self }
     }
 
     /// Runs `task` over the inputs with a progress bar on a terminal: what the inputs go
@@ -227,7 +246,7 @@ impl Inputs {
         what: &'static str,
         mut sink: impl FnMut(&str, Event<T::Output>, &ProgressBar) -> io::Result<()>,
     ) -> io::Result<()> {
-        let progress = progress_bar(self.inputs.len() as u64, what);
+        let progress = self.progress_bar(what);
         let (mut current, mut label, mut games) = (self.labels.iter(), "", 0u64);
         let result = run::run(&self.inputs, &self.options, task, |event| {
             match &event {
@@ -245,6 +264,67 @@ impl Inputs {
         });
         progress.finish_and_clear();
         result
+    }
+
+    /// The progress bar of a run, on a terminal, shown once the run has gone on for
+    /// [`PROGRESS_AFTER`] (none with `-q`): for one file, its bytes read against its size,
+    /// the percent, the rate and the time left, with a steady tick; for standard input the
+    /// bytes read; for many inputs, the inputs done.
+    fn progress_bar(&self, what: &'static str) -> ProgressBar {
+        let inputs = &self.inputs;
+        if self.quiet || !io::stderr().is_terminal() || inputs.is_empty() {
+            return ProgressBar::hidden();
+        }
+        let size = match &inputs[..] {
+            [Input::File(path)] => std::fs::metadata(path)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
+            _ => None,
+        };
+        let (len, template, bytes) = match (inputs.len(), size) {
+            (1, Some(size)) => (
+                Some(size),
+                "{msg} {bar:30} {binary_bytes}/{binary_total_bytes} ({percent}%), {binary_bytes_per_sec}, ETA {eta}",
+                true,
+            ),
+            (1, None) => (None, "{spinner} {msg}: {binary_bytes}, {elapsed}", true),
+            (n, _) => (
+                Some(n as u64),
+                "{msg} {bar:40} {pos}/{len} files, {elapsed}",
+                false,
+            ),
+        };
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
+        bar.set_style(ProgressStyle::with_template(template).expect("the templates are valid"));
+        bar.set_message(what);
+        // (shown after a while, and moved by the bytes read, whether or not games come)
+        let after = std::env::var("PDNKIT_PROGRESS_AFTER_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map_or(PROGRESS_AFTER, Duration::from_millis);
+        let shown = bar.clone();
+        let started = Instant::now();
+        BYTES_READ.store(0, Ordering::Relaxed);
+        let spawned = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                while !shown.is_finished() {
+                    if shown.is_hidden() && started.elapsed() >= after {
+                        shown.set_draw_target(ProgressDrawTarget::stderr());
+                        shown.enable_steady_tick(Duration::from_millis(200));
+                    }
+                    if bytes {
+                        shown.set_position(BYTES_READ.load(Ordering::Relaxed));
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            });
+        // (without the thread, no bar: nothing else is lost)
+        match spawned {
+            Ok(_) => bar,
+            Err(_) => ProgressBar::hidden(),
+        }
     }
 
     /// Seconds since the command started, for its summary line.
@@ -266,21 +346,6 @@ pub fn exit_code(io_failures: usize, failed: bool) -> ExitCode {
         (0, true) => ExitCode::from(1),
         _ => ExitCode::from(2),
     }
-}
-
-/// A bar of `len` inputs (a spinner for one), on a terminal only.
-fn progress_bar(len: u64, what: &'static str) -> ProgressBar {
-    if !io::stderr().is_terminal() || len == 0 {
-        return ProgressBar::hidden();
-    }
-    let (len, template) = match len {
-        1 => (None, "{spinner} {msg}, {elapsed}"),
-        n => (Some(n), "{msg} {bar:40} {pos}/{len} files, {elapsed}"),
-    };
-    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
-    bar.set_style(ProgressStyle::with_template(template).expect("the templates are valid"));
-    bar.set_message(what);
-    bar
 }
 
 /// Says that the input `path` could not be read, and why, in the one wording of every

@@ -5,6 +5,7 @@ use super::output::{Output, create_temp};
 use super::{Cli, common};
 use anyhow::Context;
 use pdnkit::check::CheckOptions;
+use pdnkit::convert::csv::CsvOptions;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
 use pdnkit::diag::codes;
@@ -102,6 +103,15 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub strip: Vec<Strip>,
 
+    /// csv: the character between fields: `,` (default), `;` (for spreadsheets whose
+    /// decimal separator is the comma), `tab` (TSV), or any other ASCII character.
+    #[arg(long, value_name = "CHAR", value_parser = delimiter, default_value = ",")]
+    pub delimiter: u8,
+
+    /// csv: start with a UTF-8 byte order mark, which Excel needs to show Cyrillic names.
+    #[arg(long)]
+    pub bom: bool,
+
     /// Exit 1 also when some game is illegal or incomplete (not `ok`).
     #[arg(long, conflicts_with = "exit_zero")]
     pub strict: bool,
@@ -120,6 +130,19 @@ pub struct ConvertArgs {
 
     #[command(flatten)]
     pub walk: common::WalkArgs,
+}
+
+/// `--delimiter`: one ASCII character (not a quote, nor a line break), or `tab`.
+fn delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "tab" | "\\t" | "\t" => Ok(b'\t'),
+        _ => match text.as_bytes() {
+            [c] if c.is_ascii() && !matches!(c, b'"' | b'\n' | b'\r') => Ok(*c),
+            _ => Err(format!(
+                "`{text}` is not one ASCII character (or `tab`) other than a quote or a line break"
+            )),
+        },
+    }
 }
 
 impl ConvertArgs {
@@ -143,6 +166,10 @@ impl ConvertArgs {
         anyhow::ensure!(
             self.strip.is_empty() || self.to == Target::Pdn,
             "--strip needs --format pdn"
+        );
+        anyhow::ensure!(
+            (self.delimiter == b',' && !self.bom) || self.to == Target::Csv,
+            "--delimiter and --bom need --format csv"
         );
         Ok(())
     }
@@ -207,7 +234,8 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         ..args.common.check_options(&config)?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
+    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
+        .quiet(args.quiet);
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }
@@ -267,7 +295,11 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             nags: !args.strip.contains(&Strip::Nags),
         }),
     };
-    let converter = Converter::new(format, style);
+    let csv = CsvOptions {
+        delimiter: args.delimiter,
+        bom: args.bom,
+    };
+    let converter = Converter::new(format, style).with_csv(csv);
     let mut writer = Writer::new(&converter, &mut output.writer).with_context(writing)?;
 
     // Games are checked and written in parallel; the bytes are put out here in input

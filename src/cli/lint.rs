@@ -88,7 +88,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options(&config)?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
+        .quiet(args.quiet);
     let lint = Lint::new(&inputs, &config);
 
     let stdout = io::stdout();

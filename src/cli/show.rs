@@ -78,6 +78,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let run_options = RunOptions {
         check: options,
         threads: 1,
+        progress: None,
     };
     let mut found = None;
     let mut problem = None;

@@ -77,7 +77,8 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         by: args.by,
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?;
+    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
+        .quiet(args.quiet);
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);

@@ -65,25 +65,48 @@ impl Write for Shared {
     }
 }
 
-thread_local! {
-    /// This thread's writer, and what it writes into.
-    static WRITER: RefCell<(csv::Writer<Shared>, Shared)> = RefCell::new({
-        let shared = Shared::default();
-        let writer = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::CRLF)
-            .flexible(true)
-            .from_writer(shared.clone());
-        (writer, shared)
-    });
+/// How CSV is written: the byte between fields (`,` by default; `;` for the spreadsheets
+/// of locales whose decimal separator is the comma, `\t` for TSV), and whether the output
+/// starts with a byte order mark (which Excel needs to read UTF-8, Cyrillic names among it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsvOptions {
+    pub delimiter: u8,
+    pub bom: bool,
 }
 
-/// Appends one CSV record of `fields` to `out`.
-fn push_record<I, T>(out: &mut Vec<u8>, fields: I)
+impl Default for CsvOptions {
+    fn default() -> Self {
+        CsvOptions {
+            delimiter: b',',
+            bom: false,
+        }
+    }
+}
+
+thread_local! {
+    /// This thread's writer (for its delimiter), and what it writes into.
+    static WRITER: RefCell<Option<(u8, csv::Writer<Shared>, Shared)>> = const { RefCell::new(None) };
+}
+
+/// Appends one CSV record of `fields` to `out`, fields separated by `delimiter`.
+fn push_record<I, T>(out: &mut Vec<u8>, delimiter: u8, fields: I)
 where
     I: IntoIterator<Item = T>,
     T: AsRef<[u8]>,
 {
-    WRITER.with_borrow_mut(|(writer, shared)| {
+    WRITER.with_borrow_mut(|slot| {
+        if slot.as_ref().is_none_or(|(d, ..)| *d != delimiter) {
+            let shared = Shared::default();
+            let writer = csv::WriterBuilder::new()
+                .delimiter(delimiter)
+                .terminator(csv::Terminator::CRLF)
+                .flexible(true)
+                .from_writer(shared.clone());
+            *slot = Some((delimiter, writer, shared));
+        }
+        let Some((_, writer, shared)) = slot else {
+            return;
+        };
         // (writing into memory cannot fail)
         let _ = writer.write_record(fields);
         let _ = writer.flush();
@@ -92,28 +115,31 @@ where
 }
 
 /// One CSV record of `fields`.
-pub fn record<I, T>(fields: I) -> Vec<u8>
+pub fn record<I, T>(delimiter: u8, fields: I) -> Vec<u8>
 where
     I: IntoIterator<Item = T>,
     T: AsRef<[u8]>,
 {
     let mut out = Vec::new();
-    push_record(&mut out, fields);
+    push_record(&mut out, delimiter, fields);
     out
 }
 
-/// A field as CSV writes it first in a record of several.
-pub fn field(text: &str) -> Vec<u8> {
-    let mut out = record([text, ""]);
+/// A field as CSV writes it first in a record of several, and the delimiter after it.
+pub fn field(text: &str, delimiter: u8) -> Vec<u8> {
+    let mut out = record(delimiter, [text, ""]);
     // (the record without its second, empty field and its row end)
-    out.truncate(out.len() - 3);
+    out.truncate(out.len() - 2);
     out
 }
 
 /// The header of a game table: [`GAME_COLUMNS`] then `tag:NAME` for each tag column.
-pub fn game_header(tag_columns: &[String]) -> Vec<u8> {
+pub fn game_header(tag_columns: &[String], delimiter: u8) -> Vec<u8> {
     let tags = tag_columns.iter().map(|t| format!("tag:{t}"));
-    record(GAME_COLUMNS.iter().map(|c| c.to_string()).chain(tags))
+    record(
+        delimiter,
+        GAME_COLUMNS.iter().map(|c| c.to_string()).chain(tags),
+    )
 }
 
 fn push_square(out: &mut String, sq: Square, style: Style) {
@@ -126,7 +152,13 @@ fn push_square(out: &mut String, sq: Square, style: Style) {
 /// The game's row after its first two fields (see [`super::Converted`]), appended to `out`,
 /// with a `tag:NAME` cell for each of `tag_columns` (a tag written twice: its values joined
 /// by a line break, so nothing is lost).
-pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_columns: &[String]) {
+pub fn push_game_row(
+    out: &mut Vec<u8>,
+    delimiter: u8,
+    g: &Checked<'_>,
+    style: Style,
+    tag_columns: &[String],
+) {
     let r = &*g.report;
     let tag = |name: &str| r.tag(name).unwrap_or("");
     let date_raw = r.tag("Date");
@@ -186,6 +218,7 @@ pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_colum
     ];
     push_record(
         out,
+        delimiter,
         cells.into_iter().chain(tags.iter().map(String::as_str)),
     );
 }
@@ -193,19 +226,30 @@ pub fn push_game_row(out: &mut Vec<u8>, g: &Checked<'_>, style: Style, tag_colum
 /// The row of a game the reader skipped (`problem`, a `game-too-large`) after its first
 /// two fields: only its status and the code in `first_error`, the rest empty (the game
 /// was not read), with `tag_columns` empty tag cells.
-pub fn push_skipped_row(out: &mut Vec<u8>, problem: &crate::diag::Diagnostic, tag_columns: usize) {
+pub fn push_skipped_row(
+    out: &mut Vec<u8>,
+    delimiter: u8,
+    problem: &crate::diag::Diagnostic,
+    tag_columns: usize,
+) {
     let mut cells = vec![""; GAME_COLUMNS.len() - 1 + tag_columns];
     // (after the path and the game number: `status` and `first_error` are the 17th and
     // 18th columns)
     cells[GAME_COLUMNS.len() - 4] = GameStatus::Skipped.as_str();
     cells[GAME_COLUMNS.len() - 3] = problem.rule.code;
-    push_record(out, cells);
+    push_record(out, delimiter, cells);
 }
 
 /// The rows of the replayed main-line plies after their first two fields, appended to
 /// `out`, each row's end in `ends`. Squares and the move are written in `style`;
 /// `fen_after` uses numeric squares.
-pub fn push_ply_rows(out: &mut Vec<u8>, ends: &mut Vec<usize>, g: &Checked<'_>, style: Style) {
+pub fn push_ply_rows(
+    out: &mut Vec<u8>,
+    ends: &mut Vec<usize>,
+    delimiter: u8,
+    g: &Checked<'_>,
+    style: Style,
+) {
     let mut text = String::new();
     let mut captured = String::new();
     let (mut from, mut to) = (String::new(), String::new());
@@ -242,7 +286,7 @@ pub fn push_ply_rows(out: &mut Vec<u8>, ends: &mut Vec<usize>, g: &Checked<'_>, 
             if p.mv.promotes() { "true" } else { "false" },
             &p.after.to_fen(FenStyle::Numeric),
         ];
-        push_record(out, cells);
+        push_record(out, delimiter, cells);
         ends.push(out.len());
     }
 }

@@ -193,6 +193,8 @@ pub struct Converter {
     pub format: Format,
     /// The notation of the moves written.
     pub style: Style,
+    /// How CSV is written.
+    pub csv: csv::CsvOptions,
     /// Buffers of games put out, cleared, for the next games to be written into: a game
     /// is converted by a worker and freed by the thread that puts it out, a block's games
     /// at once, and memory freed that way went back to the system (mimalloc purges after
@@ -252,10 +254,12 @@ impl Task for Converter {
         let (mut body, mut ends) = self.buffers();
         match &self.format {
             Format::CsvGames(tags) => {
-                csv::push_game_row(&mut body, &g, self.style, tags);
+                csv::push_game_row(&mut body, self.csv.delimiter, &g, self.style, tags);
                 ends.push(body.len());
             }
-            Format::CsvPlies => csv::push_ply_rows(&mut body, &mut ends, &g, self.style),
+            Format::CsvPlies => {
+                csv::push_ply_rows(&mut body, &mut ends, self.csv.delimiter, &g, self.style)
+            }
             Format::Jsonl => {
                 // (room for the common case at once: the text of comments and tags, and
                 // 230-250 bytes for each move of the tree; grown by doubling, a game
@@ -301,7 +305,7 @@ impl Task for Converter {
                 ends.push(body.len());
             }
             (Format::CsvGames(tags), Some(_)) if skipped => {
-                csv::push_skipped_row(&mut body, problem, tags.len());
+                csv::push_skipped_row(&mut body, self.csv.delimiter, problem, tags.len());
                 ends.push(body.len());
             }
             (Format::Jsonl, Some(_)) if skipped => {
@@ -335,7 +339,16 @@ impl Converter {
         Converter {
             format,
             style,
+            csv: csv::CsvOptions::default(),
             spare: Mutex::default(),
+        }
+    }
+
+    /// The converter, writing CSV as `options` say.
+    pub fn with_csv(self, options: csv::CsvOptions) -> Converter {
+        Converter {
+            csv: options,
+            ..self
         }
     }
 
@@ -368,11 +381,7 @@ impl Converter {
     /// a comma, or a JSON object's opening up to its game number.
     pub fn record_start(&self, path: &str) -> Vec<u8> {
         match self.format {
-            Format::CsvGames(_) | Format::CsvPlies => {
-                let mut out = csv::field(path);
-                out.push(b',');
-                out
-            }
+            Format::CsvGames(_) | Format::CsvPlies => csv::field(path, self.csv.delimiter),
             Format::Jsonl => {
                 let mut out = b"{\"schema\":\"pdnkit-game/1\",\"path\":".to_vec();
                 // (writing a string into a vector cannot fail)
@@ -384,13 +393,20 @@ impl Converter {
         }
     }
 
-    /// The header of the output (the CSV column names), if it has one.
+    /// The header of the output (the CSV column names, after a byte order mark when
+    /// asked), if it has one.
     pub fn header(&self) -> Vec<u8> {
+        let delimiter = self.csv.delimiter;
+        let mut header = match (&self.format, self.csv.bom) {
+            (Format::CsvGames(_) | Format::CsvPlies, true) => "\u{feff}".as_bytes().to_vec(),
+            _ => Vec::new(),
+        };
         match &self.format {
-            Format::CsvGames(tags) => csv::game_header(tags),
-            Format::CsvPlies => csv::record(csv::PLY_COLUMNS.iter()),
-            Format::Jsonl | Format::Pdn(_) => Vec::new(),
+            Format::CsvGames(tags) => header.extend(csv::game_header(tags, delimiter)),
+            Format::CsvPlies => header.extend(csv::record(delimiter, csv::PLY_COLUMNS.iter())),
+            Format::Jsonl | Format::Pdn(_) => {}
         }
+        header
     }
 }
 
@@ -485,6 +501,7 @@ pub fn convert_reader(
     let options = RunOptions {
         check: *options,
         threads: 1,
+        progress: None,
     };
     let mut writer = Writer::new(converter, out)?;
     writer.start_input(path);

@@ -52,6 +52,7 @@ use crate::diag::{Diagnostic, Severity, codes};
 use crate::pdn::reader::BlockStart;
 use crate::pdn::{GameSource, ReadError, Reader, ReaderOptions};
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Condvar, Mutex};
 
@@ -62,6 +63,9 @@ pub struct RunOptions {
     pub check: CheckOptions,
     /// Worker threads (1: everything on the calling thread).
     pub threads: usize,
+    /// A count the run adds every byte it reads from its inputs to (for a progress bar:
+    /// the bytes of a file read so far, against its size).
+    pub progress: Option<&'static AtomicU64>,
 }
 
 impl Default for RunOptions {
@@ -69,6 +73,7 @@ impl Default for RunOptions {
         RunOptions {
             check: CheckOptions::default(),
             threads: 1,
+            progress: None,
         }
     }
 }
@@ -167,7 +172,7 @@ pub fn run<T: Task>(
             let label = input.label();
             sink(Event::Start)?;
             let size = input.size();
-            let mut read = match input.open() {
+            let mut read = match input.open().map(|r| counted(r, options)) {
                 Ok(reader) => worker.read_all(&label, reader, &mut sink)?,
                 Err(e) => {
                     sink(Event::Problem(io_error(&label, &e, "cannot read")))?;
@@ -401,6 +406,25 @@ fn read_error(label: &str, e: ReadError) -> Diagnostic {
     };
     d.path = label.to_string();
     d
+}
+
+/// `reader`, each byte read through it added to the run's progress count, when it has one.
+fn counted(reader: Box<dyn Read + Send>, options: &RunOptions) -> Box<dyn Read + Send> {
+    match options.progress {
+        Some(count) => Box::new(Progress(reader, count)),
+        None => reader,
+    }
+}
+
+/// A reader that adds the bytes read through it to a progress count.
+struct Progress<R>(R, &'static AtomicU64);
+
+impl<R: Read> Read for Progress<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// A reader that counts the bytes read through it.
@@ -665,6 +689,7 @@ fn run_job<T: Task>(worker: &mut Worker<'_, T>, job: Job<T::Output>, budget: &Bu
     };
     let done = match source {
         Source::File(path) => {
+            // (a file small enough to be one job: the bar of many files counts it whole)
             let reader =
                 std::fs::File::open(&path).and_then(|f| Reader::new(Counted::new(f, 0), options));
             worker.read(&label, reader, BATCH_GAMES, send)
@@ -755,7 +780,7 @@ fn cut_inputs<T>(
                 continue;
             }
         }
-        let read = match input.open() {
+        let read = match input.open().map(|r| counted(r, options)) {
             Ok(reader) => cut_input(&label, reader, options, &send, &slots),
             Err(e) => {
                 let _ = slots.send(Slot::Problem(io_error(&label, &e, "cannot read")));
@@ -1044,6 +1069,7 @@ pub fn check_reader(path: &str, input: impl Read, options: &CheckOptions) -> Fil
     let options = RunOptions {
         check: *options,
         threads: 1,
+        progress: None,
     };
     let read = run_reader(path, input, &options, &Summarize, |event| {
         match event {

@@ -575,6 +575,7 @@ pub fn stats_reader(
     let run = RunOptions {
         check: *check,
         threads: 1,
+        progress: None,
     };
     let read = run_reader(path, input, &run, &StatsTask { options }, |event| {
         if let Some(d) = counter.event(path, event) {

@@ -66,7 +66,7 @@ impl Task for KeepAll {
 pub fn checked(text: &str, options: &CheckOptions) -> Vec<(GameReport, Vec<Diagnostic>)> {
     let options = RunOptions {
         check: *options,
-        threads: 1,
+        ..RunOptions::default()
     };
     let mut games = Vec::new();
     run_reader("t.pdn", text.as_bytes(), &options, &KeepAll, |e| {
