@@ -125,6 +125,9 @@ pub struct ConvertArgs {
     pub quiet: bool,
 
     #[command(flatten)]
+    pub jobs: common::JobsArgs,
+
+    #[command(flatten)]
     pub common: common::ReadArgs,
 }
 
@@ -229,7 +232,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         ..args.common.check_options()?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, check).quiet(args.quiet);
+    let mut inputs = common::Inputs::new(&args.paths, args.jobs, check).quiet(args.quiet);
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }

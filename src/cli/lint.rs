@@ -57,6 +57,9 @@ pub struct LintArgs {
     pub quiet: bool,
 
     #[command(flatten)]
+    pub jobs: common::JobsArgs,
+
+    #[command(flatten)]
     pub common: common::ReadArgs,
 }
 
@@ -72,7 +75,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options()?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, check).quiet(args.quiet);
+    let inputs = common::Inputs::new(&args.paths, args.jobs, check).quiet(args.quiet);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
