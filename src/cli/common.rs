@@ -12,7 +12,16 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Options about how to read and judge games, shared by lint, convert and stats.
+/// `-j`, for the commands that read many games: lint, convert and stats.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct JobsArgs {
+    /// Worker threads (default, or 0: one per core). At most 1024; no more than four per
+    /// core are started, nor more than the inputs can keep busy.
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// Options about how to read and judge games, shared by lint, convert, stats and show.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReadArgs {
     /// Text encoding of the input (e.g. utf-8, windows-1251, ibm866, koi8-r, windows-1252,
@@ -36,14 +45,10 @@ pub struct ReadArgs {
     #[arg(long = "rules", value_enum)]
     pub edition: Option<Edition>,
 
-    /// Worker threads (default: one per core). At most 1024; no more than four per core
-    /// are started, nor more than the inputs can keep busy.
-    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-
-    /// Skip games larger than this many bytes (as `P107 game-too-large`). Each thread
-    /// holds a game a few times over while it works on it. [default: 4194304, 4 MiB]
-    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Skip games larger than this (as `P107 game-too-large`): bytes, or with a unit, `K`,
+    /// `M`, `G` (powers of 1024: `512K`, `4MiB`). Each thread holds a game a few times
+    /// over while it works on it. [default: 4M]
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
     pub max_game_bytes: Option<u64>,
 
     /// Skip games with more moves than this, all lines together (as `P107
@@ -133,16 +138,28 @@ const MAX_JOBS: usize = 1024;
 /// one a core keeps the machine busy, and a few more cover one that waits for the disk.
 const THREADS_PER_CORE: usize = 4;
 
-/// `-j N`: 1 to [`MAX_JOBS`].
+/// `-j N`: 0 (one per core) to [`MAX_JOBS`].
 fn parse_jobs(text: &str) -> Result<usize, String> {
     let n: usize = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of threads"))?;
     match n {
-        0 => Err("at least 1 thread".to_string()),
         n if n > MAX_JOBS => Err(format!(
-            "{n} threads: at most {MAX_JOBS} (leave out -j for one per core)"
+            "{n} threads: at most {MAX_JOBS} (0, or no -j, for one per core)"
         )),
+        n => Ok(n),
+    }
+}
+
+/// A size in bytes: a number, or with a unit `K`, `M`, `G` (`KB`, `KiB`… alike: powers of
+/// 1024, as memory is counted), at least 1.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let bytes = parse_size::Config::new()
+        .with_binary()
+        .parse_size(text.trim())
+        .map_err(|e| format!("`{text}` is not a size ({e}): say 4194304, 512K or 4MiB"))?;
+    match bytes {
+        0 => Err("a size of at least 1 byte".to_string()),
         n => Ok(n),
     }
 }
@@ -178,21 +195,22 @@ static BYTES_READ: AtomicU64 = AtomicU64::new(0);
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 impl Inputs {
-    /// The inputs of `paths`, to be checked with `check` on the threads `args` asks for.
+    /// The inputs of `paths`, to be checked with `check` on the threads `jobs` asks for.
     /// Folders are walked for the files of `--include` and without those of `--exclude`
     /// (or the config's `exclude`); with no PATH, standard input, or the current folder
     /// when standard input is a terminal (nobody is typing a game in). Finding no file
     /// to read where folders were walked is an error: nothing checked is not clean.
     pub fn new(
         paths: &[PathBuf],
-        args: &ReadArgs,
+        jobs: JobsArgs,
         walk: &WalkArgs,
         config: &Config,
         check: CheckOptions,
     ) -> anyhow::Result<Inputs> {
         let started = Instant::now();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let threads = args.jobs.map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
+        let threads =
+            (jobs.jobs.filter(|&n| n > 0)).map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
         let exclude = match walk.exclude.is_empty() {
             true => &config.exclude,
             false => &walk.exclude,
@@ -352,4 +370,28 @@ pub fn exit_code(io_failures: usize, failed: bool) -> ExitCode {
 /// command (as clap says a usage error): `error: PATH: reason`.
 pub fn io_error(path: &str, reason: &str) {
     eprintln!("error: {path}: {reason}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_bytes_or_powers_of_1024() {
+        for (text, bytes) in [
+            ("100", 100),
+            ("512K", 512 << 10),
+            ("4MiB", 4 << 20),
+            ("4M", 4 << 20),
+            ("1 G", 1 << 30),
+            ("2kb", 2048),
+        ] {
+            assert_eq!(parse_bytes(text), Ok(bytes), "{text}");
+        }
+        for bad in ["0", "abc", "-1", "4Q"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_jobs("0"), Ok(0));
+        assert!(parse_jobs("1025").is_err());
+    }
 }

@@ -126,6 +126,9 @@ pub struct ConvertArgs {
     pub quiet: bool,
 
     #[command(flatten)]
+    pub jobs: common::JobsArgs,
+
+    #[command(flatten)]
     pub common: common::ReadArgs,
 
     #[command(flatten)]
@@ -234,8 +237,8 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         ..args.common.check_options(&config)?
     };
-    let mut inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
-        .quiet(args.quiet);
+    let mut inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }

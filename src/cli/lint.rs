@@ -61,6 +61,9 @@ pub struct LintArgs {
     pub quiet: bool,
 
     #[command(flatten)]
+    pub jobs: common::JobsArgs,
+
+    #[command(flatten)]
     pub common: common::ReadArgs,
 
     #[command(flatten)]
@@ -88,8 +91,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options(&config)?
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
-        .quiet(args.quiet);
+    let inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let lint = Lint::new(&inputs, &config);
 
     let stdout = io::stdout();

@@ -60,6 +60,9 @@ pub struct StatsArgs {
     pub quiet: bool,
 
     #[command(flatten)]
+    pub jobs: common::JobsArgs,
+
+    #[command(flatten)]
     pub common: common::ReadArgs,
 
     #[command(flatten)]
@@ -77,8 +80,8 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         by: args.by,
     };
-    let inputs = common::Inputs::new(&args.paths, &args.common, &args.walk, &config, check)?
-        .quiet(args.quiet);
+    let inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
