@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod color;
+pub mod config;
 pub mod convert;
 pub mod date;
 pub mod diag;

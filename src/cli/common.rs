@@ -2,11 +2,12 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
+use pdnkit::config::Config;
 use pdnkit::draw::Edition;
 use pdnkit::rules::Variant;
-use pdnkit::run::{self, Event, Input, InputError, RunOptions, Task};
+use pdnkit::run::{self, Discovery, Event, Input, InputError, RunOptions, Task};
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -40,9 +41,9 @@ pub struct ReadArgs {
     pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
-    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules).
-    #[arg(long = "rules", value_enum, default_value_t = Edition::Russia)]
-    pub edition: Edition,
+    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules). [default: russia]
+    #[arg(long = "rules", value_enum)]
+    pub edition: Option<Edition>,
 
     /// Skip games larger than this (as `P107 game-too-large`): bytes, or with a unit, `K`,
     /// `M`, `G` (powers of 1024: `512K`, `4MiB`). Each thread holds a game a few times
@@ -61,12 +62,55 @@ pub struct ReadArgs {
     /// 10000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_game_items: Option<u64>,
+
+    /// Read this config file, instead of looking for pdnkit.toml or .pdnkit.toml from the
+    /// current folder upward.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Read no config file.
+    #[arg(long, conflicts_with = "config")]
+    pub isolated: bool,
+}
+
+/// Which files of the folders given are read: lint, convert and stats.
+#[derive(clap::Args, Debug, Clone)]
+pub struct WalkArgs {
+    /// Skip the files and folders GLOB matches when walking a folder: by name, or by path
+    /// below the folder walked or the config file's folder (else the current one); in
+    /// any case; repeatable. Replaces the config file's `exclude`.
+    #[arg(long, value_name = "GLOB", value_parser = check_glob)]
+    pub exclude: Vec<String>,
+
+    /// Read the files GLOB matches when walking a folder, instead of *.pdn (matched as
+    /// --exclude; repeatable).
+    #[arg(long, value_name = "GLOB", value_parser = check_glob)]
+    pub include: Vec<String>,
 }
 
 impl ReadArgs {
-    /// The library options these arguments describe.
-    pub fn check_options(&self) -> anyhow::Result<CheckOptions> {
-        let mut options = CheckOptions::default();
+    /// The config file that applies: `--config`'s, none with `--isolated`, else the one
+    /// found from the current folder upward (the default when there is none).
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let config = match (&self.config, self.isolated) {
+            (_, true) => None,
+            (Some(path), false) => Some(Config::load(path)?),
+            // (a current folder that is gone has no config file above it)
+            (None, false) => match std::env::current_dir() {
+                Ok(here) => Config::discover(&here)?,
+                Err(_) => None,
+            },
+        };
+        Ok(config.unwrap_or_default())
+    }
+
+    /// The library options these arguments describe, with what `config` sets and they
+    /// do not.
+    pub fn check_options(&self, config: &Config) -> anyhow::Result<CheckOptions> {
+        let mut options = CheckOptions {
+            encoding: config.encoding,
+            ..CheckOptions::default()
+        };
         if let Some(label) = &self.encoding {
             options.encoding = Some(
                 encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
@@ -80,7 +124,7 @@ impl ReadArgs {
         options.max_game_items = self.max_game_items.map(size);
         options.force_russian = self.variant == Some(Variant::Russian);
         options.text = self.text;
-        options.edition = self.edition;
+        options.edition = self.edition.or(config.rules).unwrap_or_default();
         Ok(options)
     }
 }
@@ -120,6 +164,13 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `--include`, `--exclude`: a glob that compiles.
+fn check_glob(text: &str) -> Result<String, String> {
+    run::inputs::glob(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
 /// The inputs of a command that reads games (lint, convert, stats) and how to read them.
 pub struct Inputs {
     /// What the paths of the command line expand to.
@@ -145,13 +196,46 @@ const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 impl Inputs {
     /// The inputs of `paths`, to be checked with `check` on the threads `jobs` asks for.
-    pub fn new(paths: &[PathBuf], jobs: JobsArgs, check: CheckOptions) -> Inputs {
+    /// Folders are walked for the files of `--include` and without those of `--exclude`
+    /// (or the config's `exclude`); with no PATH, standard input, or the current folder
+    /// when standard input is a terminal (nobody is typing a game in). Finding no file
+    /// to read where folders were walked is an error: nothing checked is not clean.
+    pub fn new(
+        paths: &[PathBuf],
+        jobs: JobsArgs,
+        walk: &WalkArgs,
+        config: &Config,
+        check: CheckOptions,
+    ) -> anyhow::Result<Inputs> {
         let started = Instant::now();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads =
             (jobs.jobs.filter(|&n| n > 0)).map_or(cores, |n| n.min(cores * THREADS_PER_CORE));
-        let (inputs, errors) = run::expand(paths);
-        Inputs {
+        let exclude = match walk.exclude.is_empty() {
+            true => &config.exclude,
+            false => &walk.exclude,
+        };
+        // (paths are matched below the config file's folder, else the current one)
+        let root = config.root().map(Path::to_path_buf);
+        let root = root.or_else(|| std::env::current_dir().ok());
+        let discovery = Discovery::new(&walk.include, exclude, root.as_deref())?;
+        let here = paths.is_empty() && io::stdin().is_terminal();
+        let (inputs, errors) = match here {
+            true => run::inputs::expand_current_folder(&discovery),
+            false => run::expand(paths, &discovery),
+        };
+        if inputs.is_empty() && errors.is_empty() {
+            let quoted: Vec<String> = match here {
+                true => vec!["the current folder".to_string()],
+                false => paths.iter().map(|p| format!("`{}`", p.display())).collect(),
+            };
+            anyhow::bail!(
+                "no PDN files found under {} (looked for {}; see --include, --exclude)",
+                quoted.join(", "),
+                discovery.include_patterns().join(", ")
+            );
+        }
+        Ok(Inputs {
             labels: inputs.iter().map(Input::label).collect(),
             inputs,
             errors,
@@ -162,7 +246,7 @@ impl Inputs {
             },
             started,
             quiet: false,
-        }
+        })
     }
 
     /// With `quiet`, no progress bar.

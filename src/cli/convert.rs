@@ -57,8 +57,9 @@ some game was skipped or unparsed or an input was not read (binary data), and wi
 not written)."
 )]
 pub struct ConvertArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format (`--to` is the same option).
@@ -129,6 +130,9 @@ pub struct ConvertArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 /// `--delimiter`: one ASCII character (not a quote, nor a line break), or `tab`.
@@ -227,12 +231,14 @@ impl Counts {
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     args.check_usage()?;
+    let config = args.common.config()?;
     let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
-    let mut inputs = common::Inputs::new(&args.paths, args.jobs, check).quiet(args.quiet);
+    let mut inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }

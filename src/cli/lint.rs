@@ -2,10 +2,12 @@
 
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
+use pdnkit::config::Config;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, Severity, SeverityCounts};
-use pdnkit::run::{Checked, Event, Task};
+use pdnkit::run::{Checked, Event, Input, Task};
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,8 +24,9 @@ use std::process::ExitCode;
 Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
 error (a missing or unreadable file is reported and the other files are still checked).")]
 pub struct LintArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format.
@@ -41,8 +44,9 @@ pub struct LintArgs {
 
     /// The least serious findings shown: `error`, `warning` (errors and warnings), or
     /// `info` (everything, such as a draw by agreement, which is no problem).
-    #[arg(long, value_enum, default_value_t = Severity::Warning)]
-    pub severity: Severity,
+    /// [default: warning]
+    #[arg(long, value_enum)]
+    pub severity: Option<Severity>,
 
     /// Print how many findings each rule has, instead of the findings.
     #[arg(long)]
@@ -61,21 +65,35 @@ pub struct LintArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
+    let config = args.common.config()?;
+    // (--select and --ignore replace the config file's)
+    let or_config = |given: &Vec<String>, config: &Option<Vec<String>>| match given.is_empty() {
+        true => config.clone().unwrap_or_default(),
+        false => given.clone(),
+    };
+    let select = or_config(&args.select, &config.select);
+    let least = (args.severity.or(config.severity)).unwrap_or(Severity::Warning);
+    let ignore = or_config(&args.ignore, &config.ignore);
     let selected = |rule: &Rule| {
-        (args.select.is_empty() || args.select.iter().any(|s| codes::selector_matches(s, rule)))
-            && !args.ignore.iter().any(|s| codes::selector_matches(s, rule))
+        (select.is_empty() || select.iter().any(|s| codes::selector_matches(s, rule)))
+            && !ignore.iter().any(|s| codes::selector_matches(s, rule))
     };
     let check = CheckOptions {
         // (only the report for people shows the source lines and the boards)
         omit_snippets_and_boards: args.format != Format::Full,
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
-    let inputs = common::Inputs::new(&args.paths, args.jobs, check).quiet(args.quiet);
+    let inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let lint = Lint::new(&inputs, &config);
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -88,7 +106,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     // a finding reported: shown (or counted for --statistics) when serious enough
     let mut report = |totals: &mut Totals, mut d: Diagnostic| -> io::Result<()> {
         totals.severities.add(d.severity);
-        if d.severity > args.severity {
+        if d.severity > least {
             totals.hidden += 1;
         } else if args.statistics {
             *totals.per_rule.entry(d.rule.code).or_insert(0) += 1;
@@ -111,7 +129,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         }
     }
 
-    inputs.run(&Lint, "checking", |_, event, _| {
+    inputs.run(&lint, "checking", |label, event, _| {
         match event {
             Event::Start => totals.files += 1,
             Event::Game((has_errors, diagnostics)) => {
@@ -124,7 +142,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             // (the problems of a whole input, met outside the checker, are filtered here)
             Event::Problem(d) => {
                 io_failures += usize::from(d.rule == &codes::IO_ERROR);
-                if selected(d.rule) {
+                if selected(d.rule) && lint.kept(label).contains(d.rule) {
                     report(&mut totals, d)?;
                 }
             }
@@ -163,13 +181,41 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     Ok(common::exit_code(io_failures, failed))
 }
 
-/// What `lint` makes of a game: whether it has an error, and its diagnostics.
-struct Lint;
+/// What `lint` makes of a game: whether it has an error, and its diagnostics but those
+/// the config's `per-file-ignores` drop.
+struct Lint {
+    /// The rules reported in an input (by its label), where `per-file-ignores` drops some.
+    kept: HashMap<String, RuleSet>,
+}
+
+impl Lint {
+    fn new(inputs: &common::Inputs, config: &Config) -> Lint {
+        let ignores = &config.per_file_ignores;
+        let kept = (inputs.inputs.iter().zip(&inputs.labels))
+            .filter_map(|(input, label)| match input {
+                Input::File(path) if !ignores.is_empty() => Some((label, ignores.kept(path))),
+                _ => None,
+            })
+            .filter(|(_, kept)| *kept != RuleSet::ALL)
+            .map(|(label, kept)| (label.clone(), kept))
+            .collect();
+        Lint { kept }
+    }
+
+    /// The rules reported in the input labelled `label`.
+    fn kept(&self, label: &str) -> RuleSet {
+        self.kept.get(label).copied().unwrap_or(RuleSet::ALL)
+    }
+}
 
 impl Task for Lint {
     type Output = (bool, Vec<Diagnostic>);
 
-    fn game(&self, game: Checked<'_>) -> Self::Output {
+    fn game(&self, mut game: Checked<'_>) -> Self::Output {
+        if !self.kept.is_empty() {
+            let kept = self.kept(game.path);
+            game.diagnostics.retain(|d| kept.contains(d.rule));
+        }
         (game.has_errors, game.diagnostics)
     }
 

@@ -62,7 +62,7 @@ pub struct ShowArgs {
 
 pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(args.game >= 1, "--game counts from 1");
-    let options = args.common.check_options()?;
+    let options = args.common.check_options(&args.common.config()?)?;
     let label = args.file.display().to_string();
     let reader: Box<dyn Read> = if args.file.as_os_str() == "-" {
         Box::new(io::stdin().lock())

@@ -33,8 +33,9 @@ Examples:
 Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
 stderr and the others still counted).")]
 pub struct StatsArgs {
-    /// Files or directories (searched recursively for *.pdn in any case); `-` or nothing
-    /// reads standard input.
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
     pub paths: Vec<PathBuf>,
 
     /// Output format.
@@ -63,19 +64,24 @@ pub struct StatsArgs {
 
     #[command(flatten)]
     pub common: common::ReadArgs,
+
+    #[command(flatten)]
+    pub walk: common::WalkArgs,
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let config = args.common.config()?;
     let check = CheckOptions {
         // (the counts need no diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options()?
+        ..args.common.check_options(&config)?
     };
     let options = StatsOptions {
         depth: args.depth,
         by: args.by,
     };
-    let inputs = common::Inputs::new(&args.paths, args.jobs, check).quiet(args.quiet);
+    let inputs =
+        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);

@@ -44,7 +44,7 @@
 
 pub mod inputs;
 
-pub use inputs::{Input, InputError, expand};
+pub use inputs::{Discovery, Input, InputError, expand};
 
 use crate::check::checker::{Checker, GameReport, Keep};
 use crate::check::{CheckOptions, diagnose};

@@ -24,7 +24,7 @@ fn count<R: io::Read>(input: R, games: &mut u64, moves: &mut u64) -> io::Result<
 /// games and moves; exits 2 when a path could not be expanded.
 fn main() -> io::Result<ExitCode> {
     let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
-    let (inputs, errors) = run::expand(&paths);
+    let (inputs, errors) = run::expand(&paths, &run::Discovery::default());
     for e in &errors {
         eprintln!("pdnkit-read: {}: {}", e.path, e.message);
     }
