@@ -558,6 +558,7 @@ mod tests {
         plies: usize::MAX,
         moves: false,
         tree: false,
+        tags_only: false,
     };
 
     fn run_with(text: &str, options: &CheckOptions) -> GameReport {

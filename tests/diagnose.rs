@@ -101,6 +101,7 @@ fn a_replayed_move_is_written_as_format_move_writes_it() {
                 plies: usize::MAX,
                 moves: true,
                 tree: false,
+                tags_only: false,
             }
         }
         fn game(&self, g: Checked<'_>) -> (usize, usize) {

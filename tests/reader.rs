@@ -660,3 +660,87 @@ fn large_stream_in_bounded_memory() {
     }
     assert_eq!(count, GAMES);
 }
+
+/// A game's tags, names and values.
+type Tags = Vec<(String, String)>;
+
+/// A visitor that asks for the tags only: the movetext's events are not given, yet the
+/// games end where a reader of the whole ends them.
+#[derive(Default)]
+struct TagsOnly {
+    tags: Vec<(String, String)>,
+    events_after_tags: usize,
+    in_movetext: bool,
+}
+
+impl pdnkit::pdn::Visitor for TagsOnly {
+    type Output = Vec<(String, String)>;
+    fn begin_game(&mut self) {
+        *self = TagsOnly::default();
+    }
+    fn tag(&mut self, tag: pdnkit::pdn::RawTag<'_>) {
+        self.tags
+            .push((tag.name.to_string(), tag.value().into_owned()));
+    }
+    fn begin_movetext(&mut self) -> pdnkit::pdn::Skip {
+        self.in_movetext = true;
+        pdnkit::pdn::Skip(true)
+    }
+    fn mv(&mut self, _text: &str, _span: pdnkit::pdn::Span) {
+        self.events_after_tags += usize::from(self.in_movetext);
+    }
+    fn comment(&mut self, _text: &str, _span: pdnkit::pdn::Span) {
+        self.events_after_tags += usize::from(self.in_movetext);
+    }
+    fn end_game(&mut self) -> Self::Output {
+        assert_eq!(self.events_after_tags, 0, "no event after the tags");
+        std::mem::take(&mut self.tags)
+    }
+}
+
+#[test]
+fn a_visitor_that_skips_the_movetext_gets_the_tags_of_every_game() {
+    let mut files = Vec::new();
+    pdn_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures")),
+        &mut files,
+    );
+    if let Some(corpus) = corpus() {
+        pdn_files(&corpus, &mut files);
+    }
+    let mut games = 0;
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let read = |visitor: &mut dyn FnMut(&mut Reader<&[u8]>) -> Option<Tags>| {
+            let mut reader = Reader::new(&bytes[..], ReaderOptions::default()).unwrap();
+            let mut all = Vec::new();
+            while let Some(tags) = visitor(&mut reader) {
+                all.push(tags);
+            }
+            all
+        };
+        // (a problem of the input, no game's, is an item of both readings)
+        let problem = || vec![("problem".to_string(), String::new())];
+        let skipping = read(&mut |r| {
+            Some(
+                r.read_game(&mut TagsOnly::default())?
+                    .unwrap_or_else(|_| problem()),
+            )
+        });
+        let whole = read(&mut |r| {
+            let game = r.read_game(&mut GameBuilder::default())?;
+            Some(game.map_or_else(
+                |_| problem(),
+                |g| {
+                    g.tags
+                        .iter()
+                        .map(|t| (t.name.clone(), t.value.clone()))
+                        .collect()
+                },
+            ))
+        });
+        assert_eq!(skipping, whole, "{}", path.display());
+        games += whole.len();
+    }
+    assert!(games > 100, "{games}");
+}

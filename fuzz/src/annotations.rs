@@ -83,8 +83,8 @@ impl<V: Visitor> Visitor for Annotations<V> {
         self.game.tags.push((tag.name.to_owned(), value));
         self.inner.tag(tag);
     }
-    fn begin_movetext(&mut self) {
-        self.inner.begin_movetext();
+    fn begin_movetext(&mut self) -> Skip {
+        self.inner.begin_movetext()
     }
     fn move_number(&mut self, number: MoveNumber, span: Span) {
         self.inner.move_number(number, span);

@@ -271,6 +271,7 @@ impl Task for KeepAll {
             plies: usize::MAX,
             moves: true,
             tree: true,
+            tags_only: false,
         }
     }
 

@@ -41,6 +41,10 @@ pub struct Keep {
     pub moves: bool,
     /// Build the game's tree in the same pass ([`GameReport::game`]).
     pub tree: bool,
+    /// Read the tags only: the reader skips the movetext, nothing is replayed, and the
+    /// report holds the tags, their findings and the syntax errors of the tag section (a
+    /// task that asks only about tags is done at the reader's pace).
+    pub tags_only: bool,
 }
 
 /// A tag as the checker keeps it.
@@ -1058,6 +1062,9 @@ impl Checker {
 
     /// The game is read: what waits, the result, the draw verdict.
     fn finish(&mut self) {
+        if self.keep.tags_only {
+            return;
+        }
         while let Some(wait) = self.wait {
             self.resume(wait);
         }
@@ -1199,7 +1206,7 @@ impl Visitor for Checker {
         self.check_tag();
     }
 
-    fn begin_movetext(&mut self) {
+    fn begin_movetext(&mut self) -> Skip {
         tree!(self.begin_movetext());
         // the finding about the whole tag section
         if self.options.report.meets(&super::tags::RULES)
@@ -1210,6 +1217,7 @@ impl Visitor for Checker {
                 self.report.tag_findings.push(f);
             }
         }
+        Skip(self.keep.tags_only)
     }
 
     #[inline(always)]

@@ -242,9 +242,9 @@ impl Task for Converter {
                 ..Keep::default()
             },
             Format::Jsonl | Format::Pdn(_) => Keep {
-                plies: 0,
                 moves: true,
                 tree: true,
+                ..Keep::default()
             },
         }
     }

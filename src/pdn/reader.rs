@@ -761,7 +761,8 @@ impl State {
         }
         if !self.movetext_begun {
             self.movetext_begun = true;
-            v.begin_movetext();
+            // (the game ends here: there is nothing left to skip)
+            let _ = v.begin_movetext();
         }
         if self.result.is_none() {
             // where the game's text ends, not after the blank lines that follow it
@@ -838,7 +839,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
             self.st.in_movetext = true;
             if self.st.events {
                 self.st.movetext_begun = true;
-                self.v.begin_movetext();
+                if self.v.begin_movetext() == Skip(true) {
+                    // (read on to the game's end, as a game too large is read)
+                    self.st.events = false;
+                }
             }
         }
     }

@@ -26,7 +26,11 @@ pub trait Visitor {
     /// A tag pair (value still escaped; see [`RawTag::value`]).
     fn tag(&mut self, _tag: RawTag<'_>) {}
     /// The movetext starts (called once per game, also when there is no movetext).
-    fn begin_movetext(&mut self) {}
+    /// `Skip(true)`: the visitor has what it needs of the game (its tags): the reader
+    /// reads on to the game's end without giving it more events, `end_game` then.
+    fn begin_movetext(&mut self) -> Skip {
+        Skip(false)
+    }
     /// A move number such as `12.` or `12...`.
     fn move_number(&mut self, _number: MoveNumber, _span: Span) {}
     /// A move token exactly as written (`c3-d4`, `1- 6`, `- -`…), without strength marks.

@@ -53,6 +53,7 @@ impl Task for KeepAll {
             plies: usize::MAX,
             moves: true,
             tree: true,
+            tags_only: false,
         }
     }
     fn game(&self, g: Checked<'_>) -> Self::Output {
