@@ -366,6 +366,22 @@ pub fn exit_code(io_failures: usize, failed: bool) -> ExitCode {
     }
 }
 
+/// Says a problem of an input on stderr, for a command whose output is not diagnostics:
+/// one that could not be read as [`io_error`] does, any other as
+/// `pdnkit: SEVERITY: PATH:LINE:COLUMN: message (name)`.
+pub fn say_problem(d: &pdnkit::diag::Diagnostic) {
+    if d.rule == &pdnkit::diag::codes::IO_ERROR {
+        return io_error(&d.path, &d.message);
+    }
+    eprintln!(
+        "pdnkit: {}: {}: {} ({})",
+        d.severity,
+        d.place(),
+        d.message,
+        d.rule.name
+    );
+}
+
 /// Says that the input `path` could not be read, and why, in the one wording of every
 /// command (as clap says a usage error): `error: PATH: reason`.
 pub fn io_error(path: &str, reason: &str) {

@@ -311,18 +311,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut io_failures = inputs.errors.len();
     inputs
         .run(&converter, "converting", |label, event, progress| {
-            let say = |d: &pdnkit::diag::Diagnostic| {
-                progress.suspend(|| match d.rule == &codes::IO_ERROR {
-                    true => common::io_error(&d.path, &d.message),
-                    false => eprintln!(
-                        "pdnkit: {}: {}: {} ({})",
-                        d.severity,
-                        d.place(),
-                        d.message,
-                        d.rule.name
-                    ),
-                })
-            };
+            let say = |d: &pdnkit::diag::Diagnostic| progress.suspend(|| common::say_problem(d));
             match event {
                 Event::Start => {
                     counts.files += 1;

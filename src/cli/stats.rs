@@ -3,7 +3,6 @@
 
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
-use pdnkit::diag::codes;
 use pdnkit::stats::{self, Counter, GroupBy, StatsOptions, StatsTask};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -94,16 +93,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         |label, event, progress| {
             if let Some(d) = counter.event(label, event) {
                 failures += 1;
-                progress.suspend(|| match d.rule == &codes::IO_ERROR {
-                    true => common::io_error(&d.path, &d.message),
-                    false => eprintln!(
-                        "pdnkit: {}: {}: {} ({})",
-                        d.severity,
-                        d.place(),
-                        d.message,
-                        d.rule.name
-                    ),
-                });
+                progress.suspend(|| common::say_problem(&d));
             }
             Ok(())
         },
