@@ -194,7 +194,7 @@ impl<R: Read> Reader<R> {
     /// A reader of a block of text that starts a line of a longer input, in that input's
     /// encoding (UTF-8 when `opts.encoding` is `None`: it is not detected from the block):
     /// it gives the items a reader of the whole input gives for the block's games when
-    /// the block starts where a game surely starts (see [`super::blocks`]), their indices
+    /// the block starts where a game surely starts (see [`super::boundary`]), their indices
     /// counted from 1 in the block.
     pub fn at(input: R, opts: ReaderOptions, start: BlockStart) -> std::io::Result<Self> {
         let opts = ReaderOptions {
