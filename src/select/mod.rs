@@ -22,7 +22,7 @@
 //!            [White \"Petrov\"][Result \"1-1\"]\n1. c3-d4 f6-g5 1-1\n";
 //! let query = Query::new(
 //!     vec![
-//!         Criterion::Result("1-0".parse().unwrap()),
+//!         Criterion::Result(vec![pdnkit::Outcome::WhiteWins]),
 //!         Criterion::Material("12M v 11M".parse().unwrap()),
 //!     ],
 //!     At::Any,
@@ -233,18 +233,18 @@ pub enum Criterion {
     Tag(TagTest),
     /// One of several tag tests (`--player`: White or Black).
     AnyTag(Vec<TagTest>),
-    /// The Result tag says this, in either scale (`--result`; `1-0` is `2-0`).
-    Result(ResultTag),
+    /// The Result tag says one of these, in either scale (`--result`; `1-0` is `2-0`).
+    Result(Vec<Outcome>),
     /// The Date tag lies within these days (`--date`).
     Date(DateRange),
     /// The main line has this many plies written (`--plies`), played or not.
     Plies(PlyRange),
     /// The game is of one of these classes (`--status`).
     Status(Vec<GameClass>),
-    /// The game has a finding of a rule this selector matches (`--code`: a code `M101`,
-    /// a name `illegal-move`, or a code prefix `M1`; see
-    /// [`codes::check_selector`]).
-    Code(String),
+    /// The game has a finding of a rule one of these selectors matches (`--code`: a
+    /// code `M101`, a name `illegal-move`, or a code prefix `M1`; see
+    /// [`codes::check_selector`]), whatever its severity.
+    Code(Vec<String>),
     /// The main line starts from the start position with these moves (`--opening`).
     Opening(Opening),
     /// The main line reaches exactly this position: pieces and side to move
@@ -367,9 +367,9 @@ impl Query {
             let reached = match c {
                 Criterion::Tag(t) => t.test(&report.tags).then_some(None),
                 Criterion::AnyTag(ts) => ts.iter().any(|t| t.test(&report.tags)).then_some(None),
-                Criterion::Result(ResultTag(want)) => {
+                Criterion::Result(want) => {
                     let tag = report.tag("Result").and_then(Outcome::from_pdn);
-                    (tag == Some(*want)).then_some(None)
+                    tag.is_some_and(|t| want.contains(&t)).then_some(None)
                 }
                 Criterion::Date(range) => (report.tag("Date"))
                     .is_some_and(|d| range.contains(d))
@@ -379,8 +379,8 @@ impl Query {
                     let class = GameClass::of(report, game.has_errors);
                     classes.contains(&class).then_some(None)
                 }
-                Criterion::Code(selector) => (game.diagnostics.iter())
-                    .any(|d| codes::selector_matches(selector, d.rule))
+                Criterion::Code(selectors) => (game.diagnostics.iter())
+                    .any(|d| selectors.iter().any(|s| codes::selector_matches(s, d.rule)))
                     .then_some(None),
                 Criterion::Opening(o) => opening_ply(report, o).map(Some),
                 Criterion::Position(p) => self.first_ply(report, |pos| pos == p).map(Some),
@@ -633,9 +633,10 @@ mod tests {
             select(vec![Criterion::AnyTag(ivanov.to_vec())], At::Any),
             [(1, None), (2, None)]
         );
-        let white = Criterion::Result("1-0".parse().unwrap());
+        let result = |r: &str| r.parse::<ResultTag>().unwrap().0;
+        let white = Criterion::Result(vec![result("1-0")]);
         assert_eq!(select(vec![white], At::Any), [(1, None)]);
-        let draw = Criterion::Result("1-1".parse().unwrap());
+        let draw = Criterion::Result(vec![result("1-1"), result("0-0")]);
         assert_eq!(
             select(vec![draw, tag("Event = League")], At::Any),
             [(2, None)]
@@ -654,11 +655,14 @@ mod tests {
         let status = |s: &str| Criterion::Status(vec![s.parse().unwrap()]);
         assert_eq!(select(vec![status("illegal")], At::Any), [(4, None)]);
         assert_eq!(
-            select(vec![Criterion::Code("M101".into())], At::Any),
+            select(vec![Criterion::Code(vec!["M101".into()])], At::Any),
             [(4, None)]
         );
         assert_eq!(
-            select(vec![Criterion::Code("illegal-move".into())], At::Any),
+            select(
+                vec![Criterion::Code(vec!["D101".into(), "illegal-move".into()])],
+                At::Any
+            ),
             [(4, None)]
         );
         // game 3: the Result tag and the terminator disagree (an error)
