@@ -274,6 +274,7 @@ impl Task for KeepAll {
             moves: true,
             tree: true,
             tags_only: false,
+            positions: false,
         }
     }
 

@@ -6,7 +6,8 @@ use anyhow::Context;
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{self, Converter, Writer};
-use pdnkit::diag::{Diagnostic, Severity, codes};
+use pdnkit::diag::codes::{self, RuleSet};
+use pdnkit::diag::{Diagnostic, Severity};
 use pdnkit::rules::Position;
 use pdnkit::rules::fen::Setup;
 use pdnkit::run::{Checked, Event, Task};
@@ -290,11 +291,23 @@ struct Counts {
 pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let config = args.common.config()?;
     let query = args.query();
-    let check = CheckOptions {
+    let converted = match args.format {
+        SelectFormat::Pdn => Some(convert::Format::Pdn(PdnOptions::default())),
+        SelectFormat::Csv => Some(convert::Format::CsvGames(Vec::new())),
+        SelectFormat::Jsonl => Some(convert::Format::Jsonl),
+        SelectFormat::Original | SelectFormat::Matches => None,
+    };
+    let mut check = CheckOptions {
         // (no output of select shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
         ..args.common.check_options(&config)?
     };
+    // Findings are made only when a criterion or the output needs them (convert's
+    // formats hold the status and the diagnostics): the positions and the tags are the
+    // same without them. Replaced bytes are said of every game put out.
+    if !query.needs_findings() && (converted.is_none() || args.count) {
+        check.report = RuleSet::EMPTY.with(codes::DECODING_REPLACED.code);
+    }
     let inputs =
         common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let mut counts = Counts {
@@ -313,12 +326,6 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         None => "cannot write to standard output".to_string(),
     };
 
-    let converted = match args.format {
-        SelectFormat::Pdn => Some(convert::Format::Pdn(PdnOptions::default())),
-        SelectFormat::Csv => Some(convert::Format::CsvGames(Vec::new())),
-        SelectFormat::Jsonl => Some(convert::Format::Jsonl),
-        SelectFormat::Original | SelectFormat::Matches => None,
-    };
     if args.count {
         drive(&inputs, &Selector::new(&query, ()), &mut counts, |_, _| {
             Ok(())

@@ -217,8 +217,9 @@ impl FromStr for PlyRange {
 /// [`Criterion::Pattern`], [`Criterion::Material`]) look.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum At {
-    /// At any ply: the start position, and the position before and after every main-line
-    /// ply played (a game whose main line stops at a bad move: the plies before it).
+    /// At any ply: every position the main line reaches, from the start position on
+    /// (of a main line that stops at a bad move, those before it; a position a setup
+    /// command sets up is reached too).
     #[default]
     Any,
     /// At the end: the position after the last ply, of a main line that replayed to its
@@ -346,15 +347,13 @@ impl Query {
             ..Keep::default()
         };
         for c in &self.criteria {
-            let plies = match (c, self.at) {
-                (Criterion::Opening(o), _) => o.len(),
-                (
-                    Criterion::Position(_) | Criterion::Pattern(_) | Criterion::Material(_),
-                    At::Any,
-                ) => usize::MAX,
-                _ => 0,
-            };
-            keep.plies = keep.plies.max(plies);
+            match c {
+                Criterion::Opening(o) => keep.plies = keep.plies.max(o.len()),
+                Criterion::Position(_) | Criterion::Pattern(_) | Criterion::Material(_) => {
+                    keep.positions |= self.at == At::Any;
+                }
+                _ => {}
+            }
         }
         keep
     }
@@ -404,21 +403,7 @@ impl Query {
                 let end = report.end.filter(|_| report.status == Status::Complete)?;
                 fits(&end).then_some(report.plies)
             }
-            At::Any => {
-                let start = report.start?;
-                if fits(&start) {
-                    return Some(0);
-                }
-                // (the position before a ply is the one after the last, but after a
-                // setup command in the movetext)
-                (report.mainline.iter()).find_map(|p| {
-                    if fits(&p.before) {
-                        Some(p.ply - 1)
-                    } else {
-                        fits(&p.after).then_some(p.ply)
-                    }
-                })
-            }
+            At::Any => (report.positions.iter()).find_map(|(ply, pos)| fits(pos).then_some(*ply)),
         }
     }
 }
@@ -478,6 +463,7 @@ pub fn keep_both(a: Keep, b: Keep) -> Keep {
         moves: a.moves || b.moves,
         tree: a.tree || b.tree,
         tags_only: a.tags_only && b.tags_only,
+        positions: a.positions || b.positions,
     }
 }
 
@@ -709,7 +695,9 @@ mod tests {
         assert_eq!((q.keep().tags_only, q.keep().plies), (false, 1));
         assert!(matches!(q.criteria()[0], Criterion::Tag(_)), "tags first");
         let q = Query::new(vec![Criterion::Material("K v K".parse().unwrap())], At::End);
-        assert_eq!(q.keep().plies, 0);
+        assert_eq!((q.keep().plies, q.keep().positions), (0, false));
+        let q = Query::new(vec![Criterion::Material("K v K".parse().unwrap())], At::Any);
+        assert_eq!((q.keep().plies, q.keep().positions), (0, true));
         let both = keep_both(q.keep(), Verbatim.keep());
         assert!(!both.tags_only);
     }
