@@ -367,12 +367,15 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             &mut counts,
             |_, s| {
                 s.output.replaced.iter().for_each(say);
+                // (games apart by an empty line, in the text's own line ends)
+                let text = &s.output.text;
+                let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
                 if !std::mem::take(&mut first) {
-                    out.write_all(b"\n")?;
+                    out.write_all(eol.as_bytes())?;
                 }
-                out.write_all(s.output.text.as_bytes())?;
-                if !s.output.text.ends_with('\n') {
-                    out.write_all(b"\n")?;
+                out.write_all(text.as_bytes())?;
+                if !text.ends_with('\n') {
+                    out.write_all(eol.as_bytes())?;
                 }
                 Ok(())
             },

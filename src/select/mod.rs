@@ -539,6 +539,8 @@ impl Task for () {
 /// `schemas/select-match.schema.json`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct MatchRecord<'a> {
+    /// `pdnkit-select-match/1`.
+    pub schema: &'static str,
     /// The input's name.
     pub path: &'a str,
     /// The game's number in its file (1-based).
@@ -556,6 +558,7 @@ impl<'a> MatchRecord<'a> {
     /// The record of `selected`, a game of the input `path`.
     pub fn new<O>(path: &'a str, selected: &Selected<O>) -> MatchRecord<'a> {
         MatchRecord {
+            schema: "pdnkit-select-match/1",
             path,
             game: selected.game,
             line: selected.line,

@@ -67,7 +67,8 @@ impl TagOp {
 ///   `1965.??.??`, `Date < 1965` for dates that end before 1965, `Date >= 1965.06` for
 ///   dates from June 1965 on; `1965.??.??` is neither `< 1965.06` nor `>= 1965.06`. A
 ///   date whose year is unknown, or that cannot be read, fails every test;
-/// - as numbers when both values are numbers (`Round = 3` holds for `03`);
+/// - as numbers when both values are numbers (`Round = 3` holds for `03`); a value that
+///   is no number is neither less nor greater than a number (`Round > 0` fails for `?`);
 /// - else as text, exactly (byte order for `<` and `>`).
 ///
 /// `~` is a regular expression of the `regex` crate, found anywhere in the value
@@ -150,6 +151,8 @@ impl TagTest {
         }
         let order = match (self.number, number(value)) {
             (Some(want), Some(have)) => have.partial_cmp(&want),
+            // (a value that is no number is on neither side of one)
+            (Some(_), None) if !matches!(op, TagOp::Eq | TagOp::Ne) => None,
             _ => Some(value.trim().cmp(self.value.as_str())),
         };
         order.is_some_and(|o| op.holds(o))
@@ -375,6 +378,8 @@ mod tests {
         assert!(holds("Round>=3", &g));
         assert!(!holds("Round > 3", &g));
         assert!(holds("White < Петров", &g));
+        assert!(!holds("Round > 0", &[("Round", "?")]) && !holds("Round < 9", &[("Round", "?")]));
+        assert!(holds("Round != 1", &[("Round", "?")]));
         assert!(holds("White", &g));
         assert!(holds("!FEN", &g));
         assert!(!holds("!White", &g));
