@@ -18,6 +18,7 @@ pub mod pdn;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod select;
 pub mod stats;
 
 pub use color::Color;

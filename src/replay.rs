@@ -559,6 +559,7 @@ mod tests {
         moves: false,
         tree: false,
         tags_only: false,
+        positions: false,
     };
 
     fn run_with(text: &str, options: &CheckOptions) -> GameReport {

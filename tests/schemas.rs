@@ -1,7 +1,7 @@
 //! The JSON Schemas of `schemas/` hold for what pdnkit writes: every diagnostic of `lint
-//! --format jsonl|json`, every game of `convert --to jsonl` and the report of `stats
-//! --format json` (every grouping), on the fixtures and on ../shared/corpus (which this
-//! says when it is absent).
+//! --format jsonl|json`, every game of `convert --to jsonl`, the report of `stats
+//! --format json` (every grouping) and every line of `select --format matches`, on the
+//! fixtures and on ../shared/corpus (which this says when it is absent).
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -65,6 +65,21 @@ fn check(
 
 fn lines(text: &str) -> impl Iterator<Item = Value> + '_ {
     text.lines().map(|l| serde_json::from_str(l).unwrap())
+}
+
+#[test]
+fn select_matches_follow_their_schema() {
+    let v = validator("select-match.schema.json");
+    for input in inputs() {
+        // (every game, then with a board criterion: the ply is a number)
+        let all = stdout(&["select", "--format", "matches", input]);
+        let n = check(&v, lines(&all), input);
+        assert!(n > 10, "{input}: {n}");
+        let start = ["--position", "W:W21-32:B1-12", "--format", "matches", input];
+        let some = stdout(&[&["select"][..], &start[..]].concat());
+        assert!(check(&v, lines(&some), input) > 0, "{input}");
+        assert!(some.contains("\"ply\":0"));
+    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod moves;
 mod output;
 mod perft;
 mod rule;
+mod select;
 mod show;
 mod stats;
 
@@ -35,6 +36,9 @@ pub enum Command {
     Lint(lint::LintArgs),
     /// Convert PDN files to CSV, JSON Lines or canonical PDN.
     Convert(convert::ConvertArgs),
+    /// Select the games that meet some criteria: tags, result, date, length, status,
+    /// findings, opening, position, pattern, material.
+    Select(select::SelectArgs),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
@@ -85,6 +89,7 @@ pub fn run() -> ExitCode {
         Command::Rule(args) => rule::run(args, &cli),
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
+        Command::Select(args) => select::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),
