@@ -13,6 +13,7 @@ pub mod date;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
+pub mod duplicates;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;

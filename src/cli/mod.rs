@@ -4,6 +4,7 @@
 mod common;
 mod completions;
 mod convert;
+mod duplicates;
 mod interrupt;
 mod lint;
 mod moves;
@@ -39,6 +40,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
     Stats(stats::StatsArgs),
+    /// Find the games that are copies of each other, whatever their notation or file.
+    Duplicates(duplicates::DuplicatesArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
     /// List the legal moves of positions as JSON Lines (from, to, captured, route).
@@ -86,6 +89,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Duplicates(args) => duplicates::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
