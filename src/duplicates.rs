@@ -995,17 +995,19 @@ impl Copies {
         let of = self.copy_of(input, game)?;
         let kept = &of.kept;
         let label = |i: u32| labels.get(i as usize).map_or("?", String::as_str);
-        let what = match of.kind {
-            Kind::SameGame => "a copy of",
-            Kind::SameMoves => "the same moves as, with other roster tags,",
-            Kind::Prefix => "an unfinished copy of",
-        };
-        let message = format!(
-            "this game is {what} game {} of {} (line {}), the copy kept",
+        let kept_at = format!(
+            "game {} of {} (line {}), the copy kept",
             kept.game,
             label(kept.input),
             kept.line
         );
+        let message = match of.kind {
+            Kind::SameGame => format!("this game is a copy of {kept_at}"),
+            Kind::SameMoves => {
+                format!("this game has the same moves as {kept_at}, with other roster tags")
+            }
+            Kind::Prefix => format!("this game is an unfinished copy of {kept_at}"),
+        };
         let mut d = Diagnostic::new(&codes::DUPLICATE_GAME, message);
         d.path = label(input as u32).to_string();
         d.game = usize::try_from(game).ok();
@@ -1035,4 +1037,52 @@ pub fn find(
         Ok(())
     })?;
     finder.index()?.confirm(inputs, options, spool)
+}
+
+/// Where a game is in its input: what a sink asks [`Copies`] about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameId {
+    /// Its number in its input (1-based).
+    pub game: u64,
+    /// The line it starts on (its first tag's).
+    pub line: u64,
+}
+
+/// A task whose outputs carry the [`GameId`] of their game: a sink that counts its
+/// inputs ([`Event::Start`]) can ask [`Copies::is_copy`] of each output (the run loop
+/// numbers games in blocks, so only the sink knows a game's number in its input).
+pub struct Numbered<T>(pub T);
+
+impl<T: Task> Task for Numbered<T> {
+    type Output = (GameId, T::Output);
+
+    fn keep(&self) -> Keep {
+        self.0.keep()
+    }
+
+    fn game(&self, g: Checked<'_>) -> Self::Output {
+        let source = g.source;
+        let id = GameId {
+            game: source.index,
+            line: source.position(source.stray_prefix).line,
+        };
+        (id, self.0.game(g))
+    }
+
+    fn rebase(&self, (id, output): &mut Self::Output, games: u64) {
+        id.game += games;
+        self.0.rebase(output, games);
+    }
+
+    fn weight(&self, (_, output): &Self::Output) -> usize {
+        self.0.weight(output)
+    }
+
+    fn unread(&self, problem: &Diagnostic, text: Option<&str>) -> Option<Self::Output> {
+        let id = GameId {
+            game: problem.game.map_or(0, |g| g as u64),
+            line: problem.line as u64,
+        };
+        self.0.unread(problem, text).map(|o| (id, o))
+    }
 }

@@ -19,6 +19,7 @@ pub mod pdn;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod split;
 pub mod stats;
 
 pub use color::Color;

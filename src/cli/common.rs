@@ -409,6 +409,36 @@ fn rereadable(input: &Input) -> bool {
     }
 }
 
+/// For `--unique`: the copies among the inputs, found by two passes of their own before
+/// the command's run (which says what is wrong with the inputs: these passes do not).
+/// Inputs that cannot be read twice are copied to temporary files first, removed when the
+/// guards given back are dropped.
+pub fn copies(inputs: &mut Inputs) -> anyhow::Result<(pdnkit::duplicates::Copies, Vec<TempFile>)> {
+    let spooled = spool_once_readable(inputs)?;
+    let (_temp, spool) = temp_file("pdnkit-duplicates")?;
+    let mut groups = pdnkit::duplicates::find(&inputs.inputs, &inputs.options, spool, |_| {})?;
+    Ok((groups.copies()?, spooled))
+}
+
+/// Says a problem of the inputs on stderr (not the infos, such as an encoding guessed
+/// clearly); whether it left an input unread.
+pub fn say_problem(d: &pdnkit::diag::Diagnostic, progress: &indicatif::ProgressBar) -> bool {
+    let unread = d.rule == &pdnkit::diag::codes::IO_ERROR || d.rule == &pdnkit::diag::codes::NOT_PDN;
+    if d.severity <= pdnkit::diag::Severity::Warning {
+        progress.suspend(|| match d.rule == &pdnkit::diag::codes::IO_ERROR {
+            true => io_error(&d.path, &d.message),
+            false => eprintln!(
+                "pdnkit: {}: {}: {} ({})",
+                d.severity,
+                d.place(),
+                d.message,
+                d.rule.name
+            ),
+        });
+    }
+    unread
+}
+
 /// `s` after a count other than one.
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }

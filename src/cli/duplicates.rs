@@ -2,8 +2,7 @@
 
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
-use pdnkit::diag::codes::{self, RuleSet};
-use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::diag::codes::RuleSet;
 use pdnkit::duplicates::{Finder, Group, Kind, Member, ROSTER};
 use pdnkit::run::Event;
 use std::io::{self, Write};
@@ -84,7 +83,7 @@ pub fn run(args: &DuplicatesArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     inputs.run(&task, "reading", |_, event, progress| {
         finder.event(&event);
         if let Event::Problem(d) = event {
-            failures += usize::from(say_problem(&d, progress));
+            failures += usize::from(common::say_problem(&d, progress));
         }
         Ok(())
     })?;
@@ -122,25 +121,6 @@ pub fn run(args: &DuplicatesArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(common::exit_code(failures, count > 0))
-}
-
-/// Says a problem of the inputs on stderr (not the infos, such as an encoding guessed
-/// clearly); whether it left an input unread.
-pub fn say_problem(d: &Diagnostic, progress: &indicatif::ProgressBar) -> bool {
-    let unread = d.rule == &codes::IO_ERROR || d.rule == &codes::NOT_PDN;
-    if d.severity <= Severity::Warning {
-        progress.suspend(|| match d.rule == &codes::IO_ERROR {
-            true => common::io_error(&d.path, &d.message),
-            false => eprintln!(
-                "pdnkit: {}: {}: {} ({})",
-                d.severity,
-                d.place(),
-                d.message,
-                d.rule.name
-            ),
-        });
-    }
-    unread
 }
 
 /// One line per game: `{"schema", "group", "kind", "path", "game", "line", "keep"}`.

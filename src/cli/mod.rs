@@ -12,6 +12,7 @@ mod output;
 mod perft;
 mod rule;
 mod show;
+mod split;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -42,6 +43,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Find the games that are copies of each other, whatever their notation or file.
     Duplicates(duplicates::DuplicatesArgs),
+    /// Split PDN files into one file per event, year, player or round, or per N games.
+    Split(split::SplitArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
     /// List the legal moves of positions as JSON Lines (from, to, captured, route).
@@ -90,6 +93,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
         Command::Duplicates(args) => duplicates::run(args, &cli),
+        Command::Split(args) => split::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
