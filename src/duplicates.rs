@@ -67,11 +67,11 @@
 //! ```
 
 use crate::check::checker::{GameReport, Keep};
-use crate::diag::codes::{self, RuleSet};
 use crate::diag::Diagnostic;
+use crate::diag::codes::{self, RuleSet};
+use crate::rules::board_square;
 use crate::rules::fen::FenSquare;
 use crate::rules::notation::MoveText;
-use crate::rules::board_square;
 use crate::run::{self, Checked, Event, Input, RunOptions, Task};
 use std::fs::File;
 use std::hash::{BuildHasher, DefaultHasher, Hasher, RandomState};
@@ -457,7 +457,11 @@ impl Finder {
                 }
                 self.records.push(Record {
                     hash: f.hash,
-                    aux: AtomicU64::new(if f.plies >= PREFIX_PLIES { f.opening } else { 0 }),
+                    aux: AtomicU64::new(if f.plies >= PREFIX_PLIES {
+                        f.opening
+                    } else {
+                        0
+                    }),
                     plies: f.plies,
                     meta: AtomicU32::new(f.richness.min(RICHNESS)),
                 });
@@ -574,9 +578,7 @@ impl Index {
     /// The first game of the class of the line of key `hash`, among the games of
     /// candidate groups.
     fn class_of(&self, hash: [u64; 2]) -> Option<u32> {
-        let at = self
-            .order
-            .partition_point(|&o| self.records[o].hash < hash);
+        let at = self.order.partition_point(|&o| self.records[o].hash < hash);
         let o = *self.order.get(at)?;
         (self.records[o].hash == hash).then_some(o)
     }
@@ -709,7 +711,11 @@ impl Index {
     fn root(&self, o: u32) -> u32 {
         let class = self.class(o);
         let link = self.link[class as usize].load(Relaxed);
-        if link & PARENT != 0 { link & !PARENT } else { class }
+        if link & PARENT != 0 {
+            link & !PARENT
+        } else {
+            class
+        }
     }
 
     fn into_groups(mut self, spool: File) -> Groups {
@@ -857,7 +863,10 @@ impl Groups {
                         entry,
                     });
                 }
-                let k = run.iter().position(|&o| o == kept).expect("kept is a member");
+                let k = run
+                    .iter()
+                    .position(|&o| o == kept)
+                    .expect("kept is a member");
                 let kept_roster = members[k].entry.roster.clone();
                 let mut kind = Kind::SameGame;
                 for (m, &o) in members.iter_mut().zip(run) {
@@ -1084,5 +1093,72 @@ impl<T: Task> Task for Numbered<T> {
             line: problem.line as u64,
         };
         self.0.unread(problem, text).map(|o| (id, o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{Event, RunOptions, run_reader};
+
+    #[test]
+    fn roster_values_compare_trimmed_without_case_dates_as_dates() {
+        assert!(same_roster(
+            "Event",
+            Some(" Moscow  ch "),
+            Some("MOSCOW CH")
+        ));
+        assert!(same_roster("White", None, Some("?")));
+        assert!(same_roster("Site", Some(""), None));
+        assert!(same_roster("Date", Some("1999.01.02"), Some("02.01.1999")));
+        assert!(same_roster("Result", Some("2-0"), Some("1-0")));
+        assert!(!same_roster("Result", Some("1-1"), Some("1-0")));
+        assert!(!same_roster("White", Some("Ivanov"), Some("Ivanova")));
+    }
+
+    #[test]
+    fn a_move_after_a_stop_is_its_squares_in_any_notation() {
+        assert_eq!(unplayed_step("c3:e5:g3"), unplayed_step("22x15x24"));
+        assert_eq!(unplayed_step("c3:g3"), unplayed_step("c3:e5:g3"));
+        assert_ne!(unplayed_step("c3-d4"), unplayed_step("c3-b4"));
+        assert_eq!(unplayed_step(" - - "), Step::Text("- -"));
+    }
+
+    /// The fingerprints of the games of `text`.
+    fn fingerprints(keys: &LineKeys, text: &str) -> Vec<Fingerprint> {
+        let task = Fingerprints { keys: keys.clone() };
+        let mut out = Vec::new();
+        run_reader(
+            "t.pdn",
+            text.as_bytes(),
+            &RunOptions::default(),
+            &task,
+            |e| {
+                if let Event::Game(f) = e {
+                    out.push(f);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn a_fingerprint_is_of_the_moves_not_their_text() {
+        let keys = LineKeys::new();
+        let f = fingerprints(
+            &keys,
+            "[Event \"a\"]\n1. c3-d4 {x} f6-g5 (1... f6-e5) *\n\n[Event \"b\"][Site \"c\"]\n1. 22-18 11-16 *\n\n[FEN \"B:W21:B5\"]\n1. 5-9 *\n",
+        );
+        assert_eq!(f[0].hash, f[1].hash);
+        assert_ne!(f[0].hash, f[2].hash);
+        assert_eq!((f[0].plies, f[0].richness), (2, 3));
+        assert_eq!((f[1].plies, f[1].richness), (2, 2));
+        // other keys, other hashes: nothing outside a run depends on them
+        assert_ne!(
+            fingerprints(&LineKeys::new(), "1. c3-d4 *\n")[0].hash,
+            fingerprints(&keys, "1. c3-d4 *\n")[0].hash
+        );
     }
 }

@@ -98,9 +98,7 @@ impl SplitBy {
             SplitBy::Round => tag("Round")?,
             SplitBy::Year => {
                 let year = match crate::date::parse_date(tag("Date")?) {
-                    crate::date::DateValue::Date(d) | crate::date::DateValue::Range(d, _) => {
-                        d.year
-                    }
+                    crate::date::DateValue::Date(d) | crate::date::DateValue::Range(d, _) => d.year,
                     _ => None,
                 };
                 return year.map(|y| format!("{y:04}"));
@@ -128,8 +126,8 @@ pub fn safe_name(value: &str) -> String {
             name.push(' ');
         }
         for c in word.chars() {
-            let bad = matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')
-                || c.is_control();
+            let bad =
+                matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control();
             name.push(if bad { '_' } else { c });
         }
     }
@@ -361,9 +359,7 @@ impl Splitter {
             return file;
         }
         let name = match (&key, self.by) {
-            (Some(part), SplitBy::Games(_)) => {
-                self.namer.name(&format!("part-{:0>4}", part))
-            }
+            (Some(part), SplitBy::Games(_)) => self.namer.name(&format!("part-{:0>4}", part)),
             (Some(value), _) => self.namer.name(&safe_name(value)),
             (None, by) => self.namer.name(&format!("no-{}", by.name())),
         };

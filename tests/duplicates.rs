@@ -13,6 +13,9 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// A line of `duplicates --format jsonl`: `(group, kind, file name, game, line, keep)`.
+type Row = (u64, String, String, u64, u64, bool);
+
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/duplicates");
 
 fn pdnkit() -> Command {
@@ -20,9 +23,10 @@ fn pdnkit() -> Command {
 }
 
 /// `(group, kind, file name, game, line, keep)` of each line of `duplicates --format jsonl`.
-fn groups(args: &[&str], stdin: Option<Vec<u8>>) -> (Vec<(u64, String, String, u64, u64, bool)>, i32) {
+fn groups(args: &[&str], stdin: Option<Vec<u8>>) -> (Vec<Row>, i32) {
     let mut cmd = pdnkit();
-    cmd.args(["duplicates", "--format", "jsonl", "-q"]).args(args);
+    cmd.args(["duplicates", "--format", "jsonl", "-q"])
+        .args(args);
     if let Some(input) = stdin {
         cmd.write_stdin(input);
     }
@@ -48,7 +52,7 @@ fn groups(args: &[&str], stdin: Option<Vec<u8>>) -> (Vec<(u64, String, String, u
     (rows, out.status.code().unwrap())
 }
 
-fn row(g: u64, kind: &str, name: &str, game: u64, line: u64, keep: bool) -> (u64, String, String, u64, u64, bool) {
+fn row(g: u64, kind: &str, name: &str, game: u64, line: u64, keep: bool) -> Row {
     (g, kind.to_string(), name.to_string(), game, line, keep)
 }
 
@@ -76,10 +80,7 @@ fn every_kind_of_copy_is_found_whatever_the_notation_and_encoding() {
 
 #[test]
 fn the_readable_format_lists_each_group_with_its_tags() {
-    let out = pdnkit()
-        .args(["duplicates", DIR])
-        .output()
-        .unwrap();
+    let out = pdnkit().args(["duplicates", DIR]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("group 1: same-moves, 3 games\n"), "{text}");
     assert!(text.contains("group 2: prefix, 2 games\n"), "{text}");
@@ -87,7 +88,10 @@ fn the_readable_format_lists_each_group_with_its_tags() {
     // the CP1251 copy's tags, decoded
     assert!(text.contains("copies-cp1251.pdn:16 (game 2)  [Event \"Correspondence ch\"] [Site \"Санкт-Петербург\"]"), "{text}");
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("3 groups of copies, 4 copies to drop, among 8 games of 3 files"), "{stderr}");
+    assert!(
+        stderr.contains("3 groups of copies, 4 copies to drop, among 8 games of 3 files"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -120,7 +124,9 @@ fn no_copy_is_exit_0_and_a_short_common_start_is_no_copy() {
 fn the_richest_copy_is_kept_then_the_first() {
     let roster = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n";
     let plain = format!("{roster}\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n\n");
-    let rich = format!("{roster}[Annotator \"a\"]\n\n1. c3-d4 {{best}} f6-g5 (1... d6-c5) 2. b2-c3 g7-f6 *\n\n");
+    let rich = format!(
+        "{roster}[Annotator \"a\"]\n\n1. c3-d4 {{best}} f6-g5 (1... d6-c5) 2. b2-c3 g7-f6 *\n\n"
+    );
     // the same roster written otherwise: case, spaces, a date and a result in other forms
     let other = plain
         .replace("\"e\"", "\" E \"")
@@ -159,8 +165,18 @@ fn lint_unique_flags_each_copy_but_the_one_kept() {
             .map(|l| serde_json::from_str::<Value>(l).unwrap())
             .filter(|d| d["code"] == "C101")
             .map(|d| {
-                let path = d["path"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
-                (path, d["line"].as_u64().unwrap(), d["game"].as_u64().unwrap())
+                let path = d["path"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string();
+                (
+                    path,
+                    d["line"].as_u64().unwrap(),
+                    d["game"].as_u64().unwrap(),
+                )
             })
             .collect::<Vec<_>>()
     };
@@ -177,5 +193,8 @@ fn lint_unique_flags_each_copy_but_the_one_kept() {
     // not without --unique, nor when C101 is not selected
     assert!(lint(&[]).is_empty());
     assert!(lint(&["--unique", "--select", "M"]).is_empty());
-    assert_eq!(lint(&["--unique", "--select", "duplicate-game", "-j", "1"]), flagged);
+    assert_eq!(
+        lint(&["--unique", "--select", "duplicate-game", "-j", "1"]),
+        flagged
+    );
 }

@@ -46,7 +46,11 @@ fn codes_found(code: &str, text: &str) -> Vec<String> {
             .collect();
     }
     let report = check_reader("example.pdn", text.as_bytes(), &CheckOptions::default());
-    report.diagnostics.iter().map(|d| d.rule.code.to_string()).collect()
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.rule.code.to_string())
+        .collect()
 }
 
 #[test]

@@ -22,13 +22,21 @@ fn split(args: &[&str], stdin: &str) -> Vec<(String, Value, u64)> {
         .write_stdin(stdin)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
-            let name = Path::new(v["path"].as_str().unwrap()).file_name().unwrap().to_string_lossy().to_string();
+            let name = Path::new(v["path"].as_str().unwrap())
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
             (name, v["value"].clone(), v["games"].as_u64().unwrap())
         })
         .collect()
@@ -66,7 +74,13 @@ fn names_are_safe_and_unique_where_case_is_ignored() {
     let moscow = std::fs::read_to_string(out.join("Moscow ch_2.pdn")).unwrap();
     assert_eq!(
         moscow,
-        format!("{}\n{}", game(Some("Moscow ch/2"), "c3-d4").trim_end(), game(Some("Moscow ch/2"), "a3-b4").trim_end()).replace("*\n[", "*\n\n[") + "\n"
+        format!(
+            "{}\n{}",
+            game(Some("Moscow ch/2"), "c3-d4").trim_end(),
+            game(Some("Moscow ch/2"), "a3-b4").trim_end()
+        )
+        .replace("*\n[", "*\n\n[")
+            + "\n"
     );
 }
 
@@ -74,7 +88,9 @@ fn names_are_safe_and_unique_where_case_is_ignored() {
 fn files_of_n_games_hold_the_games_as_read() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("parts");
-    let games: Vec<String> = (1..=8).map(|i| game(Some(&format!("e{i}")), "c3-d4 f6-g5")).collect();
+    let games: Vec<String> = (1..=8)
+        .map(|i| game(Some(&format!("e{i}")), "c3-d4 f6-g5"))
+        .collect();
     // in Windows-1251, with a Cyrillic comment: written as UTF-8
     let cyrillic = "[Event \"Кубок\"]\n\n1. c3-d4 {хороший ход} *\n\n";
     let all = format!("{}{cyrillic}", games.concat());
@@ -88,9 +104,23 @@ fn files_of_n_games_hold_the_games_as_read() {
         .output()
         .unwrap();
     assert!(run.status.success());
-    let index: Vec<Value> = String::from_utf8(run.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let parts: Vec<(Value, u64)> = index.iter().map(|v| (v["value"].clone(), v["games"].as_u64().unwrap())).collect();
-    assert_eq!(parts, [(Value::from(1), 3), (Value::from(2), 3), (Value::from(3), 3)]);
+    let index: Vec<Value> = String::from_utf8(run.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let parts: Vec<(Value, u64)> = index
+        .iter()
+        .map(|v| (v["value"].clone(), v["games"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            (Value::from(1), 3),
+            (Value::from(2), 3),
+            (Value::from(3), 3)
+        ]
+    );
     let mut back = String::new();
     for n in 1..=3 {
         back.push_str(&std::fs::read_to_string(out.join(format!("part-{n:04}.pdn"))).unwrap());
@@ -103,10 +133,24 @@ fn files_of_n_games_hold_the_games_as_read() {
 fn by_year_and_by_player() {
     let dir = tempfile::tempdir().unwrap();
     let text = "[White \"Ivanov\"][Date \"1999.05.01\"]\n1. c3-d4 *\n\n[White \"Petrov\"][Date \"01.06.2001\"]\n1. c3-d4 *\n\n[White \"Ivanov\"][Date \"????.??.??\"]\n1. c3-d4 *\n";
-    let years = split(&["--by", "year", "-o", dir.path().join("y").to_str().unwrap()], text);
+    let years = split(
+        &["--by", "year", "-o", dir.path().join("y").to_str().unwrap()],
+        text,
+    );
     let names: Vec<(&str, u64)> = years.iter().map(|(n, _, g)| (n.as_str(), *g)).collect();
-    assert_eq!(names, [("1999.pdn", 1), ("2001.pdn", 1), ("no-year.pdn", 1)]);
-    let white = split(&["--by", "white", "-o", dir.path().join("w").to_str().unwrap()], text);
+    assert_eq!(
+        names,
+        [("1999.pdn", 1), ("2001.pdn", 1), ("no-year.pdn", 1)]
+    );
+    let white = split(
+        &[
+            "--by",
+            "white",
+            "-o",
+            dir.path().join("w").to_str().unwrap(),
+        ],
+        text,
+    );
     let names: Vec<(&str, u64)> = white.iter().map(|(n, _, g)| (n.as_str(), *g)).collect();
     assert_eq!(names, [("Ivanov.pdn", 2), ("Petrov.pdn", 1)]);
 }
@@ -125,7 +169,10 @@ fn a_folder_not_empty_is_refused_without_force_and_a_failure_names_its_path() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     let stderr = String::from_utf8(refused.stderr).unwrap();
-    assert!(stderr.contains("is not empty") && stderr.contains("--force"), "{stderr}");
+    assert!(
+        stderr.contains("is not empty") && stderr.contains("--force"),
+        "{stderr}"
+    );
     // with --force: written, what was there left alone
     pdnkit()
         .args(["split", "--by", "event", "--force", "-q", "-o"])
@@ -134,8 +181,14 @@ fn a_folder_not_empty_is_refused_without_force_and_a_failure_names_its_path() {
         .write_stdin(text.clone())
         .assert()
         .success();
-    assert_eq!(std::fs::read_to_string(dir.path().join("keep.txt")).unwrap(), "mine");
-    assert_eq!(std::fs::read_to_string(dir.path().join("Moscow.pdn")).unwrap(), text.trim_end().to_string() + "\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("keep.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("Moscow.pdn")).unwrap(),
+        text.trim_end().to_string() + "\n"
+    );
     // a file that cannot be written (a folder stands at its name) is named
     std::fs::remove_file(dir.path().join("Moscow.pdn")).unwrap();
     std::fs::create_dir(dir.path().join("Moscow.pdn")).unwrap();
@@ -148,7 +201,10 @@ fn a_folder_not_empty_is_refused_without_force_and_a_failure_names_its_path() {
         .unwrap();
     assert_eq!(failed.status.code(), Some(2));
     let stderr = String::from_utf8(failed.stderr).unwrap();
-    assert!(stderr.contains("cannot write") && stderr.contains("Moscow.pdn"), "{stderr}");
+    assert!(
+        stderr.contains("cannot write") && stderr.contains("Moscow.pdn"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -164,6 +220,10 @@ fn an_input_is_never_written_over() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("is an input"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("is an input")
+    );
     assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
 }

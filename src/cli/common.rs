@@ -423,7 +423,8 @@ pub fn copies(inputs: &mut Inputs) -> anyhow::Result<(pdnkit::duplicates::Copies
 /// Says a problem of the inputs on stderr (not the infos, such as an encoding guessed
 /// clearly); whether it left an input unread.
 pub fn say_problem(d: &pdnkit::diag::Diagnostic, progress: &indicatif::ProgressBar) -> bool {
-    let unread = d.rule == &pdnkit::diag::codes::IO_ERROR || d.rule == &pdnkit::diag::codes::NOT_PDN;
+    let unread =
+        d.rule == &pdnkit::diag::codes::IO_ERROR || d.rule == &pdnkit::diag::codes::NOT_PDN;
     if d.severity <= pdnkit::diag::Severity::Warning {
         progress.suspend(|| match d.rule == &pdnkit::diag::codes::IO_ERROR {
             true => io_error(&d.path, &d.message),

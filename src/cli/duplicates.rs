@@ -20,7 +20,8 @@ pub enum DuplicatesFormat {
 
 /// Find the games that are copies of each other, whatever their notation, encoding or file.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = "Two games are copies when their main lines are the same moves from the same
+#[command(
+    after_long_help = "Two games are copies when their main lines are the same moves from the same
 start position, however they are written (numeric or algebraic squares, short or full
 captures, any encoding, any file). A group is of the kind `same-game` (the same roster
 tags: Event, Site, Date, Round, White, Black, Result, compared trimmed and without case, a
@@ -38,7 +39,8 @@ Examples:
   pdnkit duplicates archive/
   pdnkit duplicates old.pdn new.pdn --format jsonl | jq 'select(.keep | not)'
 
-Exit status: 0 when no copy was found, 1 when some was, 2 on a usage or I/O error.")]
+Exit status: 0 when no copy was found, 1 when some was, 2 on a usage or I/O error."
+)]
 pub struct DuplicatesArgs {
     /// Files or directories (searched recursively for *.pdn in any case, hidden names
     /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
@@ -188,7 +190,10 @@ fn write_text(
         let tags: Vec<String> = (ROSTER.iter().zip(&m.entry.roster))
             .filter_map(|(name, value)| {
                 let value = value.as_ref()?;
-                Some(format!("[{name} {}]", serde_json::Value::from(value.as_str())))
+                Some(format!(
+                    "[{name} {}]",
+                    serde_json::Value::from(value.as_str())
+                ))
             })
             .collect();
         writeln!(

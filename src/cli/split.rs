@@ -20,7 +20,8 @@ pub enum SplitFormat {
 
 /// Split PDN files into one file per event, year, player or round, or per N games.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = "Each game is written as it was read (decoded to UTF-8), the games of a file in
+#[command(
+    after_long_help = "Each game is written as it was read (decoded to UTF-8), the games of a file in
 input order with a blank line between them. A file is named after its value, made safe for
 any file system (no / \\ : * ? \" < > |, no control characters, no leading dot nor trailing
 dots and spaces, no device name such as CON, at most 100 bytes) and numbered when two
@@ -34,7 +35,8 @@ Examples:
   pdnkit split big.pdn --by 1000 -o parts/ --format jsonl
 
 Exit status: 0 when every game was written, 1 when a game the reader skipped (too large)
-could not be (its text was not kept), 2 on a usage or I/O error (the path is said).")]
+could not be (its text was not kept), 2 on a usage or I/O error (the path is said)."
+)]
 pub struct SplitArgs {
     /// Files or directories (searched recursively for *.pdn in any case, hidden names
     /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
@@ -92,23 +94,28 @@ pub fn run(args: &SplitArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     let mut splitter = Splitter::new(&args.output, args.by, args.force, &inputs.inputs)?;
     let mut failed = None;
-    inputs.run(&SplitTask { by: args.by }, "splitting", |_, event, progress| {
-        match event {
-            Event::Game(piece) => {
-                if let Err(e) = splitter.write(piece) {
-                    failed = Some(e);
-                    return Err(io::Error::other("stopped"));
+    inputs
+        .run(
+            &SplitTask { by: args.by },
+            "splitting",
+            |_, event, progress| {
+                match event {
+                    Event::Game(piece) => {
+                        if let Err(e) = splitter.write(piece) {
+                            failed = Some(e);
+                            return Err(io::Error::other("stopped"));
+                        }
+                    }
+                    Event::Problem(d) => failures += usize::from(common::say_problem(&d, progress)),
+                    Event::Start | Event::End(_) => {}
                 }
-            }
-            Event::Problem(d) => failures += usize::from(common::say_problem(&d, progress)),
-            Event::Start | Event::End(_) => {}
-        }
-        Ok(())
-    })
-    .or_else(|e| match failed.take() {
-        Some(failure) => Err(anyhow::Error::from(failure)),
-        None => Err(e.into()),
-    })?;
+                Ok(())
+            },
+        )
+        .map_err(|e| match failed.take() {
+            Some(failure) => anyhow::Error::from(failure),
+            None => e.into(),
+        })?;
     let lost = splitter.lost;
     let files = splitter.finish()?;
 

@@ -151,7 +151,10 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
     if !args.quiet {
         let copies = match args.unique {
-            true => format!(", {dropped} cop{} not counted", if dropped == 1 { "y" } else { "ies" }),
+            true => format!(
+                ", {dropped} cop{} not counted",
+                if dropped == 1 { "y" } else { "ies" }
+            ),
             false => String::new(),
         };
         eprintln!(
