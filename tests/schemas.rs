@@ -1,7 +1,8 @@
 //! The JSON Schemas of `schemas/` hold for what pdnkit writes: every diagnostic of `lint
 //! --format jsonl|json`, every game of `convert --to jsonl`, the report of `stats
-//! --format json` (every grouping) and every line of `select --format matches`, on the
-//! fixtures and on ../shared/corpus (which this says when it is absent).
+//! --format json` (every grouping), every line of `select --format matches`, the groups of
+//! `duplicates --format jsonl` and the index of `split --format jsonl`, on the fixtures and
+//! on ../shared/corpus (which this says when it is absent).
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -187,4 +188,34 @@ fn moves_and_rules_follow_their_schemas() {
     assert_eq!(n, pdnkit::diag::codes::ALL.len());
     let one: Value = serde_json::from_str(&rule(&["rule", "--json", "M101"])).unwrap();
     check(&v, [one], "rule --json M101");
+}
+
+#[test]
+fn duplicates_and_split_follow_their_schemas() {
+    let v = validator("duplicates.schema.json");
+    for input in inputs() {
+        let n = check(
+            &v,
+            lines(&stdout(&["duplicates", "--format", "jsonl", input])),
+            input,
+        );
+        assert!(n >= 7, "{input}: {n}");
+    }
+    let v = validator("split.schema.json");
+    for by in ["event", "year", "white", "round", "50"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let index = stdout(&[
+            "split",
+            FIXTURES,
+            "--by",
+            by,
+            "--format",
+            "jsonl",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let n = check(&v, lines(&index), by);
+        assert!(n >= 1, "{by}: {n}");
+    }
 }

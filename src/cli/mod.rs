@@ -4,6 +4,7 @@
 mod common;
 mod completions;
 mod convert;
+mod duplicates;
 mod interrupt;
 mod lint;
 mod moves;
@@ -12,6 +13,7 @@ mod perft;
 mod rule;
 mod select;
 mod show;
+mod split;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -38,11 +40,15 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Select the games that meet some criteria: tags, result, date, length, status,
     /// findings, opening, position, pattern, material.
-    Select(select::SelectArgs),
+    Select(Box<select::SelectArgs>),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
     Stats(stats::StatsArgs),
+    /// Find the games that are copies of each other, whatever their notation or file.
+    Duplicates(duplicates::DuplicatesArgs),
+    /// Split PDN files into one file per event, year, player or round, or per N games.
+    Split(split::SplitArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
     /// List the legal moves of positions as JSON Lines (from, to, captured, route).
@@ -91,6 +97,8 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(args, &cli),
         Command::Select(args) => select::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Duplicates(args) => duplicates::run(args, &cli),
+        Command::Split(args) => split::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),

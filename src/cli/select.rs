@@ -8,6 +8,7 @@ use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{self, Converter, Writer};
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::duplicates::Copies;
 use pdnkit::rules::Position;
 use pdnkit::rules::fen::Setup;
 use pdnkit::run::{Checked, Event, Task};
@@ -86,6 +87,7 @@ Examples:
   pdnkit select archive/ --material '3K v K' --at end --format matches
   pdnkit select archive/ --pattern 'W:WKa1:Ec3,d4' --status clean
   pdnkit select archive/ --status illegal,ambiguous --code M101
+  pdnkit select old/ new/ --white Ivanov --unique     # each game once
 
 Exit status: 0 when some game was selected, 1 when none was, 2 on a usage or I/O error
 (then an -o file is not written)."
@@ -169,6 +171,12 @@ pub struct SelectArgs {
         default_value_t = SelectFormat::Original
     )]
     pub format: SelectFormat,
+
+    /// Leave out the copies of other games of the inputs (see `pdnkit duplicates`): of
+    /// each group of copies only the one kept is looked at, so the selection is made
+    /// from the collection without its copies. The inputs are read once more first.
+    #[arg(long)]
+    pub unique: bool,
 
     /// Print the number of games selected, nothing else.
     #[arg(short = 'c', long, conflicts_with = "format")]
@@ -308,7 +316,7 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     if !query.needs_findings() && (converted.is_none() || args.count) {
         check.report = RuleSet::EMPTY.with(codes::DECODING_REPLACED.code);
     }
-    let inputs =
+    let mut inputs =
         common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let mut counts = Counts {
         io_failures: inputs.errors.len(),
@@ -317,6 +325,14 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }
+    let (copies, _spooled) = match args.unique {
+        true => common::copies(&mut inputs)?,
+        false => Default::default(),
+    };
+    let run = Run {
+        inputs: &inputs,
+        copies: &copies,
+    };
     let mut output = match &args.output {
         Some(out) => Output::file(out, &inputs.inputs)?,
         None => Output::stdout(),
@@ -327,46 +343,38 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
 
     if args.count {
-        drive(&inputs, &Selector::new(&query, ()), &mut counts, |_, _| {
-            Ok(())
-        })?;
+        run.drive(&Selector::new(&query, ()), &mut counts, |_, _, _| Ok(()))?;
         writeln!(output.writer, "{}", counts.selected).with_context(writing)?;
     } else if let Some(format) = converted {
         let converter = Converter::new(format, convert::CANONICAL);
         let selector = Selector::new(&query, converter);
         let mut writer = Writer::new(selector.inner(), &mut output.writer).with_context(writing)?;
         let mut current = String::new();
-        drive(&inputs, &selector, &mut counts, |label, selected| {
+        run.drive(&selector, &mut counts, |label, selected, progress| {
             if current != label {
                 current = label.to_string();
                 writer.start_input(label);
             }
-            selected.output.replaced.iter().for_each(say);
+            say_replaced(&selected.output.replaced, progress);
             writer.game(selected.output)
         })
         .with_context(writing)?;
         writer.finish().with_context(writing)?;
     } else if args.format == SelectFormat::Matches {
         let out = &mut output.writer;
-        drive(
-            &inputs,
-            &Selector::new(&query, ()),
-            &mut counts,
-            |label, s| {
-                serde_json::to_writer(&mut *out, &MatchRecord::new(label, &s))?;
-                out.write_all(b"\n")
-            },
-        )
+        run.drive(&Selector::new(&query, ()), &mut counts, |label, s, _| {
+            serde_json::to_writer(&mut *out, &MatchRecord::new(label, &s))?;
+            out.write_all(b"\n")
+        })
         .with_context(writing)?;
     } else {
         let out = &mut output.writer;
         let mut first = true;
-        drive(
-            &inputs,
+        run.drive(
             &Selector::new(&query, Original),
             &mut counts,
-            |_, s| {
-                s.output.replaced.iter().for_each(say);
+            |_, s, progress| {
+                say_replaced(&s.output.replaced, progress);
                 // (games apart by an empty line, in the text's own line ends)
                 let text = &s.output.text;
                 let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
@@ -392,12 +400,20 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "pdnkit: {} of {} game{} selected from {} file{}{}; {:.2}s",
+            "pdnkit: {} of {} game{} selected from {} file{}{}{}; {:.2}s",
             counts.selected,
             counts.games,
             common::plural(counts.games),
             counts.files,
             common::plural(counts.files),
+            match args.unique {
+                true => format!(
+                    ", {} cop{} left out",
+                    copies.len(),
+                    if copies.len() == 1 { "y" } else { "ies" }
+                ),
+                false => String::new(),
+            },
             match (&args.output, counts.io_failures) {
                 (Some(o), 0) => format!(", written to {}", o.display()),
                 (Some(o), _) => format!("; {} not written", o.display()),
@@ -412,46 +428,55 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
 /// Says a problem on stderr: an I/O error as every command says one, others as lint's
 /// concise format does.
-fn say(d: &Diagnostic) {
-    match d.rule == &codes::IO_ERROR {
-        true => common::io_error(&d.path, &d.message),
-        false => eprintln!(
-            "pdnkit: {}: {}: {} ({})",
-            d.severity,
-            d.place(),
-            d.message,
-            d.rule.name
-        ),
+/// Says on stderr the bytes replaced in decoding a game put out.
+fn say_replaced(replaced: &[Diagnostic], progress: &indicatif::ProgressBar) {
+    for d in replaced {
+        common::say_problem(d, progress);
     }
 }
 
-/// Runs `selector` over the inputs, giving `each` every game selected with the label of
-/// its input, in input order; counts in `counts`. Problems of error severity that are no
-/// game's (an input not read, a game too large to judge) are said on stderr.
-fn drive<T: Task>(
-    inputs: &common::Inputs,
-    selector: &Selector<'_, T>,
-    counts: &mut Counts,
-    mut each: impl FnMut(&str, Selected<T::Output>) -> io::Result<()>,
-) -> io::Result<()> {
-    inputs.run(selector, "selecting", |label, event, progress| {
-        match event {
-            Event::Start => counts.files += 1,
-            Event::Game(game) => {
-                counts.games += 1;
-                if let Some(selected) = game {
-                    counts.selected += 1;
-                    each(label, selected)?;
+/// The inputs of a run and, with `--unique`, the copies among them.
+struct Run<'a> {
+    inputs: &'a common::Inputs,
+    copies: &'a Copies,
+}
+
+/// Runs `selector` over the inputs, giving `each` every game selected (but the copies
+/// left out) with the label of its input, in input order; counts in `counts`. Problems
+/// of error severity that are no game's (an input not read, a game too large to judge)
+/// are said on stderr.
+impl Run<'_> {
+    fn drive<T: Task>(
+        &self,
+        selector: &Selector<'_, T>,
+        counts: &mut Counts,
+        mut each: impl FnMut(&str, Selected<T::Output>, &indicatif::ProgressBar) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut input = 0;
+        self.inputs
+            .run(selector, "selecting", |label, event, progress| {
+                match event {
+                    Event::Start => {
+                        counts.files += 1;
+                        input += 1;
+                    }
+                    Event::Game(game) => {
+                        counts.games += 1;
+                        let game = game.filter(|s| !self.copies.is_copy(input - 1, s.game));
+                        if let Some(selected) = game {
+                            counts.selected += 1;
+                            each(label, selected, progress)?;
+                        }
+                    }
+                    Event::Problem(d) => {
+                        counts.io_failures += usize::from(d.rule == &codes::IO_ERROR);
+                        if d.severity == Severity::Error {
+                            common::say_problem(&d, progress);
+                        }
+                    }
+                    Event::End(_) => {}
                 }
-            }
-            Event::Problem(d) => {
-                counts.io_failures += usize::from(d.rule == &codes::IO_ERROR);
-                if d.severity == Severity::Error {
-                    progress.suspend(|| say(&d));
-                }
-            }
-            Event::End(_) => {}
-        }
-        Ok(())
-    })
+                Ok(())
+            })
+    }
 }
