@@ -412,6 +412,16 @@ fn count_output_file_and_exit_status() {
         .assert()
         .code(2);
     assert!(!partial.exists());
+    // so is an input that is no PDN (binary), said on stderr; the others are still read
+    let binary = dir.path().join("binary.pdn");
+    std::fs::write(&binary, [0u8, 1, 2, 3, 0, 0, 0xff, 0xfe].repeat(64)).unwrap();
+    pdnkit()
+        .args(["select", ARCHIVE, "--count", "--event", "кубок"])
+        .arg(&binary)
+        .assert()
+        .code(2)
+        .stdout("3\n")
+        .stderr(predicates::str::contains("not-pdn"));
     // the selected games of a pipe, and a game number counted in its input
     pdnkit()
         .args(["select", "-", "--format", "matches", "--result", "0-1"])

@@ -468,12 +468,11 @@ impl Run<'_> {
                             each(label, selected, progress)?;
                         }
                     }
-                    Event::Problem(d) => {
-                        counts.io_failures += usize::from(d.rule == &codes::IO_ERROR);
-                        if d.severity == Severity::Error {
-                            common::say_problem(&d, progress);
-                        }
+                    // (an input not read, or not PDN, fails the run as in convert)
+                    Event::Problem(d) if d.severity == Severity::Error => {
+                        counts.io_failures += usize::from(common::say_problem(&d, progress));
                     }
+                    Event::Problem(_) => {}
                     Event::End(_) => {}
                 }
                 Ok(())
