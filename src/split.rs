@@ -257,9 +257,10 @@ pub enum SplitError {
     /// A file to write is an input.
     #[error("{0} is an input: refusing to write over it")]
     Input(PathBuf),
-    /// A file or the folder could not be made or written.
-    #[error("cannot write {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    /// A file or the folder could not be made or written (the reason is in the message,
+    /// not a source of its own: said once).
+    #[error("cannot write {path}: {reason}")]
+    Io { path: PathBuf, reason: io::Error },
 }
 
 /// Writes the games of a split into a folder (see the module documentation).
@@ -292,9 +293,9 @@ impl Splitter {
         force: bool,
         inputs: &[Input],
     ) -> Result<Splitter, SplitError> {
-        let io = |source| SplitError::Io {
+        let io = |reason| SplitError::Io {
             path: dir.to_path_buf(),
-            source,
+            reason,
         };
         std::fs::create_dir_all(dir).map_err(io)?;
         if !force && std::fs::read_dir(dir).map_err(io)?.next().is_some() {
@@ -340,9 +341,9 @@ impl Splitter {
             writer.write_all(eol.as_bytes())
         })();
         let path = &self.files[file].path;
-        result.map_err(|source| SplitError::Io {
+        result.map_err(|reason| SplitError::Io {
             path: path.clone(),
-            source,
+            reason,
         })?;
         self.files[file].games += 1;
         self.games += 1;
@@ -383,15 +384,15 @@ impl Splitter {
         } else {
             if self.open.len() >= OPEN_FILES {
                 let (old, mut w) = self.open.remove(0);
-                w.flush().map_err(|source| SplitError::Io {
+                w.flush().map_err(|reason| SplitError::Io {
                     path: self.files[old].path.clone(),
-                    source,
+                    reason,
                 })?;
             }
             let path = &self.files[file].path;
-            let io = |source| SplitError::Io {
+            let io = |reason| SplitError::Io {
                 path: path.clone(),
-                source,
+                reason,
             };
             let opened = if self.created[file] {
                 File::options().append(true).open(path)
@@ -413,9 +414,9 @@ impl Splitter {
     /// Flushes every file; the files written, in the order they were made.
     pub fn finish(mut self) -> Result<Vec<Written>, SplitError> {
         for (file, mut w) in self.open.drain(..) {
-            w.flush().map_err(|source| SplitError::Io {
+            w.flush().map_err(|reason| SplitError::Io {
                 path: self.files[file].path.clone(),
-                source,
+                reason,
             })?;
         }
         Ok(self.files)

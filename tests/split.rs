@@ -205,6 +205,8 @@ fn a_folder_not_empty_is_refused_without_force_and_a_failure_names_its_path() {
         stderr.contains("cannot write") && stderr.contains("Moscow.pdn"),
         "{stderr}"
     );
+    // (its reason said once)
+    assert_eq!(stderr.matches("os error").count(), 1, "{stderr}");
 }
 
 #[test]
