@@ -108,6 +108,8 @@ pub struct Finding {
     pub board: Option<Position>,
     /// Further notes for the reader of the diagnostic.
     pub notes: Vec<String>,
+    /// How to mend it, when the checker knows.
+    pub fix: Option<Box<crate::diag::fix::Proposal>>,
 }
 
 impl Finding {
@@ -120,6 +122,7 @@ impl Finding {
             move_text: None,
             board: None,
             notes: Vec::new(),
+            fix: None,
         }
     }
 }
@@ -783,9 +786,11 @@ mod tests {
         // English draughts: Black (on 1-12) moves first
         let r = run("1. 11-15 23-18 *");
         assert_eq!(names(&r), ["illegal-move"]);
-        assert!(r.findings[0].notes[0].contains("no GameType tag"));
+        let hint =
+            |r: &GameReport| (r.findings[0].notes.iter()).any(|n| n.contains("no GameType tag"));
+        assert!(hint(&r));
         let r = run("[GameType \"25\"]\n1. 11-15 23-18 *");
-        assert!(r.findings[0].notes.is_empty());
+        assert!(!hint(&r));
     }
 
     #[test]

@@ -639,11 +639,34 @@ fn lint_reads_a_big_file_in_blocks_as_it_reads_it_whole() {
             // (the bytes and encoding of the file as well as the counts of its games)
             &["stats", "--format", "json", "--depth", "4", "-q", "-j", "2"],
         ] {
-            let (blocks, whole) = in_blocks_and_whole(args, &path, &bytes);
+            // (after bytes replaced by U+FFFD, input offsets count the replacement, as
+            // GameSource::offset documents: a block read apart counts from its own exact
+            // start; `pdnkit fix` refuses such an input)
+            let exact = name != "malformed.pdn";
+            let (blocks, whole) = in_blocks_and_whole(args, &path, &bytes, exact);
             assert!(whole.lines().count() > 50, "{name}: {whole}");
             assert_same_lines(&blocks, &whole, &format!("{name} ({args:?})"));
         }
     }
+}
+
+/// `lint --format jsonl` output without the input offsets of its fixes' edits.
+fn without_offsets(jsonl: &str) -> String {
+    let mut out = String::new();
+    for line in jsonl.lines() {
+        let mut d: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+        if let Some(edits) = d["fix"]["edits"].as_array_mut() {
+            for e in edits {
+                e["start"] = serde_json::Value::Null;
+                e["end"] = serde_json::Value::Null;
+            }
+            out.push_str(&d.to_string());
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// Asserts that two long outputs are the same, showing the first line that differs.
@@ -664,7 +687,12 @@ fn assert_same_lines(got: &str, want: &str, what: &str) {
 /// with `-j 1`), the file's name given as `-` in the first; their exit statuses are the
 /// same. ARGS on the same bytes from standard input, cut into blocks too (which a pipe
 /// can be read once only), must give what the input read whole gives.
-fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (String, String) {
+fn in_blocks_and_whole(
+    args: &[&str],
+    path: &std::path::Path,
+    bytes: &[u8],
+    exact_offsets: bool,
+) -> (String, String) {
     let blocks = pdnkit().args(args).arg(path).output().unwrap();
     let jobs = args.iter().position(|&a| a == "-j").expect("-j N") + 1;
     let mut one_thread = args.to_vec();
@@ -676,10 +704,12 @@ fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (
             .write_stdin(bytes.to_vec())
             .output()
             .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stdout = match exact_offsets {
+            true => stdout,
+            false => without_offsets(&stdout),
+        };
+        (out.status.code(), stdout)
     };
     let (status, whole) = from_stdin(&one_thread);
     assert_eq!(blocks.status.code(), status, "{args:?}");
@@ -688,6 +718,10 @@ fn in_blocks_and_whole(args: &[&str], path: &std::path::Path, bytes: &[u8]) -> (
     assert_same_lines(&piped, &whole, &format!("{args:?}: standard input"));
     let label = path.display().to_string();
     let blocks = String::from_utf8_lossy(&blocks.stdout).replace(&label, "-");
+    let blocks = match exact_offsets {
+        true => blocks,
+        false => without_offsets(&blocks),
+    };
     (blocks, whole)
 }
 
@@ -754,7 +788,7 @@ fn the_rest_after_a_block_that_did_not_end_cleanly_is_read_as_the_whole() {
             "90",
         ],
     ] {
-        let (blocks, whole) = in_blocks_and_whole(&args, &path, text.as_bytes());
+        let (blocks, whole) = in_blocks_and_whole(&args, &path, text.as_bytes(), true);
         assert_eq!(blocks, whole, "{args:?}");
         if args[0] == "lint" {
             // the problems of the games over the limit, numbered in the whole file

@@ -27,6 +27,13 @@ fn findings() -> Vec<Diagnostic> {
         )
         .diagnostics,
     );
+    // fixes: a move number and a separator (safe), an illegal move repaired (unsafe)
+    let slips = "[Event \"slips\"]\n1. c3-d4 b6-a5 3. d4-c5 d6:b4 4. a3-c5 *\n\n[Event \"slip\"]\n1. c3-d4 f6-e5 2. d4-c5 g7:e5 *\n";
+    let options = CheckOptions {
+        report: codes::RuleSet::matching(|r| r.code.starts_with('M')),
+        ..CheckOptions::default()
+    };
+    found.extend(check_reader("slips.pdn", slips.as_bytes(), &options).diagnostics);
     // what the formats must escape: `%`, line breaks, `,` and `:` in a path, quotes
     let mut d = Diagnostic::new(&codes::STRAY_TEXT, "50% \"done\"\nnext\r\tend");
     (d.path, d.line, d.column) = ("a,b:c.pdn".into(), 3, 7);

@@ -39,6 +39,7 @@ impl RawGame {
             text: &self.text,
             start: self.start,
             offset: 0,
+            units: Default::default(),
             stray_prefix: self.stray_prefix,
         }
     }

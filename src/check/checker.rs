@@ -14,6 +14,7 @@ use super::tags::{TagCheck, TagIssue, Unmade};
 use crate::Color;
 use crate::diag::Rule;
 use crate::diag::codes;
+use crate::diag::fix::{Applicability, Proposal};
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::{
     CommentKind, Game, GameBuilder, GameResult, MoveNumber, RawTag, ResultToken, Skip, Span,
@@ -27,8 +28,9 @@ use crate::replay::{
 };
 use crate::rules::fen::FenSquare;
 use crate::rules::notation::{
-    Illegal, MoveText, ParseMoveError, PlainSquares, Resolution, Resolved, resolve_plain_token,
-    resolve_token, resolve_unplain,
+    CaptureSeparator, CaptureStyle, Illegal, MoveText, ParseMoveError, PlainSquares, Resolution,
+    Resolved, SquareStyle, Style, format_move, resolve, resolve_plain_token, resolve_token,
+    resolve_unplain,
 };
 use crate::rules::{Move, Position};
 
@@ -277,6 +279,21 @@ impl Frame {
 /// (each level multiplies the work; real games have one ambiguity in hundreds).
 const LOOKAHEAD_AMBIGUITIES: u32 = 4;
 
+/// What a repair may try for one game: candidates (the legal moves where the main line
+/// stopped) times the plies after the stop each is replayed against. Past it the
+/// candidates are tried against fewer plies, which can only leave more of them fitting
+/// (and so no repair), never a wrong one.
+pub const REPAIR_BUDGET: usize = 20_000;
+
+/// Where the main line stopped at a move that names squares but is not legal there (or
+/// names a square off the board): what a repair needs.
+#[derive(Clone, Debug)]
+struct MainStop {
+    before: Position,
+    text: CompactString,
+    span: Span,
+}
+
 /// Replays games as they are read; see the module documentation. One per thread: it
 /// keeps its buffers from game to game.
 pub struct Checker {
@@ -296,6 +313,8 @@ pub struct Checker {
     /// `report.end` is the main line's position (set when the game ends: a ply does not
     /// copy it out).
     end_at_main: bool,
+    /// The main line stopped at an illegal move (for a repair, when the game ends).
+    main_stop: Option<Box<MainStop>>,
 }
 
 impl Checker {
@@ -313,6 +332,7 @@ impl Checker {
             tag_check: TagCheck::default(),
             main_set_up: false,
             end_at_main: false,
+            main_stop: None,
         }
     }
 
@@ -698,7 +718,19 @@ impl Checker {
                 names.join(" or "),
                 full(&pos, &only)
             );
-            self.finding(finding(&codes::AMBIGUOUS_MOVE_RESOLVED, message));
+            let mut f = finding(&codes::AMBIGUOUS_MOVE_RESOLVED, message);
+            f.fix = naming_uniquely(&pos, &only, &amb.text).map(|named| {
+                Box::new(Proposal::replace(
+                    Applicability::Unsafe,
+                    format!(
+                        "write `{}` as `{named}`, the capture the rest of the game needs",
+                        amb.text
+                    ),
+                    amb.span,
+                    named,
+                ))
+            });
+            self.finding(f);
             self.played(depth, &amb.text, amb.span, Some(only), false);
         } else {
             let why = if fitting.is_empty() {
@@ -845,7 +877,15 @@ impl Checker {
                         "a quiet move written with a capture separator"
                     };
                     let message = format!("`{text}` is {what}; read as {}", full(&pos, &mv));
-                    self.finding(finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message));
+                    let mut f = finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message);
+                    let mended = with_separators_of(text, mv.is_capture());
+                    f.fix = Some(Box::new(Proposal::replace(
+                        Applicability::Safe,
+                        format!("write `{text}` as `{mended}`"),
+                        span,
+                        mended,
+                    )));
+                    self.finding(f);
                 }
                 self.played(depth, text, span, Some(mv), named_by_ends);
             }
@@ -860,6 +900,7 @@ impl Checker {
             Resolution::Illegal(why @ (Illegal::OffBoard(_) | Illegal::LightSquare(_))) => {
                 let message = format!("cannot read move `{text}`: {why}");
                 self.finding(finding(&codes::UNREADABLE_MOVE, message));
+                self.stopped_at(depth, pos, text, span);
                 self.played(depth, text, span, None, false);
             }
             Resolution::Illegal(why) => {
@@ -867,6 +908,7 @@ impl Checker {
                 let mut f = finding(&codes::ILLEGAL_MOVE, message);
                 f.board = Some(pos);
                 self.finding(f);
+                self.stopped_at(depth, pos, text, span);
                 self.played(depth, text, span, None, false);
             }
             Resolution::Ambiguous(candidates) => {
@@ -1075,6 +1117,12 @@ impl Checker {
         );
         f.move_text = Some(text.to_string());
         f.ply = ply;
+        f.fix = Some(Box::new(Proposal::replace(
+            Applicability::Safe,
+            format!("number it `{want}`"),
+            number_span,
+            want,
+        )));
         self.finding(f);
     }
 
@@ -1119,6 +1167,7 @@ impl Checker {
             }
         }
         if self.report.status != Status::Complete {
+            self.propose_repair();
             return self.sort_findings();
         }
         let end = self.report.end.unwrap_or_else(Position::start);
@@ -1143,6 +1192,83 @@ impl Checker {
             self.report.draw = Some(tracker.verdict(outcome, self.report.plies));
         }
         self.sort_findings();
+    }
+
+    /// Notes where the main line stops at a move that names squares, for
+    /// [`propose_repair`](Self::propose_repair).
+    fn stopped_at(&mut self, depth: usize, before: Position, text: &str, span: Span) {
+        let first = self.report.status == Status::Complete;
+        if depth == 0 && first {
+            self.main_stop = Some(Box::new(MainStop {
+                before,
+                text: text.into(),
+                span,
+            }));
+        }
+    }
+
+    /// The main line stopped at a move that is not legal (or names a square off the
+    /// board): proposes as its fix the one legal move there that lets every later move of
+    /// the main line replay, or says how many do. The move played is among those that
+    /// fit (the rest was played after it), so when one fits, it is the move played.
+    fn propose_repair(&mut self) {
+        let Some(stop) = self.main_stop.take() else {
+            return;
+        };
+        // (a setup command after the stop sets up a position of its own)
+        if self.report.status != Status::Illegal || !self.lines[0].setups.is_empty() {
+            return;
+        }
+        let r = &mut self.report;
+        let Some(finding) = (r.findings.iter_mut())
+            .find(|f| f.span == Some(stop.span) && f.rule.code.starts_with('M'))
+        else {
+            return;
+        };
+        let candidates = stop.before.legal_moves();
+        if candidates.is_empty() {
+            return;
+        }
+        // (the stop's own move is the first unplayed one)
+        let plies = (REPAIR_BUDGET / candidates.len()).min(r.unplayed.len().saturating_sub(1));
+        let rest: Vec<(CompactString, bool)> = (r.unplayed.iter().skip(1).take(plies))
+            .map(|t| (t.clone(), false))
+            .collect();
+        let fitting: Vec<Move> = (candidates.iter().copied())
+            .filter(|c| replays_legally(&stop.before.after(c), &rest, LOOKAHEAD_AMBIGUITIES))
+            .collect();
+        let style = style_of(&stop.text);
+        match fitting[..] {
+            [only] => {
+                let named = format_move(&stop.before, &only, style);
+                finding.fix = Some(Box::new(Proposal::replace(
+                    Applicability::Unsafe,
+                    format!(
+                        "replace `{}` with `{named}`: the rest of the game then replays",
+                        stop.text
+                    ),
+                    stop.span,
+                    named,
+                )));
+            }
+            [] => finding.notes.push(
+                "no legal move here lets the rest of the game replay: no fix is proposed".into(),
+            ),
+            _ => {
+                const SHOWN: usize = 8;
+                let mut names: Vec<String> = (fitting.iter().take(SHOWN))
+                    .map(|m| format_move(&stop.before, m, style))
+                    .collect();
+                if fitting.len() > SHOWN {
+                    names.push("…".into());
+                }
+                finding.notes.push(format!(
+                    "{} legal moves here let the rest of the game replay ({}): no fix is proposed",
+                    fitting.len(),
+                    names.join(", ")
+                ));
+            }
+        }
     }
 
     fn sort_findings(&mut self) {
@@ -1179,6 +1305,7 @@ impl Visitor for Checker {
     type Output = ();
 
     fn begin_game(&mut self) {
+        self.main_stop = None;
         let r = &mut self.report;
         r.tags.clear();
         r.status = Status::Complete;
@@ -1338,6 +1465,59 @@ fn replays_legally(pos: &Position, moves: &[(CompactString, bool)], budget: u32)
         }
     }
     true
+}
+
+/// The notation of a move as written: numeric or algebraic squares, `x` or `:` between
+/// the squares of a capture, and its route in full when it was written with more than
+/// two squares (else with the fewest that name it).
+fn style_of(text: &str) -> Style {
+    let numeric = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
+    let squares = text.split(['-', ':', 'x', 'X']).count();
+    Style {
+        squares: if numeric {
+            SquareStyle::Numeric
+        } else {
+            SquareStyle::Algebraic
+        },
+        captures: if squares > 2 {
+            CaptureStyle::Full
+        } else {
+            CaptureStyle::Minimal
+        },
+        separator: if text.contains(['x', 'X']) {
+            CaptureSeparator::Cross
+        } else {
+            CaptureSeparator::Colon
+        },
+    }
+}
+
+/// `text` (a move whose squares are right) with the separators of a capture (`:`,
+/// unless it used `x`) or of a quiet move (`-`).
+fn with_separators_of(text: &str, capture: bool) -> String {
+    let separator = match (capture, text.contains(['x', 'X'])) {
+        (false, _) => '-',
+        (true, true) => 'x',
+        (true, false) => ':',
+    };
+    text.chars()
+        .map(|c| match c {
+            '-' | ':' | 'x' | 'X' => separator,
+            c => c,
+        })
+        .collect()
+}
+
+/// `mv` (legal in `pos`, written `text` ambiguously) written with the squares that name it
+/// alone, in the notation of `text`; `None` when no writing does (two captures with the
+/// same landing squares).
+fn naming_uniquely(pos: &Position, mv: &Move, text: &str) -> Option<String> {
+    let named = format_move(pos, mv, style_of(text));
+    let unique = match named.parse::<MoveText>() {
+        Ok(t) => matches!(resolve(pos, &t), Resolution::Unique { mv: m, .. } if m == *mv),
+        Err(_) => false,
+    };
+    (unique && named != text).then_some(named)
 }
 
 /// Checking in tests: a text's first game through the reader and the checker.

@@ -21,6 +21,7 @@ pub mod checker;
 pub mod tags;
 
 use crate::diag::codes::{self, RuleSet};
+use crate::diag::fix::{Edit, Fix, Proposal};
 use crate::diag::{Diagnostic, Severity, Snippet};
 use crate::diagram::Diagram;
 use crate::draw::Edition;
@@ -309,7 +310,32 @@ impl<'a> Locator<'a> {
             d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
         }
         d.notes.extend(f.notes.iter().cloned());
+        d.fix = f.fix.as_ref().map(|p| Box::new(self.fix(p)));
         self.locate(d, f.span)
+    }
+
+    /// A fix proposed for the game, located in the input.
+    fn fix(&self, p: &Proposal) -> Fix {
+        let raw = self.raw;
+        let edits = (p.edits.iter())
+            .map(|(span, content)| {
+                let (from, to) = raw.span_positions(*span);
+                Edit {
+                    start: raw.input_offset(span.start),
+                    end: raw.input_offset(span.end),
+                    line: from.line as usize,
+                    column: from.column as usize,
+                    end_line: to.line as usize,
+                    end_column: to.column as usize,
+                    content: content.clone(),
+                }
+            })
+            .collect();
+        Fix {
+            applicability: p.applicability,
+            message: p.message.clone(),
+            edits,
+        }
     }
 
     /// The source line around byte `at`: its bytes and its length in characters.
@@ -484,6 +510,7 @@ mod tests {
                 text: &self.text,
                 start: self.start,
                 offset: 0,
+                units: Default::default(),
                 stray_prefix: self.stray_prefix,
             }
         }

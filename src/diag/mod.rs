@@ -7,6 +7,7 @@
 
 pub mod codes;
 pub mod emit;
+pub mod fix;
 
 pub use codes::Rule;
 
@@ -81,6 +82,8 @@ pub struct Diagnostic {
     pub board: Option<String>,
     /// Further notes (one per line in `full` output).
     pub notes: Vec<String>,
+    /// How to mend it, when pdnkit knows ([`fix`]).
+    pub fix: Option<Box<fix::Fix>>,
 }
 
 impl Diagnostic {
@@ -108,6 +111,7 @@ impl Diagnostic {
             snippet: None,
             board: None,
             notes: Vec::new(),
+            fix: None,
         }
     }
 }

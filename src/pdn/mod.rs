@@ -38,7 +38,7 @@ pub use reader::{
     BlockStart, MAX_GAME_BYTES, MAX_GAME_ITEMS, MAX_GAME_MOVES, MAX_VARIATION_DEPTH, Reader,
     ReaderOptions, visit_text,
 };
-pub use source::{GameSource, Position, Positions};
+pub use source::{GameSource, Position, Positions, Units};
 pub use token::{MoveNumber, Outcome, RawTag, ResultScale, ResultToken};
 pub use visitor::{MoveCount, Skip, Visitor};
 pub use writer::{WriteOptions, game_to_string, write_game};

@@ -37,6 +37,7 @@ use super::boundary;
 use super::error::{ReadError, Span, SyntaxError, SyntaxErrorKind as K};
 use super::game::{CommentKind, MAX_GAME_ERRORS};
 use super::input::Decoder;
+use super::source::Units;
 use super::source::{GameSource, LineCounter, Position};
 use super::token::{
     MoveNumber, RawTag, is_delimiter, is_literal_cr, is_space, is_tag_name_byte, lex_move,
@@ -155,38 +156,6 @@ pub struct Reader<R> {
     held_whole: bool,
 }
 
-/// What a character of the decoded text was in the input: how text counts in input bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Units {
-    /// UTF-8: the text's bytes are the input's.
-    Utf8,
-    /// A single-byte encoding: a byte a character.
-    Byte,
-    /// UTF-16: two bytes a code unit.
-    Utf16,
-}
-
-impl Units {
-    fn of(encoding: &'static Encoding) -> Units {
-        if encoding == encoding_rs::UTF_8 {
-            Units::Utf8
-        } else if encoding.is_single_byte() {
-            Units::Byte
-        } else {
-            Units::Utf16
-        }
-    }
-
-    /// The input bytes `text` was decoded from.
-    fn bytes(self, text: &str) -> u64 {
-        (match self {
-            Units::Utf8 => text.len(),
-            Units::Byte => bytecount::num_chars(text.as_bytes()),
-            Units::Utf16 => 2 * text.chars().map(char::len_utf16).sum::<usize>(),
-        }) as u64
-    }
-}
-
 /// How a game's text ended, as the parse found it (offsets in the item's text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
@@ -301,6 +270,7 @@ impl<R: Read> Reader<R> {
             text: self.buf.get(self.start..self.end).unwrap_or_default(),
             start: self.item_start,
             offset: self.item_offset,
+            units: self.units,
             stray_prefix: self.stray_prefix,
         }
     }

@@ -80,6 +80,42 @@ pub fn line_breaks(b: &[u8]) -> u64 {
     bytecount::count(b, b'\r') as u64 + newlines - crlf_pairs(b)
 }
 
+/// What a character of the decoded text was in the input: how text counts in input bytes.
+///
+/// [`Units::Utf8`] is the default: the text's bytes are the input's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    /// UTF-8: the text's bytes are the input's.
+    #[default]
+    Utf8,
+    /// A single-byte encoding: a byte a character.
+    Byte,
+    /// UTF-16: two bytes a code unit.
+    Utf16,
+}
+
+impl Units {
+    /// The units of text decoded from `encoding`.
+    pub fn of(encoding: &'static encoding_rs::Encoding) -> Units {
+        if encoding == encoding_rs::UTF_8 {
+            Units::Utf8
+        } else if encoding.is_single_byte() {
+            Units::Byte
+        } else {
+            Units::Utf16
+        }
+    }
+
+    /// The input bytes `text` was decoded from.
+    pub fn bytes(self, text: &str) -> u64 {
+        (match self {
+            Units::Utf8 => text.len(),
+            Units::Byte => bytecount::num_chars(text.as_bytes()),
+            Units::Utf16 => 2 * text.chars().map(char::len_utf16).sum::<usize>(),
+        }) as u64
+    }
+}
+
 /// One game's text and where it is in its file, as the reader gives it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameSource<'a> {
@@ -94,12 +130,22 @@ pub struct GameSource<'a> {
     /// encodings; after bytes of a UTF-8 input that were not valid (and were replaced by
     /// U+FFFD) it counts the replaced text, not the bytes it stands for.
     pub offset: u64,
+    /// How the text counts in input bytes (for [`input_offset`](Self::input_offset)).
+    pub units: Units,
     /// Bytes at the start of `text` that are stray lines before the tags (reported as
     /// `stray-text`).
     pub stray_prefix: usize,
 }
 
 impl<'a> GameSource<'a> {
+    /// The byte offset in the input of byte `at` of the text (clamped to the text), with
+    /// the exactness of [`offset`](Self::offset).
+    pub fn input_offset(&self, at: usize) -> u64 {
+        let at = at.min(self.text.len());
+        let prefix = self.text.get(..at).unwrap_or(self.text);
+        self.offset + self.units.bytes(prefix)
+    }
+
     /// The file position of byte `at` of the text (clamped to the text).
     pub fn position(&self, at: usize) -> Position {
         self.positions().position(at)

@@ -46,6 +46,15 @@ impl Emitter for Full {
         for note in &d.notes {
             writeln!(out, "{pad} {bl}={blr} {note}")?;
         }
+        if let Some(fix) = &d.fix {
+            let (g, gr) = self.0.style(Paint::BOLD);
+            writeln!(
+                out,
+                "{pad} {bl}={blr} {g}help{gr}: {} ({} fix)",
+                fix.message,
+                fix.applicability.as_str()
+            )?;
+        }
         if let Some(board) = &d.board {
             writeln!(out, "{pad} {bl}={blr} position before the move:")?;
             for line in board.lines() {

@@ -2,6 +2,7 @@
 //! as [`JsonDiagnostic`], written by serde_json into a buffer kept between diagnostics.
 
 use super::{Diagnostic, Emitter, Severity};
+use crate::diag::fix::Fix;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -22,6 +23,8 @@ pub struct JsonDiagnostic<'a> {
     pub ply: Option<u32>,
     #[serde(rename = "move")]
     pub move_text: Option<&'a str>,
+    /// How to mend it (`pdnkit fix` applies it), or null.
+    pub fix: Option<&'a Fix>,
 }
 
 /// The schema and version of a diagnostic's JSON.
@@ -41,6 +44,7 @@ impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
             message: &d.message,
             ply: d.ply,
             move_text: d.move_text.as_deref(),
+            fix: d.fix.as_deref(),
         }
     }
 }

@@ -105,12 +105,31 @@ pub(super) fn result(d: &Diagnostic) -> serde_json::Value {
     if d.line > 0 {
         location["region"] = serde_json::json!({ "startLine": d.line, "startColumn": d.column });
     }
-    serde_json::json!({
+    let mut result = serde_json::json!({
         "ruleId": d.rule.code,
         "level": level,
         "message": { "text": format!("{} ({})", d.message, d.rule.name) },
         "locations": [{ "physicalLocation": location }],
-    })
+    });
+    // (SARIF 3.55: a fix's replacements, regions by byte offset in the input as read)
+    if let Some(fix) = &d.fix {
+        let replacements: Vec<serde_json::Value> = (fix.edits.iter())
+            .map(|e| {
+                serde_json::json!({
+                    "deletedRegion": { "byteOffset": e.start, "byteLength": e.end - e.start },
+                    "insertedContent": { "text": e.content },
+                })
+            })
+            .collect();
+        result["fixes"] = serde_json::json!([{
+            "description": { "text": format!("{} ({} fix)", fix.message, fix.applicability.as_str()) },
+            "artifactChanges": [{
+                "artifactLocation": { "uri": uri(&d.path) },
+                "replacements": replacements,
+            }],
+        }]);
+    }
+    result
 }
 
 /// The URI reference of a path (RFC 3986): a relative path stays a relative reference,

@@ -28,6 +28,10 @@
 //! assert_eq!(text.matches("[Event ").count(), 3);
 //! ```
 
+mod slips;
+
+pub use slips::{SlipKind, Slipped, Tally, measure, slipped};
+
 use pdnkit::Color;
 use pdnkit::draw::{DrawEventKind, DrawTracker, Edition};
 use pdnkit::replay::{draw_view, ply_facts};
@@ -334,6 +338,28 @@ fn play(rng: &mut SplitMix64, style: Style) -> PlayedGame {
     play_once(rng, style)
 }
 
+/// A game's notation: numeric or algebraic squares, captures short or in full, `:` or
+/// `x`.
+fn style_for(rng: &mut SplitMix64) -> Style {
+    Style {
+        squares: if rng.chance(40) {
+            SquareStyle::Numeric
+        } else {
+            SquareStyle::Algebraic
+        },
+        captures: if rng.chance(75) {
+            CaptureStyle::Minimal
+        } else {
+            CaptureStyle::Full
+        },
+        separator: if rng.chance(60) {
+            CaptureSeparator::Colon
+        } else {
+            CaptureSeparator::Cross
+        },
+    }
+}
+
 /// Appends `token` to the movetext, wrapping lines at about 80 columns.
 fn push_token(out: &mut String, line_len: &mut usize, token: &str) {
     if *line_len > 0 && *line_len + 1 + token.len() > 80 {
@@ -368,23 +394,7 @@ impl Generator {
         self.next_index += 1;
         let mut rng = SplitMix64::new(self.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
         rng.next_u64();
-        let style = Style {
-            squares: if rng.chance(40) {
-                SquareStyle::Numeric
-            } else {
-                SquareStyle::Algebraic
-            },
-            captures: if rng.chance(75) {
-                CaptureStyle::Minimal
-            } else {
-                CaptureStyle::Full
-            },
-            separator: if rng.chance(60) {
-                CaptureSeparator::Colon
-            } else {
-                CaptureSeparator::Cross
-            },
-        };
+        let style = style_for(&mut rng);
         let game = play(&mut rng, style);
         let mut text = String::with_capacity(1024);
         let white = rng.pick(PLAYERS);
