@@ -129,6 +129,9 @@ pub struct GameReport {
     pub moves: Vec<Option<MoveInfo>>,
     /// With [`Keep::tree`]: the game's tree.
     pub game: Option<Game>,
+    /// The movetext has no result but the Result tag gives one that the final position
+    /// does not contradict: the terminator a fix may write.
+    pub terminator_from_tag: Option<CompactString>,
 }
 
 impl GameReport {
@@ -1166,6 +1169,7 @@ impl Checker {
                 }
             }
         }
+        self.result_tag_from_terminator();
         if self.report.status != Status::Complete {
             self.propose_repair();
             return self.sort_findings();
@@ -1191,7 +1195,40 @@ impl Checker {
             tracker.settle(|| end_has_moves);
             self.report.draw = Some(tracker.verdict(outcome, self.report.plies));
         }
+        // the Result tag's result, for a movetext without one, when the board agrees
+        let contradicted =
+            (self.report.findings.iter()).any(|f| f.rule == &codes::RESULT_CONTRADICTS_POSITION);
+        if self.report.result.is_none() && !contradicted {
+            let r = &self.report;
+            let tag = noted.result.map(|i| &r.tags[i]);
+            let value = tag.filter(|t| Outcome::from_pdn(&t.value).is_some());
+            self.report.terminator_from_tag = value.map(|t| t.value.trim().into());
+        }
         self.sort_findings();
+    }
+
+    /// A game without a Result tag whose movetext ends with a result: the missing-tag
+    /// finding's fix writes the tag, on a line after the last tag.
+    fn result_tag_from_terminator(&mut self) {
+        let r = &mut self.report;
+        let (Some(term), None) = (&r.result, self.tag_check.noted().result) else {
+            return;
+        };
+        let Some(f) = (r.tag_findings.iter_mut()).find(|f| f.rule == &codes::MISSING_TAG) else {
+            return;
+        };
+        // (a game without tags is left without: where its movetext starts is not known)
+        let Some(last) = r.tags.last() else {
+            return;
+        };
+        let raw = term.raw.clone();
+        let (at, content) = (last.span.end, format!("\n[Result \"{raw}\"]"));
+        f.fix = Some(Box::new(Proposal::replace(
+            Applicability::Safe,
+            format!("add the tag [Result \"{raw}\"], the result the movetext ends with"),
+            Span::new(at, at),
+            content,
+        )));
     }
 
     /// Notes where the main line stops at a move that names squares, for
@@ -1325,6 +1362,7 @@ impl Visitor for Checker {
         r.mainline.clear();
         r.positions.clear();
         r.unplayed.clear();
+        r.terminator_from_tag = None;
         r.moves.clear();
         // (the last game's tree, not taken by the task, lends its memory to this one's)
         if let (Some(b), Some(game)) = (&mut self.builder, r.game.take()) {

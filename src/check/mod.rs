@@ -21,7 +21,7 @@ pub mod checker;
 pub mod tags;
 
 use crate::diag::codes::{self, RuleSet};
-use crate::diag::fix::{Edit, Fix, Proposal};
+use crate::diag::fix::{Applicability, Edit, Fix, Proposal};
 use crate::diag::{Diagnostic, Severity, Snippet};
 use crate::diagram::Diagram;
 use crate::draw::Edition;
@@ -119,8 +119,7 @@ pub fn diagnose(
         None => Vec::new(),
     };
     found.extend(draws.iter().map(Unlocated::Finding));
-    let (diagnostics, unreported_here) =
-        self::report(path, game, found, report.tags_unmade, options);
+    let (diagnostics, unreported_here) = self::report(path, game, found, report, options);
     (
         diagnostics,
         unreported || unreported_here || report.unreported_errors,
@@ -210,9 +209,10 @@ fn report(
     path: &str,
     raw: GameSource<'_>,
     mut found: Vec<Unlocated>,
-    unmade: tags::Unmade,
+    game: &checker::GameReport,
     options: &ReplayOptions,
 ) -> (Vec<Diagnostic>, bool) {
+    let unmade = game.tags_unmade;
     let mut reporting = Reporting::new(options);
     if !reporting.all() {
         found.retain(|u| {
@@ -247,7 +247,14 @@ fn report(
             kept += 1;
         }
         out.push(match u {
-            Unlocated::Syntax(e) => locator.syntax(e),
+            Unlocated::Syntax(e) => {
+                let mut d = locator.syntax(e);
+                if e.kind == crate::pdn::SyntaxErrorKind::MissingTerminator {
+                    d.fix = (game.terminator_from_tag.as_ref())
+                        .map(|result| Box::new(locator.terminator(result)));
+                }
+                d
+            }
             Unlocated::Finding(f) => locator.finding(f),
         });
     }
@@ -314,11 +321,29 @@ impl<'a> Locator<'a> {
         self.locate(d, f.span)
     }
 
-    /// A fix proposed for the game, located in the input.
+    /// The fix of a movetext without a result: `result` (the Result tag's) written after
+    /// the game's last text.
+    fn terminator(&self, result: &str) -> Fix {
+        let end = self.raw.text.trim_end().len();
+        self.fix(&Proposal::replace(
+            Applicability::Safe,
+            format!("end the movetext with `{result}`, the Result tag's result"),
+            Span::new(end, end),
+            format!(" {result}"),
+        ))
+    }
+
+    /// A fix proposed for the game, located in the input (a new line in it written with
+    /// the game's line ends).
     fn fix(&self, p: &Proposal) -> Fix {
         let raw = self.raw;
+        let crlf = raw.text.contains("\r\n");
         let edits = (p.edits.iter())
             .map(|(span, content)| {
+                let content = match crlf {
+                    true => content.replace('\n', "\r\n"),
+                    false => content.clone(),
+                };
                 let (from, to) = raw.span_positions(*span);
                 Edit {
                     start: raw.input_offset(span.start),
@@ -327,7 +352,7 @@ impl<'a> Locator<'a> {
                     column: from.column as usize,
                     end_line: to.line as usize,
                     end_column: to.column as usize,
-                    content: content.clone(),
+                    content,
                 }
             })
             .collect();

@@ -5,6 +5,7 @@ mod common;
 mod completions;
 mod convert;
 mod duplicates;
+mod fix;
 mod interrupt;
 mod lint;
 mod moves;
@@ -45,6 +46,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
     Stats(stats::StatsArgs),
+    /// Apply the fixes lint proposes: in place, to another file, or as a diff.
+    Fix(fix::FixArgs),
     /// Find the games that are copies of each other, whatever their notation or file.
     Duplicates(duplicates::DuplicatesArgs),
     /// Split PDN files into one file per event, year, player or round, or per N games.
@@ -98,6 +101,7 @@ pub fn run() -> ExitCode {
         Command::Select(args) => select::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
         Command::Duplicates(args) => duplicates::run(args, &cli),
+        Command::Fix(args) => fix::run(args, &cli),
         Command::Split(args) => split::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),

@@ -56,6 +56,12 @@ impl Output {
                 );
             }
         }
+        Output::replacing(out)
+    }
+
+    /// The file `out`, replaced as [`file`](Self::file) replaces it, whatever it is an
+    /// input of (`pdnkit fix` writes a file over itself).
+    pub fn replacing(out: &Path) -> anyhow::Result<Output> {
         let cannot = || format!("cannot write {}", out.display());
         let target = follow_links(out).with_context(cannot)?;
         let replaced = match std::fs::metadata(&target) {

@@ -1,0 +1,210 @@
+//! Applying fixes (`pdnkit fix`): which of the fixes the checker proposes to take, and
+//! the input written again with them.
+//!
+//! [`Fixing`] is the [`Task`] that gives, for each checked game, the fixes to apply (the
+//! safe ones, and the unsafe ones when asked) and the findings left unfixed. [`edits`]
+//! orders an input's edits and drops any that overlaps one before it (its finding stays
+//! unfixed); [`apply`] copies the input byte for byte but for the edited ranges, the new
+//! text written in the input's encoding, so that every byte no fix touches stays as it
+//! was: comments, spacing, line ends, the encoding itself.
+//!
+//! A fix may let more of a game be checked (a move repaired lets the moves after it
+//! replay), and those may have fixes of their own: `pdnkit fix` checks what it wrote
+//! again, up to [`MAX_PASSES`] times, so that fixing twice changes nothing the second
+//! time.
+//!
+//! Edits are located by input offsets, which are exact unless bytes of the input were
+//! not valid in its encoding and were replaced in reading (`E101`): such an input is
+//! not fixed ([`GameFixes::replaced`]).
+
+use crate::diag::codes;
+use crate::diag::fix::{Applicability, Edit, Fix};
+use crate::diag::{Diagnostic, Severity};
+use crate::run::{Checked, Task};
+use encoding_rs::Encoding;
+use std::io::{self, Read, Write};
+
+/// How many times `pdnkit fix` checks an input again after fixing it.
+pub const MAX_PASSES: usize = 8;
+
+/// The task that collects the fixes of each game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fixing {
+    /// Apply the unsafe fixes too (those that change a move).
+    pub unsafe_fixes: bool,
+}
+
+/// The fixes of one game, and what stays unfixed.
+#[derive(Clone, Debug, Default)]
+pub struct GameFixes {
+    /// The fixes to apply, in text order.
+    pub fixes: Vec<Fix>,
+    /// The findings of error or warning severity left as they are (no fix, or an unsafe
+    /// one not asked for), in text order.
+    pub unfixed: Vec<Diagnostic>,
+    /// Bytes of the game were replaced in decoding (`E101`): its input cannot be fixed.
+    pub replaced: bool,
+}
+
+impl Task for Fixing {
+    type Output = GameFixes;
+
+    fn game(&self, game: Checked<'_>) -> GameFixes {
+        let mut out = GameFixes::default();
+        for d in game.diagnostics {
+            out.replaced |= d.rule == &codes::DECODING_REPLACED;
+            let applies = (d.fix.as_ref())
+                .is_some_and(|f| self.unsafe_fixes || f.applicability == Applicability::Safe);
+            match d.fix {
+                Some(fix) if applies => out.fixes.push(*fix),
+                _ if d.severity <= Severity::Warning => out.unfixed.push(d),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn rebase(&self, output: &mut GameFixes, games: u64) {
+        for d in &mut output.unfixed {
+            d.game = d.game.map(|g| g + games as usize);
+        }
+    }
+}
+
+/// The edits of `fixes` in input order, without the fixes that have an edit overlapping
+/// one before it (or inserting at the same place); whether each fix was taken.
+pub fn edits<'a>(fixes: impl IntoIterator<Item = &'a Fix>) -> (Vec<Edit>, Vec<bool>) {
+    let mut all: Vec<(usize, &Edit)> = Vec::new();
+    let mut count = 0;
+    for (k, fix) in fixes.into_iter().enumerate() {
+        all.extend(fix.edits.iter().map(|e| (k, e)));
+        count = k + 1;
+    }
+    all.sort_by_key(|(k, e)| (e.start, e.end, *k));
+    // a fix is taken whole or not at all
+    let mut dropped = vec![false; count];
+    let mut end = None;
+    for (k, e) in &all {
+        if end.is_some_and(|end| e.start < end || (e.start == end && e.start == e.end)) {
+            dropped[*k] = true;
+        }
+        end = Some(end.map_or(e.end, |x: u64| x.max(e.end)));
+    }
+    let kept = (all.into_iter())
+        .filter(|(k, _)| !dropped[*k])
+        .map(|(_, e)| e.clone())
+        .collect();
+    (kept, dropped.iter().map(|d| !d).collect())
+}
+
+/// Copies `input` to `out` with `edits` (in input order, none overlapping) made, their
+/// text written in `encoding`; the bytes copied.
+pub fn apply(
+    input: &mut impl Read,
+    out: &mut impl Write,
+    edits: &[Edit],
+    encoding: &'static Encoding,
+) -> io::Result<u64> {
+    let mut at = 0u64;
+    let mut written = 0u64;
+    for e in edits {
+        written += io::copy(&mut input.by_ref().take(e.start - at), out)?;
+        let skip = e.end - e.start;
+        if io::copy(&mut input.by_ref().take(skip), &mut io::sink())? != skip {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the input ends before an edit: it changed since it was checked",
+            ));
+        }
+        let text = encoded(&e.content, encoding);
+        out.write_all(&text)?;
+        written += text.len() as u64;
+        at = e.end;
+    }
+    written += io::copy(input, out)?;
+    Ok(written)
+}
+
+/// `text` in `encoding` (UTF-16 with its byte order; an unmappable character, which no
+/// fix writes, as a numeric character reference as encoding_rs does).
+fn encoded(text: &str, encoding: &'static Encoding) -> Vec<u8> {
+    if encoding == encoding_rs::UTF_16LE {
+        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    } else if encoding == encoding_rs::UTF_16BE {
+        text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    } else {
+        encoding.encode(text).0.into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(start: u64, end: u64, content: &str) -> Edit {
+        Edit {
+            start,
+            end,
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+            content: content.into(),
+        }
+    }
+
+    fn fix(edits: Vec<Edit>) -> Fix {
+        Fix {
+            applicability: Applicability::Safe,
+            message: String::new(),
+            edits,
+        }
+    }
+
+    #[test]
+    fn overlapping_fixes_are_left_out_whole() {
+        let fixes = [
+            fix(vec![edit(10, 12, "a")]),
+            fix(vec![edit(0, 2, "b"), edit(11, 13, "c")]),
+            fix(vec![edit(20, 20, "d")]),
+            fix(vec![edit(20, 20, "e")]),
+        ];
+        let (kept, taken) = edits(&fixes);
+        let kept: Vec<&str> = kept.iter().map(|e| e.content.as_str()).collect();
+        assert_eq!(
+            (kept, taken),
+            (vec!["a", "d"], vec![true, false, true, false])
+        );
+    }
+
+    #[test]
+    fn apply_keeps_every_byte_no_edit_touches_in_the_encoding() {
+        let (input, _, _) = encoding_rs::WINDOWS_1251.encode("{Москва}\r\n1. c3-d4 *\r\n");
+        let at = input.iter().position(|&b| b == b'c').unwrap() as u64;
+        let mut out = Vec::new();
+        let edits = [edit(at + 2, at + 3, ":"), edit(at + 5, at + 5, " f6-g5")];
+        apply(&mut &input[..], &mut out, &edits, encoding_rs::WINDOWS_1251).unwrap();
+        let (text, _, _) = encoding_rs::WINDOWS_1251.decode(&out);
+        assert_eq!(text, "{Москва}\r\n1. c3:d4 f6-g5 *\r\n");
+        let mut out = Vec::new();
+        let utf16: Vec<u8> = "1. c3-d4"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        apply(
+            &mut &utf16[..],
+            &mut out,
+            &[edit(10, 12, ":")],
+            encoding_rs::UTF_16LE,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf16_lossy(
+                &out.chunks(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect::<Vec<_>>()
+            ),
+            "1. c3:d4"
+        );
+    }
+}
