@@ -249,7 +249,10 @@ fn an_input_with_bytes_replaced_in_reading_is_not_fixed() {
     // (UTF-8 by its Cyrillic comments, with a byte that is not)
     let text = slips().replace("{a comment}", "{хороший ход, очень хороший}");
     let mut bytes = text.into_bytes();
-    let at = bytes.windows(6).position(|w| w == "ход".as_bytes()).unwrap();
+    let at = bytes
+        .windows(6)
+        .position(|w| w == "ход".as_bytes())
+        .unwrap();
     bytes[at + 1] = 0xff;
     let path = write(dir.path(), "bad.pdn", &bytes);
     pdnkit()
