@@ -38,6 +38,10 @@ pub struct ReplayOptions {
     /// counts as having errors ([`crate::run::GameSummary::has_errors`]). The limit of
     /// [`crate::check::MAX_GAME_FINDINGS`] a game counts the reported findings only.
     pub report: RuleSet,
+    /// The fix of a missing-tag finding also writes `?` for each missing roster tag
+    /// (Event, Site, Date, Round, White, Black) and `*` for a missing Result the movetext
+    /// does not give (`pdnkit fix --fill-roster`).
+    pub fill_roster: bool,
 }
 
 /// How far the replay of the main line got.

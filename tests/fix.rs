@@ -295,3 +295,26 @@ fn a_repaired_game_replays_to_its_end() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn fill_roster_writes_question_marks_for_the_roster_tags_missing() {
+    let text = "[Event \"a\"]\n[Black \"b\"]\n\n1. c3-d4 f6-g5 2-0\n";
+    let filled = "[Event \"a\"]\n[Black \"b\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n";
+    pdnkit()
+        .args(["fix", "--fill-roster", "-q", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(filled);
+    // without it, only the Result (from the terminator); the other tags stay missing
+    let out = pdnkit()
+        .args(["fix", "-q", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "[Event \"a\"]\n[Black \"b\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n"
+    );
+}

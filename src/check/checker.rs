@@ -1169,7 +1169,7 @@ impl Checker {
                 }
             }
         }
-        self.result_tag_from_terminator();
+        self.missing_tags_fix();
         if self.report.status != Status::Complete {
             self.propose_repair();
             return self.sort_findings();
@@ -1207,13 +1207,13 @@ impl Checker {
         self.sort_findings();
     }
 
-    /// A game without a Result tag whose movetext ends with a result: the missing-tag
-    /// finding's fix writes the tag, on a line after the last tag.
-    fn result_tag_from_terminator(&mut self) {
+    /// The missing-tag finding's fix: the Result tag from the result the movetext ends
+    /// with, and with [`ReplayOptions::fill_roster`] `?` for the other roster tags missing
+    /// (`*` for a Result the movetext does not give), on lines after the last tag.
+    fn missing_tags_fix(&mut self) {
+        let fill = self.options.fill_roster;
+        let missing: Vec<&'static str> = self.tag_check.missing_roster_names().collect();
         let r = &mut self.report;
-        let (Some(term), None) = (&r.result, self.tag_check.noted().result) else {
-            return;
-        };
         let Some(f) = (r.tag_findings.iter_mut()).find(|f| f.rule == &codes::MISSING_TAG) else {
             return;
         };
@@ -1221,11 +1221,31 @@ impl Checker {
         let Some(last) = r.tags.last() else {
             return;
         };
-        let raw = term.raw.clone();
-        let (at, content) = (last.span.end, format!("\n[Result \"{raw}\"]"));
+        let terminator = r.result.as_ref().map(|t| t.raw.as_str());
+        let mut content = String::new();
+        for name in missing {
+            let value = match (name, terminator) {
+                ("Result", Some(raw)) => raw,
+                ("Result", None) if fill => "*",
+                (_, _) if fill && name != "Result" => "?",
+                _ => continue,
+            };
+            content.push_str(&format!("\n[{name} \"{value}\"]"));
+        }
+        if content.is_empty() {
+            return;
+        }
+        let message = match fill {
+            true => "add the roster tags missing (`?` where nothing says their value)".into(),
+            false => format!(
+                "add the tag [Result \"{}\"], the result the movetext ends with",
+                terminator.unwrap_or_default()
+            ),
+        };
+        let at = last.span.end;
         f.fix = Some(Box::new(Proposal::replace(
             Applicability::Safe,
-            format!("add the tag [Result \"{raw}\"], the result the movetext ends with"),
+            message,
             Span::new(at, at),
             content,
         )));

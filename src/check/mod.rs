@@ -51,6 +51,8 @@ pub struct CheckOptions {
     /// [`ReplayOptions::report`]: the rules whose findings are made (every rule by
     /// default).
     pub report: RuleSet,
+    /// [`ReplayOptions::fill_roster`].
+    pub fill_roster: bool,
 }
 
 impl CheckOptions {
@@ -73,6 +75,7 @@ impl CheckOptions {
             force_russian: self.force_russian,
             omit_snippets_and_boards: self.omit_snippets_and_boards,
             report: self.report,
+            fill_roster: self.fill_roster,
         }
     }
 }

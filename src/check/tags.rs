@@ -192,6 +192,14 @@ impl TagCheck {
         }
     }
 
+    /// The roster tags missing from the tags checked, in roster order.
+    pub(crate) fn missing_roster_names(&self) -> impl Iterator<Item = &'static str> + use<> {
+        let missing = !self.roster & ((1 << ROSTER.len()) - 1);
+        (ROSTER.iter().enumerate())
+            .filter(move |(k, _)| missing & (1 << k) != 0)
+            .map(|(_, name)| *name)
+    }
+
     /// The message of the finding about the roster tags missing from the tags checked, if
     /// some are.
     pub(crate) fn missing_roster(&self) -> Option<String> {

@@ -19,7 +19,8 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(
     after_long_help = "Safe fixes cannot change what was played: a move number (M104), a capture
-separator (M105). Unsafe fixes change a move: an illegal move (M101, or a square off the
+separator (M105), a missing Result tag or terminator from the other (T101, P109), and with
+--fill-roster `?` for the other roster tags missing. Unsafe fixes change a move: an illegal move (M101, or a square off the
 board, M106) replaced by the one legal move that lets the rest of the main line replay,
 when exactly one does; an ambiguous capture (M103) written with the squares that the rest
 of the game needs. `pdnkit lint` shows each fix as `help:` (or as `fix` in JSON).
@@ -49,6 +50,11 @@ pub struct FixArgs {
     /// Also apply the unsafe fixes: those that change a move.
     #[arg(long)]
     pub unsafe_fixes: bool,
+
+    /// Also write `?` for each roster tag missing (Event, Site, Date, Round, White,
+    /// Black; `*` for a Result the movetext does not give), so that the roster is whole.
+    #[arg(long)]
+    pub fill_roster: bool,
 
     /// Print a unified diff of what would change, and write nothing.
     #[arg(long)]
@@ -107,6 +113,7 @@ pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: true,
         // (E101 is always looked for: an input with replaced bytes is not fixed)
         report: RuleSet::matching(|r| selected(r) || r == &codes::DECODING_REPLACED),
+        fill_roster: args.fill_roster,
         ..args.common.check_options(&config)?
     };
     let mut inputs =
