@@ -2,11 +2,13 @@
 //! the input written again with them.
 //!
 //! [`Fixing`] is the [`Task`] that gives, for each checked game, the fixes to apply (the
-//! safe ones, and the unsafe ones when asked) and the findings left unfixed. [`edits`]
-//! orders an input's edits and drops any that overlaps one before it (its finding stays
-//! unfixed); [`apply`] copies the input byte for byte but for the edited ranges, the new
-//! text written in the input's encoding, so that every byte no fix touches stays as it
-//! was: comments, spacing, line ends, the encoding itself.
+//! safe ones, and the unsafe ones when asked) and how many findings are left. [`edits`]
+//! orders a game's edits and drops a fix that overlaps one before it (it is tried again
+//! on the next pass); [`Patcher`] copies the input byte for byte but for the edited
+//! ranges, as the games come in input order, the new text written in the input's
+//! encoding, so that every byte no fix touches stays as it was: comments, spacing, line
+//! ends, the encoding itself. Checking and writing are one pass over the input, and
+//! nothing of a game is kept once its edits are made.
 //!
 //! A fix may let more of a game be checked (a move repaired lets the moves after it
 //! replay), and those may have fixes of their own: `pdnkit fix` checks what it wrote
@@ -17,9 +19,9 @@
 //! not valid in its encoding and were replaced in reading (`E101`): such an input is
 //! not fixed ([`GameFixes::replaced`]).
 
+use crate::diag::Severity;
 use crate::diag::codes;
 use crate::diag::fix::{Applicability, Edit, Fix};
-use crate::diag::{Diagnostic, Severity};
 use crate::run::{Checked, Task};
 use encoding_rs::Encoding;
 use std::io::{self, Read, Write};
@@ -40,8 +42,10 @@ pub struct GameFixes {
     /// The fixes to apply, in text order.
     pub fixes: Vec<Fix>,
     /// The findings of error or warning severity left as they are (no fix, or an unsafe
-    /// one not asked for), in text order.
-    pub unfixed: Vec<Diagnostic>,
+    /// one not asked for).
+    pub unfixed: usize,
+    /// Of those, the findings with an unsafe fix (not asked for).
+    pub unsafe_unfixed: usize,
     /// Bytes of the game were replaced in decoding (`E101`): its input cannot be fixed.
     pub replaced: bool,
 }
@@ -53,21 +57,70 @@ impl Task for Fixing {
         let mut out = GameFixes::default();
         for d in game.diagnostics {
             out.replaced |= d.rule == &codes::DECODING_REPLACED;
-            let applies = (d.fix.as_ref())
-                .is_some_and(|f| self.unsafe_fixes || f.applicability == Applicability::Safe);
+            let applicability = d.fix.as_ref().map(|f| f.applicability);
             match d.fix {
-                Some(fix) if applies => out.fixes.push(*fix),
-                _ if d.severity <= Severity::Warning => out.unfixed.push(d),
+                Some(fix) if self.unsafe_fixes || fix.applicability == Applicability::Safe => {
+                    out.fixes.push(*fix)
+                }
+                _ if d.severity <= Severity::Warning => {
+                    out.unfixed += 1;
+                    out.unsafe_unfixed += usize::from(applicability == Some(Applicability::Unsafe));
+                }
                 _ => {}
             }
         }
         out
     }
+}
 
-    fn rebase(&self, output: &mut GameFixes, games: u64) {
-        for d in &mut output.unfixed {
-            d.game = d.game.map(|g| g + games as usize);
+/// Writes an input again with edits, as they come in input order: the bytes before each
+/// copied from the input, its text written in the input's encoding ([`apply`] at once).
+pub struct Patcher<R, W> {
+    input: R,
+    out: W,
+    encoding: &'static Encoding,
+    /// The input's bytes read (copied or skipped) so far.
+    at: u64,
+    /// The edits made.
+    pub edits: usize,
+}
+
+impl<R: Read, W: Write> Patcher<R, W> {
+    /// A patcher copying `input` (from its start) to `out`.
+    pub fn new(input: R, out: W, encoding: &'static Encoding) -> Patcher<R, W> {
+        Patcher {
+            input,
+            out,
+            encoding,
+            at: 0,
+            edits: 0,
         }
+    }
+
+    /// Makes `edit` (which starts at or after the end of the edit before it).
+    pub fn edit(&mut self, edit: &Edit) -> io::Result<()> {
+        let before = edit.start.checked_sub(self.at).ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "edits out of input order")
+        })?;
+        io::copy(&mut self.input.by_ref().take(before), &mut self.out)?;
+        let skip = edit.end - edit.start;
+        if io::copy(&mut self.input.by_ref().take(skip), &mut io::sink())? != skip {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the input ends before an edit: it changed since it was checked",
+            ));
+        }
+        self.out.write_all(&encoded(&edit.content, self.encoding))?;
+        self.at = edit.end;
+        self.edits += 1;
+        Ok(())
+    }
+
+    /// Copies the rest of the input; the writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        io::copy(&mut self.input, &mut self.out)?;
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 
@@ -98,31 +151,18 @@ pub fn edits<'a>(fixes: impl IntoIterator<Item = &'a Fix>) -> (Vec<Edit>, Vec<bo
 }
 
 /// Copies `input` to `out` with `edits` (in input order, none overlapping) made, their
-/// text written in `encoding`; the bytes copied.
+/// text written in `encoding`.
 pub fn apply(
     input: &mut impl Read,
     out: &mut impl Write,
     edits: &[Edit],
     encoding: &'static Encoding,
-) -> io::Result<u64> {
-    let mut at = 0u64;
-    let mut written = 0u64;
+) -> io::Result<()> {
+    let mut patcher = Patcher::new(input, out, encoding);
     for e in edits {
-        written += io::copy(&mut input.by_ref().take(e.start - at), out)?;
-        let skip = e.end - e.start;
-        if io::copy(&mut input.by_ref().take(skip), &mut io::sink())? != skip {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "the input ends before an edit: it changed since it was checked",
-            ));
-        }
-        let text = encoded(&e.content, encoding);
-        out.write_all(&text)?;
-        written += text.len() as u64;
-        at = e.end;
+        patcher.edit(e)?;
     }
-    written += io::copy(input, out)?;
-    Ok(written)
+    patcher.finish().map(drop)
 }
 
 /// `text` in `encoding` (UTF-16 with its byte order; an unmappable character, which no

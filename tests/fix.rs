@@ -318,3 +318,36 @@ fn fill_roster_writes_question_marks_for_the_roster_tags_missing() {
         "[Event \"a\"]\n[Black \"b\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n"
     );
 }
+
+/// A big input is checked in blocks on several threads: the fixes are written in input
+/// order all the same, as one thread writes them.
+#[test]
+fn fixes_of_a_big_file_are_the_same_whatever_the_threads() {
+    let mut games = Vec::new();
+    pdnkit_gen::Generator::new(11)
+        .write_games(&mut games, 3000)
+        .unwrap();
+    // a wrong move number in a game of every ten
+    let text = String::from_utf8(games).unwrap();
+    let mut slipped = String::new();
+    for (k, game) in text.split_inclusive("\n\n").enumerate() {
+        match k % 10 {
+            0 => slipped.push_str(&game.replacen(" 2. ", " 3. ", 1)),
+            _ => slipped.push_str(game),
+        }
+    }
+    assert!(slipped.len() > 1 << 20, "big enough to be read in blocks");
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = |jobs: &str| {
+        let path = write(dir.path(), &format!("j{jobs}.pdn"), slipped.as_bytes());
+        pdnkit()
+            .args(["fix", "-q", "--select", "M104", "-j", jobs])
+            .arg(&path)
+            .assert()
+            .code(0);
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let one = fixed("1");
+    assert_eq!(one, text);
+    assert_eq!(fixed("2"), one);
+}

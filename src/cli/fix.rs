@@ -8,7 +8,7 @@ use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::fix::Applicability;
 use pdnkit::diag::{Rule, Severity};
-use pdnkit::fix::{Fixing, GameFixes, MAX_PASSES, apply, edits};
+use pdnkit::fix::{Fixing, MAX_PASSES, Patcher, edits};
 use pdnkit::run::{self, Event, Input, RunOptions};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
@@ -192,8 +192,8 @@ pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Fixes one input, pass after pass, into temporary files: the last one, or `None` when
-/// the input could not be read (said).
+/// Fixes one input, pass after pass, each into a temporary file written as the games are
+/// checked: the last one, or `None` when the input could not be read (said).
 fn fix_input(
     input: &Input,
     label: &str,
@@ -208,11 +208,37 @@ fn fix_input(
             Some(temp) => Input::File(temp.0.clone()),
             None => input.clone(),
         };
-        let mut games: Vec<GameFixes> = Vec::new();
-        let mut unread = false;
+        let mut patch: Option<(common::TempFile, Patch)> = None;
+        let (mut unread, mut replaced) = (false, false);
+        let (mut left, mut unsafe_left, mut safe, mut unsafe_) = (0, 0, 0, 0);
         run::run(std::slice::from_ref(&source), options, fixing, |event| {
             match event {
-                Event::Game(g) => games.push(g),
+                Event::Game(g) if !replaced => {
+                    replaced = g.replaced;
+                    left += g.unfixed;
+                    unsafe_left += g.unsafe_unfixed;
+                    let (edits, taken) = edits(&g.fixes);
+                    // (a fix left out for overlapping another is tried on the next pass)
+                    for (fix, _) in g.fixes.iter().zip(&taken).filter(|(_, t)| **t) {
+                        match fix.applicability {
+                            Applicability::Safe => safe += 1,
+                            Applicability::Unsafe => unsafe_ += 1,
+                        }
+                    }
+                    if edits.is_empty() || replaced {
+                        return Ok(());
+                    }
+                    if patch.is_none() {
+                        if pass == 0 {
+                            encoding = encoding_of(&source, options)?;
+                        }
+                        let (temp, file) = common::temp_file("pdnkit-fix")?;
+                        let reader = BufReader::new(open(&source)?);
+                        patch = Some((temp, Patcher::new(reader, BufWriter::new(file), encoding)));
+                    }
+                    let (_, patcher) = patch.as_mut().expect("opened");
+                    edits.iter().try_for_each(|e| patcher.edit(e))?;
+                }
                 // (said once: on the first pass)
                 Event::Problem(d) if d.severity == Severity::Error && pass == 0 => {
                     let d = pdnkit::diag::Diagnostic {
@@ -221,14 +247,7 @@ fn fix_input(
                     };
                     unread |= common::say_problem(&d, &indicatif::ProgressBar::hidden());
                 }
-                Event::End(read) => {
-                    if pass == 0 {
-                        encoding = (read.encoding)
-                            .and_then(|name| encoding_rs::Encoding::for_label(name.as_bytes()))
-                            .unwrap_or(encoding_rs::UTF_8);
-                    }
-                    unread |= read.failed;
-                }
+                Event::End(read) => unread |= read.failed,
                 _ => {}
             }
             Ok(())
@@ -236,54 +255,46 @@ fn fix_input(
         if unread {
             return Ok(None);
         }
-        if games.iter().any(|g| g.replaced) {
+        if replaced {
             eprintln!(
                 "pdnkit: {label}: not fixed: some of its bytes are not valid in its encoding and were replaced in reading (E101); `pdnkit lint` shows where"
             );
-            totals.left += games.iter().map(|g| g.unfixed.len()).sum::<usize>();
+            totals.left += left;
             return Ok(Some(Fixed {
                 temp: None,
                 encoding,
             }));
         }
-        let fixes = games.iter().flat_map(|g| &g.fixes);
-        let (edits, taken) = edits(fixes.clone());
-        let last = edits.is_empty() || pass + 1 == MAX_PASSES;
-        if edits.is_empty() {
-            totals.left += games.iter().map(|g| g.unfixed.len()).sum::<usize>();
-            totals.unsafe_left += (games.iter().flat_map(|g| &g.unfixed))
-                .filter(|d| {
-                    d.fix
-                        .as_ref()
-                        .is_some_and(|f| f.applicability == Applicability::Unsafe)
-                })
-                .count();
+        let Some((temp, patcher)) = patch else {
+            // nothing more to fix: what is left is left
+            totals.left += left;
+            totals.unsafe_left += unsafe_left;
             break;
-        }
-        // (a fix left out for overlapping another is tried again on the next pass)
-        for (fix, _) in fixes.zip(&taken).filter(|(_, taken)| **taken) {
-            match fix.applicability {
-                Applicability::Safe => totals.safe += 1,
-                Applicability::Unsafe => totals.unsafe_ += 1,
-            }
-        }
-        let (temp, file) = common::temp_file("pdnkit-fix")?;
-        let mut writer = BufWriter::new(file);
-        let mut reader = BufReader::new(open(&source)?);
-        apply(&mut reader, &mut writer, &edits, encoding)?;
-        writer.flush()?;
+        };
+        patcher.finish()?;
+        (totals.safe, totals.unsafe_) = (totals.safe + safe, totals.unsafe_ + unsafe_);
         if current.is_none() {
             totals.files_fixed += 1;
         }
         current = Some(temp);
-        if last {
-            totals.left += games.iter().map(|g| g.unfixed.len()).sum::<usize>();
+        if pass + 1 == MAX_PASSES {
+            totals.left += left;
         }
     }
     Ok(Some(Fixed {
         temp: current,
         encoding,
     }))
+}
+
+/// The writer of one pass: the input read again, the fixed text to a temporary file.
+type Patch = Patcher<BufReader<File>, BufWriter<File>>;
+
+/// The encoding `input` is read in (as the checker reads it).
+fn encoding_of(input: &Input, options: &RunOptions) -> io::Result<&'static encoding_rs::Encoding> {
+    let check = &options.check;
+    let decoder = pdnkit::pdn::Decoder::with_options(open(input)?, check.encoding, check.text)?;
+    Ok(decoder.encoding())
 }
 
 /// An input fixed: the fixed text in a temporary file (none when nothing was fixed), and
