@@ -275,3 +275,24 @@ fn the_limit_of_findings_counts_the_reported_ones() {
     );
     assert!(file.summaries[0].has_errors);
 }
+
+/// An illegal move in Russian, then a square of a larger board: the game is of another
+/// variant, and its findings as Russian go, reported or not (an M101 not selected does
+/// not make it a game with errors).
+#[test]
+fn findings_as_russian_of_another_variant_go_whether_reported_or_not() {
+    let text = "1. 11-15 23-18 2. 33-28 *\n";
+    for report in [RuleSet::ALL, RuleSet::matching(|r| r.code == "V101")] {
+        let options = CheckOptions {
+            report,
+            ..CheckOptions::default()
+        };
+        let file = check_reader("v.pdn", text.as_bytes(), &options);
+        assert!(!file.summaries[0].has_errors, "{:?}", file.diagnostics);
+        assert!(
+            file.diagnostics
+                .iter()
+                .any(|d| d.rule == &codes::UNSUPPORTED_VARIANT)
+        );
+    }
+}

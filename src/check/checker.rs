@@ -318,6 +318,10 @@ pub struct Checker {
     end_at_main: bool,
     /// The main line stopped at an illegal move (for a repair, when the game ends).
     main_stop: Option<Box<MainStop>>,
+    /// A finding of the moves, results or draws not reported was an error: noted in the
+    /// report when the game ends, unless the game turns out to be of another variant (its
+    /// findings as Russian go, reported or not).
+    replay_error_unreported: bool,
 }
 
 impl Checker {
@@ -336,6 +340,7 @@ impl Checker {
             main_set_up: false,
             end_at_main: false,
             main_stop: None,
+            replay_error_unreported: false,
         }
     }
 
@@ -357,7 +362,11 @@ impl Checker {
     /// Whether a finding of `rule` is made (notes it when it is an error that is not).
     fn keeps(&mut self, rule: &'static Rule) -> bool {
         let keep = self.options.report.contains(rule);
-        self.report.unreported_errors |= !keep && rule.severity == crate::diag::Severity::Error;
+        let unreported = !keep && rule.severity == crate::diag::Severity::Error;
+        match rule.code.as_bytes()[0] {
+            b'M' | b'R' | b'D' => self.replay_error_unreported |= unreported,
+            _ => self.report.unreported_errors |= unreported,
+        }
         keep
     }
 
@@ -514,6 +523,7 @@ impl Checker {
         let r = &mut self.report;
         r.findings
             .retain(|f| !matches!(f.rule.code.as_bytes()[0], b'M' | b'R' | b'D'));
+        self.replay_error_unreported = false;
         // (the moves played as Russian are moves written, as those of any game not replayed)
         let played = r.mainline.drain(..).map(|p| p.written);
         r.unplayed = played.chain(r.unplayed.drain(..)).collect();
@@ -1329,6 +1339,7 @@ impl Checker {
     }
 
     fn sort_findings(&mut self) {
+        self.report.unreported_errors |= std::mem::take(&mut self.replay_error_unreported);
         // A game without GameType that fails at once is most likely another variant:
         // say how to tell pdnkit.
         if self.tag_check.noted().game_type.is_none() {
@@ -1363,6 +1374,7 @@ impl Visitor for Checker {
 
     fn begin_game(&mut self) {
         self.main_stop = None;
+        self.replay_error_unreported = false;
         let r = &mut self.report;
         r.tags.clear();
         r.status = Status::Complete;
