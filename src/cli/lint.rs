@@ -253,7 +253,6 @@ impl Task for Lint {
                     + d.message.len()
                     + d.path.len()
                     + d.move_text.as_ref().map_or(0, String::len)
-                    + d.board.as_ref().map_or(0, String::len)
                     + d.snippet.as_ref().map_or(0, |s| s.line_text.len())
                     + d.notes.iter().map(String::len).sum::<usize>()
             })

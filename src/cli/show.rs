@@ -3,8 +3,8 @@
 
 use super::{Cli, common};
 use pdnkit::check::checker::Keep;
-use pdnkit::check::{self};
 use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::diagram::{self, Diagram};
 use pdnkit::replay::{Ply, Status};
 use pdnkit::rules::FenStyle;
 use pdnkit::rules::Position;
@@ -152,16 +152,9 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             (p.after, Some(p))
         }
     };
-    let mut diagram = check::board_diagram(&position);
+    let mut diagram = Diagram::from(&position);
     if let Some(p) = last {
-        let route = p
-            .before
-            .routes(&p.mv)
-            .into_iter()
-            .next()
-            .map(|r| r.0)
-            .unwrap_or_else(|| vec![p.mv.from(), p.mv.to()]);
-        diagram.last_move = route.iter().map(|s| (s.file(), s.rank())).collect();
+        diagram.last_move = diagram::move_squares(&p.before, &p.mv);
     }
     let mut out = io::stdout().lock();
     match args.format {
