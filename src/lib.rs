@@ -14,6 +14,7 @@ pub mod diag;
 pub mod diagram;
 pub mod draw;
 pub mod duplicates;
+pub mod html;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;
