@@ -94,3 +94,8 @@ fn empty() {
     .join("\n");
     insta::assert_snapshot!(all);
 }
+
+#[test]
+fn html() {
+    insta::assert_snapshot!(render(Format::Html, &findings()));
+}

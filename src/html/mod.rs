@@ -67,6 +67,7 @@ th, td { padding: .15em .7em; border-bottom: 1px solid var(--line); text-align: 
 td.text, th.text { text-align: left; }
 th:first-child, td:first-child { text-align: left; }
 code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+code { white-space: nowrap; }
 .muted { color: var(--muted); }
 .error { color: var(--error); } .warning { color: var(--warning); } .info { color: var(--info); }
 ";

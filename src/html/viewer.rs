@@ -3,10 +3,9 @@
 //! line; the arrow keys step too (Home and End jump to the start and the end), and the
 //! ply is kept in the address (`#ply=12`), so that a link opens the game at that ply.
 //!
-//! Every position of the main line is drawn here, in Rust, by
-//! [`Diagram`](crate::diagram::Diagram) (its pieces and the last move, over one frame of
-//! squares) and embedded with its FEN as JSON; the page's script only puts the position
-//! asked for on the board.
+//! Every position of the main line is drawn here, in Rust, by [`Diagram`] (its pieces
+//! and the last move, over one frame of squares) and embedded with its FEN as JSON; the
+//! page's script only puts the position asked for on the board.
 
 use super::{Escaped, board_frame_symbol, page_end, page_start, script_json};
 use crate::diagram::{self, Diagram};
@@ -52,7 +51,7 @@ const STYLE: &str = "
 .controls button { font-size: 1.1em; min-width: 2.6em; padding: .2em .5em; }
 #ply-label { margin-left: .6em; color: var(--muted); }
 .moves { flex: 1 1 20em; max-width: 38em; line-height: 1.9; }
-.moves a.mv { color: inherit; text-decoration: none; padding: .05em .25em; border-radius: 3px; }
+.moves a.mv { color: inherit; text-decoration: none; padding: .05em .25em; border-radius: 3px; white-space: nowrap; }
 .moves a.mv:hover { background: #eee; }
 .moves a.mv.current { background: #1565c0; color: #fff; }
 .moves .num { color: var(--muted); }
