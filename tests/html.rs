@@ -118,7 +118,7 @@ fn a_report_of_100000_findings_is_bounded() {
     assert_eq!(page.matches("<li class=\"finding\"").count(), 2_000);
     assert_eq!(page.matches("<figure class=\"position\"").count(), 500);
     assert!(page.contains("more are counted above"));
-    // (2,000 findings and 500 boards: about 2.5 MB)
+    // (2,000 findings listed and 500 boards drawn: about 2.3 MB)
     assert!(page.len() < 4_000_000, "{} bytes", page.len());
 }
 
