@@ -413,31 +413,33 @@ fn the_charts_hold_the_numbers_of_the_json_report() {
     assert_eq!(drawn, players);
     assert_eq!(drawn_scores, scores);
 
-    // the openings' tree: its leaves are the openings listed, its roots hold them all
+    // the openings' tree: each opening listed ends at one of its rows, with its games, and
+    // the first moves hold them all
     let openings = json["openings"]["top"].as_array().unwrap();
     let listed: u64 = openings.iter().map(|o| o["games"].as_u64().unwrap()).sum();
-    let sum = |selector: &str| -> u64 {
-        data(selector, &["games"])
-            .iter()
-            .map(|r| r[0].parse::<u64>().unwrap())
-            .sum()
-    };
-    assert_eq!(
-        sum("svg[data-chart=openings] g.opening[data-leaf=true]"),
-        listed
+    let rows = data(
+        "svg[data-chart=openings] g.opening",
+        &["depth", "games", "ends"],
     );
-    assert_eq!(
-        sum("svg[data-chart=openings] g.opening[data-depth='0']"),
-        listed
-    );
-    let leaves: Vec<String> = data(
-        "svg[data-chart=openings] g.opening[data-leaf=true]",
-        &["games"],
-    )
-    .into_iter()
-    .map(|r| r[0].clone())
-    .collect();
-    assert_eq!(leaves.len(), openings.len());
+    let number = |r: &Vec<String>, i: usize| r[i].parse::<u64>().unwrap();
+    let roots: u64 = rows
+        .iter()
+        .filter(|r| r[0] == "0")
+        .map(|r| number(r, 1))
+        .sum();
+    assert_eq!(roots, listed);
+    let mut ends: Vec<u64> = rows
+        .iter()
+        .map(|r| number(r, 2))
+        .filter(|&n| n > 0)
+        .collect();
+    let mut games: Vec<u64> = openings
+        .iter()
+        .map(|o| o["games"].as_u64().unwrap())
+        .collect();
+    ends.sort_unstable();
+    games.sort_unstable();
+    assert_eq!(ends, games);
 
     // the tables are there too
     assert_eq!(

@@ -237,10 +237,12 @@ fn results(r: &Report) -> String {
     s
 }
 
-/// A node of the openings' tree: the moves from its parent, its games, its children.
+/// A node of the openings' tree: the moves from its parent, the games through it, the
+/// games whose opening ends there (shorter than the depth: the game was), its children.
 struct Node {
     moves: Vec<String>,
     games: u64,
+    ends: u64,
     children: Vec<Node>,
 }
 
@@ -254,20 +256,26 @@ fn insert(children: &mut Vec<Node>, path: &[&str], games: u64) {
             children.push(Node {
                 moves: vec![first.to_string()],
                 games: 0,
+                ends: 0,
                 children: Vec::new(),
             });
             children.len() - 1
         }
     };
     children[at].games += games;
+    if rest.is_empty() {
+        children[at].ends += games;
+    }
     insert(&mut children[at].children, rest, games);
 }
 
-/// Joins a node and its only child when they hold the same games: one row, not a chain.
+/// Joins a node and its only child when they hold the same games (none ends at the
+/// node): one row, not a chain.
 fn merge(node: &mut Node) {
     while node.children.len() == 1 && node.children[0].games == node.games {
         let child = node.children.pop().expect("one child");
         node.moves.extend(child.moves);
+        node.ends = child.ends;
         node.children = child.children;
     }
     node.children
@@ -310,16 +318,21 @@ fn openings(r: &Report) -> String {
     for (i, (depth, node)) in rows.iter().enumerate() {
         let y = top + i as u32 * row_h;
         let x = 10 + depth * 16;
-        let leaf = node.children.is_empty();
-        let w = (node.games * u64::from(WIDTH - text_w - 60)).div_ceil(most) as u32;
+        let w = (node.games * u64::from(WIDTH - text_w - 120)).div_ceil(most) as u32;
+        // (the games of an opening shorter than the others, ending at a node that goes on)
+        let ending = match node.ends {
+            n if n > 0 && !node.children.is_empty() => format!(" ({n} end here)"),
+            _ => String::new(),
+        };
         let _ = writeln!(
             s,
-            "<g class=\"opening\" data-depth=\"{depth}\" data-moves=\"{}\" data-games=\"{}\" data-leaf=\"{leaf}\">\
+            "<g class=\"opening\" data-depth=\"{depth}\" data-moves=\"{}\" data-games=\"{}\" data-ends=\"{}\">\
              <text x=\"{x}\" y=\"{}\" font-family=\"monospace\">{}</text>\
              <rect x=\"{text_w}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#7cb342\"><title>{}: {} games</title></rect>\
-             <text x=\"{}\" y=\"{}\">{}</text></g>",
+             <text x=\"{}\" y=\"{}\">{}{ending}</text></g>",
             Escaped(&node.moves.join(" ")),
             node.games,
+            node.ends,
             y + 13,
             Escaped(&truncate(&node.moves.join(" "), 40)),
             y + 3,
@@ -366,7 +379,7 @@ fn players(r: &Report) -> String {
         .max()
         .unwrap_or(1)
         .max(1);
-    let plot_w = u64::from(WIDTH - left - 110);
+    let plot_w = u64::from(WIDTH - left - 130);
     for (i, p) in r.players.iter().enumerate() {
         let y = top + i as u32 * row_h;
         let c = &p.counts;
@@ -428,4 +441,38 @@ fn truncate(text: &str, n: usize) -> String {
     let mut s: String = text.chars().take(n - 1).collect();
     s.push('…');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opening_that_is_a_prefix_of_others_ends_at_a_node_that_goes_on() {
+        let mut roots = Vec::new();
+        for (key, games) in [
+            ("1. c3-d4", 4),
+            ("1. c3-d4 f6-g5 2. b2-c3", 3),
+            ("1. c3-d4 f6-g5 2. g3-h4", 2),
+            ("1. a3-b4 b6-a5", 1),
+        ] {
+            let moves: Vec<&str> = key
+                .split_whitespace()
+                .filter(|t| !t.ends_with('.'))
+                .collect();
+            insert(&mut roots, &moves, games);
+        }
+        roots.iter_mut().for_each(merge);
+        let c3 = &roots[0];
+        assert_eq!(
+            (c3.moves.join(" "), c3.games, c3.ends),
+            ("c3-d4".into(), 9, 4)
+        );
+        // f6-g5 holds 5 games and none ends there; its two replies end
+        let f6 = &c3.children[0];
+        assert_eq!((f6.games, f6.ends, f6.children.len()), (5, 0, 2));
+        // a chain of one opening is one row
+        assert_eq!(roots[1].moves, ["a3-b4", "b6-a5"]);
+        assert_eq!(roots[1].ends, 1);
+    }
 }
