@@ -4,6 +4,7 @@
 //! engine stores a position.
 
 use crate::Color;
+use crate::rules::{Move, Position};
 use std::fmt::Write;
 
 /// A square by file (0 = a) and rank (0 = rank 1).
@@ -19,6 +20,62 @@ pub struct Diagram {
     /// The last move as the squares it passed through (from, landings…, to), drawn as an
     /// arrow in SVG and marked in ASCII.
     pub last_move: Vec<Coord>,
+    /// Further arrows, drawn in SVG only (a move as written, the legal moves).
+    pub arrows: Vec<Arrow>,
+}
+
+/// An arrow through squares (from, landings…, to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    /// The squares it passes through.
+    pub squares: Vec<Coord>,
+    /// What it shows, which gives its colour.
+    pub kind: ArrowKind,
+}
+
+/// What an [`Arrow`] shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrowKind {
+    /// A move as written in the record that is not legal (red, dashed).
+    Written,
+    /// A legal move (green).
+    Legal,
+}
+
+impl ArrowKind {
+    /// The CSS class, colour and marker of the arrow.
+    fn style(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            ArrowKind::Written => ("written-move", "#c62828", "arrowhead-written"),
+            ArrowKind::Legal => ("legal-move", "#2e7d32", "arrowhead-legal"),
+        }
+    }
+}
+
+impl From<&Position> for Diagram {
+    /// The pieces of `pos` and its side to move, with no arrow.
+    fn from(pos: &Position) -> Diagram {
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let kings = pos.kings(color);
+            for sq in pos.pieces(color) {
+                pieces.push(((sq.file(), sq.rank()), color, kings.contains(sq)));
+            }
+        }
+        Diagram {
+            pieces,
+            turn: Some(pos.turn()),
+            ..Diagram::default()
+        }
+    }
+}
+
+/// The squares a legal move `m` of `pos` passes through: its first route of captures, or
+/// its two squares.
+pub fn move_squares(pos: &Position, m: &Move) -> Vec<Coord> {
+    let route = pos.routes(m).into_iter().next().map(|r| r.0);
+    let squares = route.unwrap_or_else(|| vec![m.from(), m.to()]);
+    squares.iter().map(|s| (s.file(), s.rank())).collect()
 }
 
 impl Diagram {
@@ -29,7 +86,7 @@ impl Diagram {
     /// use pdnkit::diagram::Diagram;
     /// use pdnkit::Color;
     /// let d = Diagram { pieces: vec![((2, 2), Color::White, false), ((7, 7), Color::Black, true)],
-    ///                   turn: Some(Color::White), last_move: vec![] };
+    ///                   turn: Some(Color::White), ..Diagram::default() };
     /// let text = d.ascii();
     /// assert!(text.contains(" 8 |    .     .     .     B |"));
     /// assert!(text.contains(" 3 | .     w     .     .    |"));
@@ -89,30 +146,47 @@ impl Diagram {
         s
     }
 
-    /// An SVG diagram: board, coordinates, pieces (kings carry a crown mark), and the last
-    /// move as an arrow through its landing squares.
+    /// An SVG diagram: board, coordinates, pieces (kings carry a crown mark), the last
+    /// move as an arrow through its landing squares, and the further [`arrows`](Self::arrows).
     pub fn svg(&self) -> String {
-        const SQ: u32 = 60;
-        const MARGIN: u32 = 24;
-        let size = SQ * 8 + 2 * MARGIN;
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
+        let mut s = String::with_capacity(8_000);
+        s.push_str(&Diagram::svg_open());
+        s.push('\n');
+        s.push_str(&Diagram::svg_frame());
+        self.svg_pieces_into(&mut s);
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// The `<svg>` start tag of [`svg`](Self::svg), with its size and view box.
+    pub fn svg_open() -> String {
+        let size = SIZE;
+        format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="sans-serif">"#
-        );
-        s.push_str(
-            "<defs><marker id=\"arrowhead\" markerWidth=\"4\" markerHeight=\"4\" refX=\"2\" refY=\"2\" orient=\"auto\"><path d=\"M0,0 L4,2 L0,4 z\" fill=\"#1565c0\"/></marker></defs>\n",
-        );
+        )
+    }
+
+    /// What [`svg`](Self::svg) draws under the pieces, the same for every position: the
+    /// arrow heads, the squares and the coordinates (a page of many boards holds it once).
+    pub fn svg_frame() -> String {
+        let size = SIZE;
+        let mut s = String::with_capacity(6_000);
+        s.push_str("<defs>");
+        for (id, color) in [
+            ("arrowhead", "#1565c0"),
+            ("arrowhead-written", "#c62828"),
+            ("arrowhead-legal", "#2e7d32"),
+        ] {
+            let _ = write!(
+                s,
+                "<marker id=\"{id}\" markerWidth=\"4\" markerHeight=\"4\" refX=\"2\" refY=\"2\" orient=\"auto\"><path d=\"M0,0 L4,2 L0,4 z\" fill=\"{color}\"/></marker>"
+            );
+        }
+        s.push_str("</defs>\n");
         let _ = writeln!(
             s,
             "<rect x=\"0\" y=\"0\" width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
         );
-        let center = |(f, r): Coord| -> (u32, u32) {
-            (
-                MARGIN + f as u32 * SQ + SQ / 2,
-                MARGIN + (7 - r as u32) * SQ + SQ / 2,
-            )
-        };
         for rank in 0..8u8 {
             for file in 0..8u8 {
                 let dark = (file + rank) % 2 == 0;
@@ -141,7 +215,27 @@ impl Diagram {
                 i + 1
             );
         }
-        for &(c, color, king) in &self.pieces {
+        s
+    }
+
+    /// What [`svg`](Self::svg) draws over the [frame](Self::svg_frame): the pieces and the
+    /// arrows, as SVG elements.
+    pub fn svg_pieces(&self) -> String {
+        let mut s = String::with_capacity(3_000);
+        self.svg_pieces_into(&mut s);
+        s
+    }
+
+    fn svg_pieces_into(&self, s: &mut String) {
+        let center = |(f, r): Coord| -> (u32, u32) {
+            (
+                MARGIN + u32::from(f) * SQ + SQ / 2,
+                MARGIN + (7 - u32::from(r)) * SQ + SQ / 2,
+            )
+        };
+        // (a square off the board is not drawn)
+        let on_board = |&(f, r): &Coord| f < 8 && r < 8;
+        for &(c, color, king) in self.pieces.iter().filter(|(c, ..)| on_board(c)) {
             let (x, y) = center(c);
             let (fill, stroke, mark) = match color {
                 Color::White => ("#fafafa", "#333333", "#333333"),
@@ -162,10 +256,11 @@ impl Diagram {
                 );
             }
         }
-        if self.last_move.len() >= 2 {
-            let points: Vec<String> = self
-                .last_move
-                .iter()
+        let mut arrow = |squares: &[Coord], class: &str, color: &str, marker: &str, dash: &str| {
+            if squares.len() < 2 || !squares.iter().all(on_board) {
+                return;
+            }
+            let points: Vec<String> = (squares.iter())
                 .map(|&c| {
                     let (x, y) = center(c);
                     format!("{x},{y}")
@@ -173,14 +268,27 @@ impl Diagram {
                 .collect();
             let _ = writeln!(
                 s,
-                "<polyline class=\"last-move\" points=\"{}\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"6\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" marker-end=\"url(#arrowhead)\"/>",
+                "<polyline class=\"{class}\" points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"6\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\"{dash} marker-end=\"url(#{marker})\"/>",
                 points.join(" ")
             );
+        };
+        for a in &self.arrows {
+            let (class, color, marker) = a.kind.style();
+            let dash = match a.kind {
+                ArrowKind::Written => " stroke-dasharray=\"12 6\"",
+                ArrowKind::Legal => "",
+            };
+            arrow(&a.squares, class, color, marker, dash);
         }
-        s.push_str("</svg>\n");
-        s
+        arrow(&self.last_move, "last-move", "#1565c0", "arrowhead", "");
     }
 }
+
+/// The side of a square in an SVG diagram, and the margin that holds the coordinates.
+const SQ: u32 = 60;
+const MARGIN: u32 = 24;
+/// The width and height of an SVG diagram.
+pub const SIZE: u32 = SQ * 8 + 2 * MARGIN;
 
 #[cfg(test)]
 mod tests {
@@ -196,6 +304,10 @@ mod tests {
             ],
             turn: Some(Color::Black),
             last_move: vec![(2, 2), (3, 3)],
+            arrows: vec![Arrow {
+                squares: vec![(0, 0), (1, 1)],
+                kind: ArrowKind::Legal,
+            }],
         }
     }
 
@@ -220,6 +332,7 @@ mod tests {
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("class=\"king\"").count(), 2);
         assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
+        assert_eq!(svg.matches("class=\"legal-move\"").count(), 1);
         assert_eq!(svg.matches("<rect").count(), 65);
     }
 }

@@ -15,6 +15,7 @@ pub mod diagram;
 pub mod draw;
 pub mod duplicates;
 pub mod fix;
+pub mod html;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;

@@ -101,3 +101,8 @@ fn empty() {
     .join("\n");
     insta::assert_snapshot!(all);
 }
+
+#[test]
+fn html() {
+    insta::assert_snapshot!(render(Format::Html, &findings()));
+}

@@ -23,11 +23,9 @@ pub mod tags;
 use crate::diag::codes::{self, RuleSet};
 use crate::diag::fix::{Applicability, Edit, Fix, Proposal};
 use crate::diag::{Diagnostic, Severity, Snippet};
-use crate::diagram::Diagram;
 use crate::draw::Edition;
 use crate::pdn::{GameSource, ReaderOptions, Span, SyntaxError};
 use crate::replay::{Finding, ReplayOptions};
-use crate::rules::Position;
 
 /// How to check.
 #[derive(Clone, Copy, Debug, Default)]
@@ -317,7 +315,7 @@ impl<'a> Locator<'a> {
         d.ply = f.ply;
         d.move_text = f.move_text.clone();
         if !self.omit_snippets_and_boards {
-            d.board = f.board.as_ref().map(|p| board_diagram(p).ascii());
+            d.board = f.board;
         }
         d.notes.extend(f.notes.iter().cloned());
         d.fix = f.fix.as_ref().map(|p| Box::new(self.fix(p)));
@@ -478,22 +476,6 @@ const SNIPPET_WHOLE_LINE: usize = 1_000;
 /// Of a longer line, the characters shown before the span's start and after it.
 const SNIPPET_BEFORE: usize = 80;
 const SNIPPET_AFTER: usize = 160;
-
-/// The diagram of a position.
-pub fn board_diagram(pos: &Position) -> Diagram {
-    let mut pieces = Vec::new();
-    for color in [crate::Color::White, crate::Color::Black] {
-        let kings = pos.kings(color);
-        for sq in pos.pieces(color) {
-            pieces.push(((sq.file(), sq.rank()), color, kings.contains(sq)));
-        }
-    }
-    Diagram {
-        pieces,
-        turn: Some(pos.turn()),
-        last_move: Vec::new(),
-    }
-}
 
 #[cfg(test)]
 mod tests {

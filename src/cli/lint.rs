@@ -1,10 +1,11 @@
 //! `pdnkit lint`: replay every game and report what is wrong.
 
+use super::output::Output;
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
 use pdnkit::config::Config;
 use pdnkit::diag::codes::{self, RuleSet};
-use pdnkit::diag::emit::{Format, Renderer};
+use pdnkit::diag::emit::{Format, Renderer, RunSummary};
 use pdnkit::diag::{Diagnostic, Rule, Severity, SeverityCounts};
 use pdnkit::duplicates::Numbered;
 use pdnkit::run::{Checked, Event, Input, Task};
@@ -20,6 +21,7 @@ use std::process::ExitCode;
   pdnkit lint archive/ --select M,R --format concise
   pdnkit lint archive/ --statistics --severity info
   pdnkit lint games.pdn --format sarif > report.sarif
+  pdnkit lint archive/ --format html -o report.html   # a page with boards
   pdnkit lint old/ new/ --unique    # also every copy of another game (C101)
   pdnkit rule M101                 # what a code means
 
@@ -34,6 +36,11 @@ pub struct LintArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Full)]
     pub format: Format,
+
+    /// Write to this file instead of standard output (replaced when the report is
+    /// complete).
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
 
     /// Report only these diagnostics: codes (M101), names (illegal-move) or code prefixes
     /// (M, T1); comma separated or repeated. One that matches no rule is a usage error.
@@ -93,8 +100,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             && !ignore.iter().any(|s| codes::selector_matches(s, rule))
     };
     let check = CheckOptions {
-        // (only the report for people shows the source lines and the boards)
-        omit_snippets_and_boards: args.format != Format::Full,
+        // (only the reports for people show the source lines and the boards)
+        omit_snippets_and_boards: !for_people(args.format),
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
         ..args.common.check_options(&config)?
@@ -108,14 +115,18 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let lint = Numbered(Lint::new(&inputs, &config));
 
-    let stdout = io::stdout();
-    let color = cli.color.stdout();
-    let mut renderer = Renderer::new(io::BufWriter::new(stdout.lock()), args.format, color);
+    let mut output = match &args.output {
+        Some(out) => Output::file(out, &inputs.inputs)?,
+        None => Output::stdout(),
+    };
+    // (colours only for a terminal, never in a file or a page)
+    let color = args.output.is_none() && args.format != Format::Html && cli.color.stdout();
+    let mut renderer = Renderer::new(&mut output.writer, args.format, color);
     renderer.begin()?;
 
     let mut totals = Totals::default();
     let mut io_failures = 0usize;
-    let full = args.format == Format::Full;
+    let full = for_people(args.format);
     // a finding reported: shown (or counted for --statistics) when serious enough
     let mut report = |totals: &mut Totals, mut d: Diagnostic| -> io::Result<()> {
         totals.severities.add(d.severity);
@@ -171,8 +182,13 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     if args.statistics {
         print_statistics(&totals, args.format)?;
     } else {
-        renderer.finish()?;
+        renderer.finish_run(&RunSummary {
+            files: Some(totals.files),
+            games: Some(totals.games),
+        })?;
     }
+    drop(renderer);
+    output.commit()?;
 
     if !args.quiet {
         let counts = &totals.severities;
@@ -253,12 +269,16 @@ impl Task for Lint {
                     + d.message.len()
                     + d.path.len()
                     + d.move_text.as_ref().map_or(0, String::len)
-                    + d.board.as_ref().map_or(0, String::len)
                     + d.snippet.as_ref().map_or(0, |s| s.line_text.len())
                     + d.notes.iter().map(String::len).sum::<usize>()
             })
             .sum()
     }
+}
+
+/// Whether `format` is for people: it shows the source lines and the boards.
+fn for_people(format: Format) -> bool {
+    matches!(format, Format::Full | Format::Html)
 }
 
 /// For a diagnostic that shows the board before a main-line move, the `pdnkit show`

@@ -1,14 +1,16 @@
 //! `pdnkit show`: the position at a ply of a game, as an ASCII board, an SVG diagram or a
 //! FEN.
 
+use super::output::Output;
 use super::{Cli, common};
 use pdnkit::check::checker::Keep;
-use pdnkit::check::{self};
 use pdnkit::diag::{Diagnostic, codes};
+use pdnkit::diagram::{self, Diagram};
+use pdnkit::html::viewer::{ViewedGame, write_viewer};
 use pdnkit::replay::{Ply, Status};
 use pdnkit::rules::FenStyle;
 use pdnkit::rules::Position;
-use pdnkit::run::{self, Checked, Event, RunOptions, Task};
+use pdnkit::run::{self, Checked, Event, Input, RunOptions, Task};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -24,6 +26,9 @@ pub enum ShowFormat {
     Svg,
     /// the position as a FEN (numeric squares)
     Fen,
+    /// a page to step through the game (board, moves, comments, variations); --ply
+    /// is the ply it opens at
+    Html,
 }
 
 /// Show the position at a ply of a game.
@@ -37,6 +42,7 @@ Examples:
   pdnkit show games.pdn --game 2
   pdnkit show games.pdn --game 2 --ply 2 --format svg > board.svg
   pdnkit show games.pdn --game 5 --format fen
+  pdnkit show games.pdn --game 2 --format html -o game.html   # open game.html#ply=12
 
 Exit status: 0 shown, 2 when the file cannot be read or the game or ply does not exist."
 )]
@@ -56,6 +62,10 @@ pub struct ShowArgs {
     #[arg(long, value_enum, default_value_t = ShowFormat::Ascii)]
     pub format: ShowFormat,
 
+    /// Write to this file instead of standard output.
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
     #[command(flatten)]
     pub common: common::ReadArgs,
 }
@@ -74,6 +84,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let task = Show {
         game: args.game,
         count: AtomicUsize::new(0),
+        tree: args.format == ShowFormat::Html,
     };
     let run_options = RunOptions {
         check: options,
@@ -152,19 +163,33 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             (p.after, Some(p))
         }
     };
-    let mut diagram = check::board_diagram(&position);
+    let mut diagram = Diagram::from(&position);
     if let Some(p) = last {
-        let route = p
-            .before
-            .routes(&p.mv)
-            .into_iter()
-            .next()
-            .map(|r| r.0)
-            .unwrap_or_else(|| vec![p.mv.from(), p.mv.to()]);
-        diagram.last_move = route.iter().map(|s| (s.file(), s.rank())).collect();
+        diagram.last_move = diagram::move_squares(&p.before, &p.mv);
     }
-    let mut out = io::stdout().lock();
+    let mut output = match &args.output {
+        Some(out) => Output::file(out, &[Input::File(args.file.clone())])?,
+        None => Output::stdout(),
+    };
+    let out = &mut output.writer;
     match args.format {
+        ShowFormat::Html => {
+            let title = format!("{label}, game {}", args.game);
+            let stopped = (played < g.written_plies)
+                .then(|| g.diagnostics.iter().find(|d| d.ply == Some(played + 1)))
+                .flatten()
+                .map(|d| format!("{} {}: {}", d.rule.code, d.rule.name, d.message));
+            let game = ViewedGame {
+                title: &title,
+                start,
+                plies: &g.mainline,
+                tree: g.tree.as_ref(),
+                stopped,
+                // (the page opens at the ply asked for, else at the start)
+                opens_at: args.ply.unwrap_or(0),
+            };
+            write_viewer(out, &game)?;
+        }
         ShowFormat::Fen => writeln!(out, "{}", position.to_fen(FenStyle::Numeric))?,
         ShowFormat::Svg => out.write_all(diagram.svg().as_bytes())?,
         ShowFormat::Ascii => {
@@ -191,7 +216,7 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    out.flush()?;
+    output.commit()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -202,12 +227,15 @@ struct Shown {
     mainline: Vec<Ply>,
     written_plies: u32,
     diagnostics: Vec<Diagnostic>,
+    tree: Option<pdnkit::pdn::Game>,
 }
 
 /// Keeps the game `game` of a file.
 struct Show {
     game: usize,
     count: AtomicUsize,
+    /// Keep the game's tree (comments, NAGs, variations).
+    tree: bool,
 }
 
 impl Task for Show {
@@ -216,6 +244,7 @@ impl Task for Show {
     fn keep(&self) -> Keep {
         Keep {
             plies: usize::MAX,
+            tree: self.tree,
             ..Keep::default()
         }
     }
@@ -229,6 +258,7 @@ impl Task for Show {
             mainline: std::mem::take(&mut g.report.mainline),
             written_plies: g.report.written_plies,
             diagnostics: g.diagnostics,
+            tree: g.report.game.take(),
         })
     }
 }

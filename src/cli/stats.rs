@@ -1,10 +1,12 @@
 //! `pdnkit stats`: totals, results, draws, lengths, openings, players and final material
 //! over many files at once.
 
+use super::output::Output;
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
 use pdnkit::duplicates::Numbered;
 use pdnkit::run::Event;
+use pdnkit::stats::chart::Chart;
 use pdnkit::stats::{self, Counter, GroupBy, StatsOptions, StatsTask};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -19,6 +21,11 @@ pub enum StatsFormat {
     Json,
     /// the grouped table (see --by) as CSV with a header row
     Csv,
+    /// one self-contained page: the tables and charts (grouped by year unless --by says
+    /// otherwise)
+    Html,
+    /// one chart (see --chart) as a standalone SVG picture
+    Svg,
 }
 
 /// Summarise PDN files: totals, results, draws by basis, game lengths, openings, players,
@@ -31,6 +38,8 @@ Examples:
   pdnkit stats archive/ --by year --top 0
   pdnkit stats archive/ --format json | jq '.players[:5]'
   pdnkit stats old/ new/ --unique     # each game once, however many copies
+  pdnkit stats archive/ --format html -o stats.html
+  pdnkit stats archive/ --format svg --chart lengths -o lengths.svg
 
 Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
 stderr and the others still counted).")]
@@ -44,9 +53,18 @@ pub struct StatsArgs {
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     pub format: StatsFormat,
 
-    /// Group results by event, player, year (of the Date tag), opening or file.
+    /// Group results by event, player, year (of the Date tag), opening or file. The
+    /// pictures (`html`, `svg`) group by year unless told otherwise.
     #[arg(long, value_enum)]
     pub by: Option<GroupBy>,
+
+    /// The chart of `--format svg`.
+    #[arg(long, value_enum)]
+    pub chart: Option<Chart>,
+
+    /// Write to this file instead of standard output.
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
 
     /// Opening length in plies (0: no openings).
     #[arg(long, value_name = "PLIES", default_value_t = stats::DEFAULT_DEPTH)]
@@ -77,6 +95,15 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
+    let chart = match (args.format, args.chart) {
+        (StatsFormat::Svg, Some(chart)) => Some(chart),
+        (StatsFormat::Svg, None) => anyhow::bail!(
+            "--format svg draws one chart: give --chart (lengths, results, openings or players)"
+        ),
+        (_, Some(_)) => anyhow::bail!("--chart goes with --format svg"),
+        (_, None) => None,
+    };
+    let pictures = matches!(args.format, StatsFormat::Html | StatsFormat::Svg);
     let config = args.common.config()?;
     let check = CheckOptions {
         // (the counts need no diagnostic's source line or board)
@@ -85,7 +112,8 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let options = StatsOptions {
         depth: args.depth,
-        by: args.by,
+        // (the chart of results is by year unless told otherwise)
+        by: args.by.or(pictures.then_some(GroupBy::Year)),
     };
     let mut inputs =
         common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
@@ -127,17 +155,26 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     )?;
 
     let report = counter.stats.report(args.top);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut output = match &args.output {
+        Some(out) => Output::file(out, &inputs.inputs)?,
+        None => Output::stdout(),
+    };
+    let out = &mut output.writer;
     match args.format {
-        StatsFormat::Table => stats::render::write_table(&mut out, &report)?,
+        StatsFormat::Table => stats::render::write_table(out, &report)?,
         StatsFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report).map_err(io::Error::from)?;
+            serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::from)?;
             writeln!(out)?;
         }
-        StatsFormat::Csv => stats::render::write_csv(&mut out, &report)?,
+        StatsFormat::Csv => stats::render::write_csv(&mut *out, &report)?,
+        StatsFormat::Html => stats::html::write_html(out, &report)?,
+        StatsFormat::Svg => {
+            if let Some(chart) = chart {
+                out.write_all(chart.svg(&report).as_bytes())?;
+            }
+        }
     }
-    out.flush()?;
+    output.commit()?;
 
     if !args.quiet {
         let copies = match args.unique {

@@ -78,8 +78,8 @@ pub struct Diagnostic {
     pub move_text: Option<String>,
     /// The source line, for rustc-style rendering.
     pub snippet: Option<Snippet>,
-    /// An ASCII diagram of the position before the move, for rule errors.
-    pub board: Option<String>,
+    /// The position before the move, for rule errors (the formats for people draw it).
+    pub board: Option<crate::rules::Position>,
     /// Further notes (one per line in `full` output).
     pub notes: Vec<String>,
     /// How to mend it, when pdnkit knows ([`fix`]).

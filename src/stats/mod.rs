@@ -45,6 +45,8 @@
 //! - **player names** are the White and Black tags with surrounding spaces trimmed; an
 //!   empty name or `?` is no player.
 
+pub mod chart;
+pub mod html;
 mod players;
 pub mod render;
 pub mod report;

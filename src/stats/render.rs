@@ -1,5 +1,6 @@
-//! Writing a [`Report`] for people (aligned text tables) or as CSV (the grouped table).
-//! JSON is `serde_json` of the report itself.
+//! Writing a [`Report`] for people (aligned text tables, or the same sections in HTML
+//! through a [`Layout`]) or as CSV (the grouped table). JSON is `serde_json` of the report
+//! itself.
 
 use super::report::{Groups, Length, PlayerRow, Report, ResultRow};
 use super::{PlayerCounts, ResultCounts};
@@ -108,12 +109,90 @@ fn map_text(m: &std::collections::BTreeMap<String, u64>) -> String {
         .join(", ")
 }
 
-fn lengths(out: &mut impl Write, l: &Length) -> io::Result<()> {
-    writeln!(
+/// How the sections of a report are laid out: as aligned text ([`write_table`]) or as
+/// HTML ([`super::html`]). The report's content is decided once, in [`write_report`].
+pub trait Layout {
+    /// A section's title.
+    fn heading(&mut self, out: &mut dyn Write, title: &str) -> io::Result<()>;
+    /// Rows of cells; `header` when the first row names the columns.
+    fn table(&mut self, out: &mut dyn Write, rows: &[Vec<String>], header: bool) -> io::Result<()>;
+    /// A line of text.
+    fn line(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()>;
+    /// The histogram of game lengths.
+    fn histogram(&mut self, out: &mut dyn Write, l: &Length) -> io::Result<()>;
+}
+
+/// Aligned text tables (see [`table`]), a histogram of `#` bars.
+#[derive(Default)]
+struct Text {
+    /// Whether a section was written (the next is set apart by an empty line).
+    started: bool,
+}
+
+impl Layout for Text {
+    fn heading(&mut self, out: &mut dyn Write, title: &str) -> io::Result<()> {
+        if std::mem::replace(&mut self.started, true) {
+            writeln!(out)?;
+        }
+        writeln!(out, "{title}")
+    }
+
+    fn table(
+        &mut self,
+        mut out: &mut dyn Write,
+        rows: &[Vec<String>],
+        _header: bool,
+    ) -> io::Result<()> {
+        table(&mut out, rows)
+    }
+
+    fn line(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        writeln!(out, "  {text}")
+    }
+
+    fn histogram(&mut self, mut out: &mut dyn Write, l: &Length) -> io::Result<()> {
+        writeln!(out)?;
+        let most = l
+            .histogram
+            .iter()
+            .map(|b| b.games)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let rows: Vec<Vec<String>> = l
+            .histogram
+            .iter()
+            .map(|b| {
+                let n = (b.games * BAR).div_ceil(most) as usize;
+                vec![
+                    format!("{}-{}", b.from, b.to),
+                    b.games.to_string(),
+                    format!("|{}", "#".repeat(n)),
+                ]
+            })
+            .collect();
+        // the bar column is left-aligned by hand: pad it to the longest
+        let width = rows.iter().map(|r| r[2].len()).max().unwrap_or(0);
+        let rows: Vec<Vec<String>> = rows
+            .into_iter()
+            .map(|mut r| {
+                let bar = format!("{:<width$}", r.pop().unwrap_or_default());
+                r.push(bar);
+                r
+            })
+            .collect();
+        table(&mut out, &rows)
+    }
+}
+
+fn lengths(out: &mut dyn Write, l: &Length, layout: &mut dyn Layout) -> io::Result<()> {
+    layout.heading(
         out,
-        "\nGame length (plies, {} game{} replayed)",
-        l.games,
-        if l.games == 1 { "" } else { "s" }
+        &format!(
+            "Game length (plies, {} game{} replayed)",
+            l.games,
+            if l.games == 1 { "" } else { "s" }
+        ),
     )?;
     if l.games == 0 {
         return Ok(());
@@ -139,45 +218,20 @@ fn lengths(out: &mut impl Write, l: &Length) -> io::Result<()> {
     for r in &mut rows {
         r.insert(0, String::new());
     }
-    table(out, &rows)?;
-    writeln!(out)?;
-    let most = l
-        .histogram
-        .iter()
-        .map(|b| b.games)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let rows: Vec<Vec<String>> = l
-        .histogram
-        .iter()
-        .map(|b| {
-            let n = (b.games * BAR).div_ceil(most) as usize;
-            vec![
-                format!("{}-{}", b.from, b.to),
-                b.games.to_string(),
-                format!("|{}", "#".repeat(n)),
-            ]
-        })
-        .collect();
-    // the bar column is left-aligned by hand: pad it to the longest
-    let width = rows.iter().map(|r| r[2].len()).max().unwrap_or(0);
-    let rows: Vec<Vec<String>> = rows
-        .into_iter()
-        .map(|mut r| {
-            let bar = format!("{:<width$}", r.pop().unwrap_or_default());
-            r.push(bar);
-            r
-        })
-        .collect();
-    table(out, &rows)
+    layout.table(out, &rows, true)?;
+    layout.histogram(out, l)
 }
 
 /// The report for people: sections of aligned columns.
-pub fn write_table(out: &mut impl Write, r: &Report) -> io::Result<()> {
+pub fn write_table(mut out: &mut impl Write, r: &Report) -> io::Result<()> {
+    write_report(&mut out, r, &mut Text::default())
+}
+
+/// The report's sections, laid out by `layout`.
+pub fn write_report(out: &mut dyn Write, r: &Report, layout: &mut dyn Layout) -> io::Result<()> {
     let t = &r.totals;
-    writeln!(out, "Totals")?;
-    table(
+    layout.heading(out, "Totals")?;
+    layout.table(
         out,
         &[
             vec!["files".into(), t.files.to_string()],
@@ -188,55 +242,61 @@ pub fn write_table(out: &mut impl Write, r: &Report) -> io::Result<()> {
             vec!["not replayed".into(), t.not_replayed.to_string()],
             vec!["with errors".into(), t.with_errors.to_string()],
         ],
+        false,
     )?;
-    writeln!(out, "  encodings: {}", map_text(&t.encodings))?;
-    writeln!(out, "  variants (GameType): {}", map_text(&t.variants))?;
+    layout.line(out, &format!("encodings: {}", map_text(&t.encodings)))?;
+    layout.line(
+        out,
+        &format!("variants (GameType): {}", map_text(&t.variants)),
+    )?;
 
-    writeln!(out, "\nResults")?;
-    table(out, &[result_header(""), result_cells(&r.results)])?;
+    layout.heading(out, "Results")?;
+    layout.table(out, &[result_header(""), result_cells(&r.results)], true)?;
 
-    writeln!(out, "\nDraws by basis")?;
+    layout.heading(out, "Draws by basis")?;
     if r.draws.is_empty() {
-        writeln!(out, "  -")?;
+        layout.line(out, "-")?;
     } else {
         let rows: Vec<Vec<String>> = r
             .draws
             .iter()
             .map(|(k, v)| vec![k.clone(), v.to_string()])
             .collect();
-        table(out, &rows)?;
+        layout.table(out, &rows, false)?;
     }
 
-    lengths(out, &r.length)?;
+    lengths(out, &r.length, layout)?;
 
-    writeln!(
+    layout.heading(
         out,
-        "\nOpenings (first {} plies; {} games, {} distinct)",
-        r.depth, r.openings.games, r.openings.distinct
+        &format!(
+            "Openings (first {} plies; {} games, {} distinct)",
+            r.depth, r.openings.games, r.openings.distinct
+        ),
     )?;
     if !r.openings.top.is_empty() {
         let mut rows = vec![result_header("opening")];
         rows.extend(r.openings.top.iter().map(result_cells));
-        table(out, &rows)?;
+        layout.table(out, &rows, true)?;
     }
 
-    writeln!(out, "\nPlayers")?;
+    layout.heading(out, "Players")?;
     if !r.players.is_empty() {
         let mut rows = vec![player_header()];
         rows.extend(r.players.iter().map(player_cells));
-        table(out, &rows)?;
+        layout.table(out, &rows, true)?;
     }
 
-    writeln!(out, "\nFinal material (games replayed)")?;
+    layout.heading(out, "Final material (games replayed)")?;
     if !r.material.is_empty() {
         let mut rows = vec![result_header("balance")];
         rows.extend(r.material.iter().map(result_cells));
-        table(out, &rows)?;
+        layout.table(out, &rows, true)?;
     }
 
-    writeln!(out, "\nMost frequent diagnostics")?;
+    layout.heading(out, "Most frequent diagnostics")?;
     if r.diagnostics.is_empty() {
-        writeln!(out, "  -")?;
+        layout.line(out, "-")?;
     } else {
         let rows: Vec<Vec<String>> = r
             .diagnostics
@@ -249,16 +309,16 @@ pub fn write_table(out: &mut impl Write, r: &Report) -> io::Result<()> {
                 ]
             })
             .collect();
-        table(out, &rows)?;
+        layout.table(out, &rows, false)?;
     }
 
     if let (Some(by), Some(groups)) = (r.by, &r.groups) {
-        writeln!(out, "\nBy {}", by.as_str())?;
+        layout.heading(out, &format!("By {}", by.as_str()))?;
         match groups {
             Groups::Players(players) => {
                 let mut rows = vec![player_header()];
                 rows.extend(players.iter().map(player_cells));
-                table(out, &rows)?;
+                layout.table(out, &rows, true)?;
             }
             Groups::Rows(groups) => {
                 let mut header = result_header(by.as_str());
@@ -270,7 +330,7 @@ pub fn write_table(out: &mut impl Write, r: &Report) -> io::Result<()> {
                     cells.push(num(g.mean_plies));
                     cells
                 }));
-                table(out, &rows)?;
+                layout.table(out, &rows, true)?;
             }
         }
     }

@@ -57,7 +57,7 @@ impl Emitter for Full {
         }
         if let Some(board) = &d.board {
             writeln!(out, "{pad} {bl}={blr} position before the move:")?;
-            for line in board.lines() {
+            for line in crate::diagram::Diagram::from(board).ascii().lines() {
                 writeln!(out, "{pad}     {line}")?;
             }
         }

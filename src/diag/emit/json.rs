@@ -86,7 +86,12 @@ impl Emitter for JsonArray {
         write_json(&mut self.0, out, before, d, b"")
     }
 
-    fn finish(&mut self, out: &mut dyn Write, written: usize) -> io::Result<()> {
+    fn finish(
+        &mut self,
+        out: &mut dyn Write,
+        written: usize,
+        _run: &super::RunSummary,
+    ) -> io::Result<()> {
         out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })
     }
 }

@@ -9,6 +9,7 @@
 mod concise;
 mod full;
 mod github;
+pub mod html;
 mod json;
 mod sarif;
 
@@ -35,6 +36,18 @@ pub enum Format {
     Github,
     /// SARIF 2.1.0 for code-scanning tools
     Sarif,
+    /// one self-contained HTML page: a summary with filters, the source lines, and a board
+    /// for each rule error
+    Html,
+}
+
+/// What a run read, for the formats that sum it up (`html`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Inputs read, when known.
+    pub files: Option<usize>,
+    /// Games read, when known.
+    pub games: Option<usize>,
 }
 
 /// How one output format writes diagnostics.
@@ -47,8 +60,13 @@ pub trait Emitter {
     /// One diagnostic; `first` when it is the first one written.
     fn diagnostic(&mut self, out: &mut dyn Write, d: &Diagnostic, first: bool) -> io::Result<()>;
 
-    /// What closes the output, after `written` diagnostics.
-    fn finish(&mut self, _out: &mut dyn Write, _written: usize) -> io::Result<()> {
+    /// What closes the output, after `written` diagnostics of the run `run`.
+    fn finish(
+        &mut self,
+        _out: &mut dyn Write,
+        _written: usize,
+        _run: &RunSummary,
+    ) -> io::Result<()> {
         Ok(())
     }
 }
@@ -63,6 +81,7 @@ pub fn emitter(format: Format, color: bool) -> Box<dyn Emitter> {
         Format::Json => Box::new(json::JsonArray::default()),
         Format::Github => Box::new(github::Github),
         Format::Sarif => Box::new(sarif::Sarif::default()),
+        Format::Html => Box::new(html::Html::default()),
     }
 }
 
@@ -99,7 +118,13 @@ impl<W: Write> Renderer<W> {
 
     /// Writes whatever closes the output and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
-        self.emitter.finish(&mut self.out, self.written)?;
+        self.finish_run(&RunSummary::default())
+    }
+
+    /// Writes whatever closes the output, summing up the run `run` where the format
+    /// does, and flushes.
+    pub fn finish_run(&mut self, run: &RunSummary) -> io::Result<()> {
+        self.emitter.finish(&mut self.out, self.written, run)?;
         self.out.flush()
     }
 }

@@ -53,7 +53,12 @@ impl Emitter for Sarif {
         Ok(())
     }
 
-    fn finish(&mut self, out: &mut dyn Write, written: usize) -> io::Result<()> {
+    fn finish(
+        &mut self,
+        out: &mut dyn Write,
+        written: usize,
+        _run: &super::RunSummary,
+    ) -> io::Result<()> {
         self.open(out)?;
         if written > 0 {
             // the list's closing bracket, on a line of its own
