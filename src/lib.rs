@@ -13,11 +13,14 @@ pub mod date;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
+pub mod duplicates;
 pub mod outcome;
 pub mod pdn;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod select;
+pub mod split;
 pub mod stats;
 
 pub use color::Color;

@@ -35,7 +35,7 @@ pub struct ReplayOptions {
     pub omit_snippets_and_boards: bool,
     /// The rules whose findings are reported (every rule by default). Findings of the
     /// others are not made, which saves their cost; a game with an error among them still
-    /// counts as having errors ([`crate::check::GameSummary::has_errors`]). The limit of
+    /// counts as having errors ([`crate::run::GameSummary::has_errors`]). The limit of
     /// [`crate::check::MAX_GAME_FINDINGS`] a game counts the reported findings only.
     pub report: RuleSet,
 }
@@ -559,6 +559,7 @@ mod tests {
         moves: false,
         tree: false,
         tags_only: false,
+        positions: false,
     };
 
     fn run_with(text: &str, options: &CheckOptions) -> GameReport {

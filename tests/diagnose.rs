@@ -102,6 +102,7 @@ fn a_replayed_move_is_written_as_format_move_writes_it() {
                 moves: true,
                 tree: false,
                 tags_only: false,
+                positions: false,
             }
         }
         fn game(&self, g: Checked<'_>) -> (usize, usize) {

@@ -38,6 +38,7 @@ impl RawGame {
             index: self.index,
             text: &self.text,
             start: self.start,
+            offset: 0,
             stray_prefix: self.stray_prefix,
         }
     }

@@ -1,7 +1,8 @@
 //! The JSON Schemas of `schemas/` hold for what pdnkit writes: every diagnostic of `lint
-//! --format jsonl|json`, every game of `convert --to jsonl` and the report of `stats
-//! --format json` (every grouping), on the fixtures and on ../shared/corpus (which this
-//! says when it is absent).
+//! --format jsonl|json`, every game of `convert --to jsonl`, the report of `stats
+//! --format json` (every grouping), every line of `select --format matches`, the groups of
+//! `duplicates --format jsonl` and the index of `split --format jsonl`, on the fixtures and
+//! on ../shared/corpus (which this says when it is absent).
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -65,6 +66,21 @@ fn check(
 
 fn lines(text: &str) -> impl Iterator<Item = Value> + '_ {
     text.lines().map(|l| serde_json::from_str(l).unwrap())
+}
+
+#[test]
+fn select_matches_follow_their_schema() {
+    let v = validator("select-match.schema.json");
+    for input in inputs() {
+        // (every game, then with a board criterion: the ply is a number)
+        let all = stdout(&["select", "--format", "matches", input]);
+        let n = check(&v, lines(&all), input);
+        assert!(n > 10, "{input}: {n}");
+        let start = ["--position", "W:W21-32:B1-12", "--format", "matches", input];
+        let some = stdout(&[&["select"][..], &start[..]].concat());
+        assert!(check(&v, lines(&some), input) > 0, "{input}");
+        assert!(some.contains("\"ply\":0"));
+    }
 }
 
 #[test]
@@ -172,4 +188,34 @@ fn moves_and_rules_follow_their_schemas() {
     assert_eq!(n, pdnkit::diag::codes::ALL.len());
     let one: Value = serde_json::from_str(&rule(&["rule", "--json", "M101"])).unwrap();
     check(&v, [one], "rule --json M101");
+}
+
+#[test]
+fn duplicates_and_split_follow_their_schemas() {
+    let v = validator("duplicates.schema.json");
+    for input in inputs() {
+        let n = check(
+            &v,
+            lines(&stdout(&["duplicates", "--format", "jsonl", input])),
+            input,
+        );
+        assert!(n >= 7, "{input}: {n}");
+    }
+    let v = validator("split.schema.json");
+    for by in ["event", "year", "white", "round", "50"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let index = stdout(&[
+            "split",
+            FIXTURES,
+            "--by",
+            by,
+            "--format",
+            "jsonl",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let n = check(&v, lines(&index), by);
+        assert!(n >= 1, "{by}: {n}");
+    }
 }

@@ -156,6 +156,7 @@ fn blocks_read_apart(data: &[u8]) {
     let first = BlockStart {
         line: 1,
         replaced_before: false,
+        offset: 0,
     };
     let mut got = items(&data[..cut], options, Some(first), 0);
     let games = Reader::at(&data[..cut], options, first)
@@ -168,6 +169,7 @@ fn blocks_read_apart(data: &[u8]) {
     let second = BlockStart {
         line: 1 + pdnkit::pdn::source::line_breaks(before),
         replaced_before: encoding == encoding_rs::UTF_8 && std::str::from_utf8(before).is_err(),
+        offset: cut as u64,
     };
     got.extend(items(&data[cut..], options, Some(second), games));
     assert_eq!(got, whole, "the blocks read apart and the whole disagree");
@@ -272,6 +274,7 @@ impl Task for KeepAll {
             moves: true,
             tree: true,
             tags_only: false,
+            positions: false,
         }
     }
 

@@ -45,6 +45,9 @@ pub struct Keep {
     /// report holds the tags, their findings and the syntax errors of the tag section (a
     /// task that asks only about tags is done at the reader's pace).
     pub tags_only: bool,
+    /// Keep every position the main line reaches ([`GameReport::positions`]): what a
+    /// search for a position needs, at a fraction of the cost of the plies.
+    pub positions: bool,
 }
 
 /// A tag as the checker keeps it.
@@ -112,6 +115,11 @@ pub struct GameReport {
     pub unreported_errors: bool,
     /// The first main-line plies played, as many as [`Keep::plies`] asks.
     pub mainline: Vec<Ply>,
+    /// With [`Keep::positions`]: every position the main line reaches, each with the
+    /// main-line ply after which it is reached: the start (0), the position after each
+    /// ply played, and one a setup command in the main line sets up (after the plies
+    /// before it).
+    pub positions: Vec<(u32, Position)>,
     /// The main-line moves written after the replay stopped, as written.
     pub unplayed: Vec<CompactString>,
     /// With [`Keep::moves`]: every move's resolution, in text order (`None` for a move
@@ -406,6 +414,9 @@ impl Checker {
             }
         };
         self.report.start = Some(start);
+        if self.keep.positions {
+            self.report.positions.push((0, start));
+        }
         self.end_at_main = true;
         self.report.first_move_number = number;
         let (material, key) = draw_view(&start);
@@ -483,6 +494,7 @@ impl Checker {
         // (the moves played as Russian are moves written, as those of any game not replayed)
         let played = r.mainline.drain(..).map(|p| p.written);
         r.unplayed = played.chain(r.unplayed.drain(..)).collect();
+        r.positions.clear();
         r.moves.iter_mut().for_each(|m| *m = None);
         r.main_spans.clear();
         (r.plies, r.start, r.end, r.status) = (0, None, None, Status::Unsupported);
@@ -884,6 +896,9 @@ impl Checker {
                     if depth == 0 && std::mem::take(&mut self.end_at_main) {
                         self.report.end = Some(self.lines[0].pos);
                     }
+                    if depth == 0 && self.keep.positions {
+                        self.report.positions.push((self.report.plies, p));
+                    }
                     let f = &mut self.lines[depth];
                     f.pos = p;
                     f.captures = None;
@@ -1009,6 +1024,9 @@ impl Checker {
         let r = &mut self.report;
         r.plies += 1;
         r.main_spans.push(span);
+        if self.keep.positions {
+            r.positions.push((r.plies, after));
+        }
         if r.mainline.len() < self.keep.plies {
             r.mainline.push(Ply {
                 ply: r.plies,
@@ -1178,6 +1196,7 @@ impl Visitor for Checker {
         r.findings.clear();
         r.unreported_errors = false;
         r.mainline.clear();
+        r.positions.clear();
         r.unplayed.clear();
         r.moves.clear();
         // (the last game's tree, not taken by the task, lends its memory to this one's)

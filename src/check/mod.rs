@@ -483,6 +483,7 @@ mod tests {
                 index: self.index,
                 text: &self.text,
                 start: self.start,
+                offset: 0,
                 stray_prefix: self.stray_prefix,
             }
         }

@@ -1,5 +1,5 @@
 //! Tag hygiene: the roster tags, dates, the Result tag, duplicates, checked tag by tag as
-//! the reader gives them ([`TagCheck`]).
+//! the reader gives them.
 
 use std::collections::hash_map::Entry;
 

@@ -351,6 +351,75 @@ impl Inputs {
     }
 }
 
+/// A temporary file, removed when dropped (and on Ctrl-C or a termination signal).
+pub struct TempFile(pub PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        super::interrupt::forget(&self.0);
+    }
+}
+
+/// A new temporary file in the system's folder for them, named after `prefix`, opened
+/// for reading and writing.
+pub fn temp_file(prefix: &str) -> io::Result<(TempFile, std::fs::File)> {
+    let (path, _) = super::output::create_temp(&std::env::temp_dir(), prefix)?;
+    super::interrupt::remove_on_signal(&path);
+    let temp = TempFile(path);
+    let file = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(&temp.0)?;
+    Ok((temp, file))
+}
+
+/// Copies each input of `inputs` that cannot be read twice (standard input, a pipe, a
+/// FIFO, a process substitution) to a temporary file, which the input becomes (its label
+/// stays the name it was given): for the commands that read their inputs twice. The
+/// files are removed when the guards given back are dropped.
+pub fn spool_once_readable(inputs: &mut Inputs) -> anyhow::Result<Vec<TempFile>> {
+    let mut spooled = Vec::new();
+    for (input, label) in inputs.inputs.iter_mut().zip(&inputs.labels) {
+        if rereadable(input) {
+            continue;
+        }
+        let copy = |from: &mut dyn io::Read| -> io::Result<TempFile> {
+            let (temp, mut file) = temp_file("pdnkit-input")?;
+            io::copy(from, &mut file)?;
+            Ok(temp)
+        };
+        let temp = match input {
+            Input::Stdin => copy(&mut io::stdin().lock()),
+            Input::File(p) => std::fs::File::open(&*p).and_then(|mut f| copy(&mut f)),
+        }
+        .map_err(|e| anyhow::anyhow!("{label}: {e}"))?;
+        *input = Input::File(temp.0.clone());
+        spooled.push(temp);
+    }
+    Ok(spooled)
+}
+
+/// Whether `input` can be read twice: a regular file (not standard input, a pipe or a
+/// FIFO, which give their bytes once).
+fn rereadable(input: &Input) -> bool {
+    match input {
+        Input::Stdin => false,
+        Input::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
+    }
+}
+
+/// For `--unique`: the copies among the inputs, found by two passes of their own before
+/// the command's run (which says what is wrong with the inputs: these passes do not).
+/// Inputs that cannot be read twice are copied to temporary files first, removed when the
+/// guards given back are dropped.
+pub fn copies(inputs: &mut Inputs) -> anyhow::Result<(pdnkit::duplicates::Copies, Vec<TempFile>)> {
+    let spooled = spool_once_readable(inputs)?;
+    let (_temp, spool) = temp_file("pdnkit-duplicates")?;
+    let mut groups = pdnkit::duplicates::find(&inputs.inputs, &inputs.options, spool, |_| {})?;
+    Ok((groups.copies()?, spooled))
+}
+
 /// `s` after a count other than one.
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }
@@ -366,20 +435,23 @@ pub fn exit_code(io_failures: usize, failed: bool) -> ExitCode {
     }
 }
 
-/// Says a problem of an input on stderr, for a command whose output is not diagnostics:
-/// one that could not be read as [`io_error`] does, any other as
-/// `pdnkit: SEVERITY: PATH:LINE:COLUMN: message (name)`.
-pub fn say_problem(d: &pdnkit::diag::Diagnostic) {
-    if d.rule == &pdnkit::diag::codes::IO_ERROR {
-        return io_error(&d.path, &d.message);
-    }
-    eprintln!(
-        "pdnkit: {}: {}: {} ({})",
-        d.severity,
-        d.place(),
-        d.message,
-        d.rule.name
-    );
+/// Says a problem of an input on stderr, for a command whose output is not diagnostics,
+/// above the progress bar: one that could not be read as [`io_error`] does, any other as
+/// `pdnkit: SEVERITY: PATH:LINE:COLUMN: message (name)`. Whether it left the input unread
+/// (unreadable, or not PDN).
+pub fn say_problem(d: &pdnkit::diag::Diagnostic, progress: &indicatif::ProgressBar) -> bool {
+    use pdnkit::diag::codes::{IO_ERROR, NOT_PDN};
+    progress.suspend(|| match d.rule == &IO_ERROR {
+        true => io_error(&d.path, &d.message),
+        false => eprintln!(
+            "pdnkit: {}: {}: {} ({})",
+            d.severity,
+            d.place(),
+            d.message,
+            d.rule.name
+        ),
+    });
+    d.rule == &IO_ERROR || d.rule == &NOT_PDN
 }
 
 /// Says that the input `path` could not be read, and why, in the one wording of every

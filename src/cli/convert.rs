@@ -1,8 +1,7 @@
 //! `pdnkit convert`: PDN to CSV, JSON Lines, canonical PDN or a Parquet dataset, streaming
 //! game by game.
 
-use super::interrupt;
-use super::output::{Output, create_temp};
+use super::output::Output;
 use super::{Cli, common};
 use anyhow::Context;
 use pdnkit::check::CheckOptions;
@@ -208,26 +207,6 @@ impl ConvertArgs {
     }
 }
 
-/// An input that can be read only once, copied to a temporary file (for --tags all,
-/// which reads its input twice); removed on drop.
-struct Spooled(PathBuf);
-
-impl Drop for Spooled {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-        interrupt::forget(&self.0);
-    }
-}
-
-/// `input` copied to a new temporary file.
-fn spool(input: &mut impl io::Read) -> io::Result<Spooled> {
-    let (path, mut file) = create_temp(&std::env::temp_dir(), "pdnkit-input")?;
-    interrupt::remove_on_signal(&path);
-    let spooled = Spooled(path);
-    io::copy(input, &mut file)?;
-    Ok(spooled)
-}
-
 #[derive(Default)]
 struct Counts {
     files: usize,
@@ -276,22 +255,10 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     // --tags all reads the input twice: what cannot be read twice (standard input, a pipe,
     // a FIFO, a process substitution) is first copied to a temporary file, read once.
     let all_tags = args.tags.iter().any(|t| t == "all");
-    // (an input keeps its label: the name it was given)
-    let mut spooled: Vec<Spooled> = Vec::new();
-    if all_tags {
-        for (input, label) in inputs.inputs.iter_mut().zip(&inputs.labels) {
-            if rereadable(input) {
-                continue;
-            }
-            let s = match input {
-                Input::Stdin => spool(&mut io::stdin().lock()),
-                Input::File(p) => File::open(&*p).and_then(|mut f| spool(&mut f)),
-            }
-            .map_err(|e| anyhow::anyhow!("{label}: {e}"))?;
-            *input = Input::File(s.0.clone());
-            spooled.push(s);
-        }
-    }
+    let _spooled = match all_tags {
+        true => common::spool_once_readable(&mut inputs)?,
+        false => Vec::new(),
+    };
 
     let tag_columns = if all_tags {
         let mut union = csv::TagUnion::default();
@@ -342,7 +309,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut io_failures = inputs.errors.len();
     inputs
         .run(&converter, "converting", |label, event, progress| {
-            let say = |d: &pdnkit::diag::Diagnostic| progress.suspend(|| common::say_problem(d));
+            let say = |d: &pdnkit::diag::Diagnostic| {
+                common::say_problem(d, progress);
+            };
             match event {
                 Event::Start => {
                     counts.files += 1;
@@ -435,15 +404,6 @@ fn collect_tag_names(input: impl io::Read, options: &RunOptions, union: &mut csv
     let mut names = Names(union);
     // (a game that cannot be read has no tags to add; the reader goes on after it)
     while reader.read_game(&mut names).is_some() {}
-}
-
-/// Whether `input` can be read twice: a regular file (not standard input, a pipe or a
-/// FIFO, which give their bytes once).
-fn rereadable(input: &Input) -> bool {
-    match input {
-        Input::Stdin => false,
-        Input::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
-    }
 }
 
 /// Where the converted games go: text to a stream, or the tables of a dataset.

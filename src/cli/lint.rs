@@ -6,6 +6,7 @@ use pdnkit::config::Config;
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::emit::{Format, Renderer};
 use pdnkit::diag::{Diagnostic, Rule, Severity, SeverityCounts};
+use pdnkit::duplicates::Numbered;
 use pdnkit::run::{Checked, Event, Input, Task};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -19,6 +20,7 @@ use std::process::ExitCode;
   pdnkit lint archive/ --select M,R --format concise
   pdnkit lint archive/ --statistics --severity info
   pdnkit lint games.pdn --format sarif > report.sarif
+  pdnkit lint old/ new/ --unique    # also every copy of another game (C101)
   pdnkit rule M101                 # what a code means
 
 Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
@@ -47,6 +49,12 @@ pub struct LintArgs {
     /// [default: warning]
     #[arg(long, value_enum)]
     pub severity: Option<Severity>,
+
+    /// Also report each game that is a copy of another game of the inputs, but the copy
+    /// kept (`C101 duplicate-game`; see `pdnkit duplicates`). The inputs are read once
+    /// more first.
+    #[arg(long)]
+    pub unique: bool,
 
     /// Print how many findings each rule has, instead of the findings.
     #[arg(long)]
@@ -91,9 +99,14 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         report: RuleSet::matching(selected),
         ..args.common.check_options(&config)?
     };
-    let inputs =
+    let mut inputs =
         common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
-    let lint = Lint::new(&inputs, &config);
+    // (a copy is looked for only when its finding is to be reported)
+    let (copies, _spooled) = match args.unique && selected(&codes::DUPLICATE_GAME) {
+        true => common::copies(&mut inputs)?,
+        false => Default::default(),
+    };
+    let lint = Numbered(Lint::new(&inputs, &config));
 
     let stdout = io::stdout();
     let color = cli.color.stdout();
@@ -132,9 +145,14 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     inputs.run(&lint, "checking", |label, event, _| {
         match event {
             Event::Start => totals.files += 1,
-            Event::Game((has_errors, diagnostics)) => {
+            Event::Game((id, (has_errors, diagnostics))) => {
                 totals.games += 1;
                 totals.games_with_errors += usize::from(has_errors);
+                // (the copy's finding is at its first line: before the others)
+                let copy = copies.finding(&inputs.labels, totals.files - 1, id.game, id.line);
+                if let Some(d) = copy.filter(|d| lint.0.kept(label).contains(d.rule)) {
+                    report(&mut totals, d)?;
+                }
                 for d in diagnostics {
                     report(&mut totals, d)?;
                 }
@@ -142,7 +160,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
             // (the problems of a whole input, met outside the checker, are filtered here)
             Event::Problem(d) => {
                 io_failures += usize::from(d.rule == &codes::IO_ERROR);
-                if selected(d.rule) && lint.kept(label).contains(d.rule) {
+                if selected(d.rule) && lint.0.kept(label).contains(d.rule) {
                     report(&mut totals, d)?;
                 }
             }

@@ -4,13 +4,16 @@
 mod common;
 mod completions;
 mod convert;
+mod duplicates;
 mod interrupt;
 mod lint;
 mod moves;
 mod output;
 mod perft;
 mod rule;
+mod select;
 mod show;
+mod split;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -35,10 +38,17 @@ pub enum Command {
     Lint(lint::LintArgs),
     /// Convert PDN files to CSV, JSON Lines or canonical PDN.
     Convert(convert::ConvertArgs),
+    /// Select the games that meet some criteria: tags, result, date, length, status,
+    /// findings, opening, position, pattern, material.
+    Select(Box<select::SelectArgs>),
     /// Show the position at a ply: ASCII board, SVG diagram or FEN.
     Show(show::ShowArgs),
     /// Summarise PDN files: totals, results, draws, lengths, openings, players, material.
     Stats(stats::StatsArgs),
+    /// Find the games that are copies of each other, whatever their notation or file.
+    Duplicates(duplicates::DuplicatesArgs),
+    /// Split PDN files into one file per event, year, player or round, or per N games.
+    Split(split::SplitArgs),
     /// Count leaf positions of the move tree (move-generator self-test and benchmark).
     Perft(perft::PerftArgs),
     /// List the legal moves of positions as JSON Lines (from, to, captured, route).
@@ -85,7 +95,10 @@ pub fn run() -> ExitCode {
         Command::Rule(args) => rule::run(args, &cli),
         Command::Stats(args) => stats::run(args, &cli),
         Command::Convert(args) => convert::run(args, &cli),
+        Command::Select(args) => select::run(args, &cli),
         Command::Show(args) => show::run(args, &cli),
+        Command::Duplicates(args) => duplicates::run(args, &cli),
+        Command::Split(args) => split::run(args, &cli),
         Command::Moves(args) => moves::run(args, &cli),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),

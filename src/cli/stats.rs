@@ -3,6 +3,8 @@
 
 use super::{Cli, common};
 use pdnkit::check::CheckOptions;
+use pdnkit::duplicates::Numbered;
+use pdnkit::run::Event;
 use pdnkit::stats::{self, Counter, GroupBy, StatsOptions, StatsTask};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -28,6 +30,7 @@ Examples:
   pdnkit stats archive/
   pdnkit stats archive/ --by year --top 0
   pdnkit stats archive/ --format json | jq '.players[:5]'
+  pdnkit stats old/ new/ --unique     # each game once, however many copies
 
 Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
 stderr and the others still counted).")]
@@ -54,6 +57,11 @@ pub struct StatsArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub top: usize,
 
+    /// Count each game once: of a group of copies (see `pdnkit duplicates`), only the one
+    /// kept. The inputs are read once more first.
+    #[arg(long)]
+    pub unique: bool,
+
     /// Do not print the summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -79,21 +87,40 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         by: args.by,
     };
-    let inputs =
+    let mut inputs =
         common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }
 
+    let (copies, _spooled) = match args.unique {
+        true => common::copies(&mut inputs)?,
+        false => Default::default(),
+    };
+
     let mut counter = Counter::new(options);
+    let (mut input, mut dropped) = (0usize, 0usize);
     inputs.run(
-        &StatsTask { options },
+        &Numbered(StatsTask { options }),
         "counting",
         |label, event, progress| {
+            let event = match event {
+                Event::Start => {
+                    input += 1;
+                    Event::Start
+                }
+                Event::Game((id, _)) if copies.is_copy(input - 1, id.game) => {
+                    dropped += 1;
+                    return Ok(());
+                }
+                Event::Game((_, game)) => Event::Game(game),
+                Event::Problem(d) => Event::Problem(d),
+                Event::End(read) => Event::End(read),
+            };
             if let Some(d) = counter.event(label, event) {
                 failures += 1;
-                progress.suspend(|| common::say_problem(&d));
+                common::say_problem(&d, progress);
             }
             Ok(())
         },
@@ -113,8 +140,15 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     out.flush()?;
 
     if !args.quiet {
+        let copies = match args.unique {
+            true => format!(
+                ", {dropped} cop{} not counted",
+                if dropped == 1 { "y" } else { "ies" }
+            ),
+            false => String::new(),
+        };
         eprintln!(
-            "pdnkit: {} file{}, {} game{}, {} not replayed; {:.2}s",
+            "pdnkit: {} file{}, {} game{}, {} not replayed{copies}; {:.2}s",
             report.totals.files,
             common::plural(report.totals.files),
             report.totals.games,

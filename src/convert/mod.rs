@@ -1,6 +1,6 @@
 //! Converting checked games to other forms, one writer per format: CSV rows ([`csv`]),
 //! JSON objects ([`jsonl`]) and canonical PDN ([`pdn`]). [`Converter`] is the
-//! [`Task`](crate::run::Task) `pdnkit convert` runs: it judges every game exactly as
+//! [`crate::run::Task`] `pdnkit convert` runs: it judges every game exactly as
 //! `pdnkit lint` does, and writes it in a worker thread; a [`Writer`] puts the games'
 //! bytes out in order.
 //!
@@ -221,7 +221,7 @@ const SPARE_BYTES: usize = 4 << 20;
 const SPARE_BUFFER_BYTES: usize = 64 << 10;
 
 /// One game converted (or text outside any game, kept in PDN output): its status, and its
-/// bytes as [`Converted::write_to`] writes them.
+/// bytes as they are written out.
 pub struct Converted {
     /// How the game fared; `None` for text outside any game.
     pub status: Option<GameStatus>,

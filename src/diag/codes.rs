@@ -1,7 +1,8 @@
 //! The registry of diagnostic codes: one stable code and kebab-case name per kind of finding.
 //!
 //! Codes are grouped by what they concern (ruff style): `P` syntax, `E` encoding and input,
-//! `T` tags, `F` setups (FEN), `M` moves, `R` results, `V` variants, `D` draw rules.
+//! `T` tags, `F` setups (FEN), `M` moves, `R` results, `V` variants, `D` draw rules, `C`
+//! the collection (findings about a game among the others: `lint --unique`).
 //! A code never changes meaning once released; new kinds get new codes.
 
 use super::Severity;
@@ -237,6 +238,12 @@ rules! {
         "A threefold repetition occurred in a game recorded as decisive.",
         "The same position with the same side to move stood three times (not necessarily in a row; the initial position or FEN setup counts as its first occurrence). Either player could then claim a draw (7.2.3), but a claim is a right, not an obligation: play may go on, and the game was recorded as a win. Nothing is wrong; the message names the plies at which the position stood.",
         "[GameType \"25\"]\n[FEN \"W:WK29:BK28\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 2-0";
+
+    // --- C: the collection ------------------------------------------------------------
+    DUPLICATE_GAME = "C101" "duplicate-game" Warning,
+        "A game that is a copy of another game of the inputs (`lint --unique`).",
+        "Its main line is the same moves from the same start position as another game's, however either is written (numeric or algebraic squares, short or full captures, any encoding, any file), or it is a prefix of at least 20 plies of a longer one's: an unfinished copy. Of each group of copies one is kept, the one with the longest line, then the richest (most tags, comments and variations), then the first; each other is reported, with the copy kept. Only `lint --unique` looks for copies, reading the inputs once more first; `pdnkit duplicates` lists the groups, and `stats --unique` counts each game once.",
+        "[Event \"Moscow ch\"]\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n\n[Event \"Moscow ch\"]\n1. 22-18 11-16 2. 25-22 8-11 *\n";
 }
 
 /// Looks a rule up by code (`M101`), by name (`illegal-move`), case-insensitively.
@@ -271,7 +278,7 @@ pub fn of_read_error(kind: crate::pdn::SyntaxErrorKind) -> &'static Rule {
 pub struct RuleSet([u32; GROUPS.len()]);
 
 /// The code letters, in the order of [`RuleSet`]'s words.
-const GROUPS: [u8; 8] = *b"PETFMRVD";
+const GROUPS: [u8; 9] = *b"PETFMRVDC";
 
 /// Where `code` is in a [`RuleSet`]: its word and bit. Every code of the registry has a
 /// place (a test checks it); any other string has none.

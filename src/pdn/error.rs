@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-/// A byte range `start..end` in the text of one game (see [`crate::pdn::RawGame::position`]
+/// A byte range `start..end` in the text of one game (see [`crate::pdn::GameSource::position`]
 /// to turn it into a file `line:column`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {

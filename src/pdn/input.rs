@@ -111,6 +111,8 @@ pub struct Decoder<R> {
     /// In the direct path, `pending[start..end]` is a character cut by the end of a read:
     /// read more before checking it again.
     cut: bool,
+    /// The bytes of the byte order mark dropped at the start of the input.
+    bom: usize,
 }
 
 impl<R: Read> Decoder<R> {
@@ -154,6 +156,11 @@ impl<R: Read> Decoder<R> {
         } else {
             0
         };
+        // (the decoder drops a byte order mark of its own encoding only)
+        let bom = match Encoding::for_bom(&pending) {
+            Some((e, n)) if e == encoding && !binary => n,
+            _ => 0,
+        };
         Ok(Decoder {
             input,
             start,
@@ -169,7 +176,13 @@ impl<R: Read> Decoder<R> {
             finished: false,
             direct,
             cut: false,
+            bom,
         })
+    }
+
+    /// The bytes of the byte order mark dropped at the start of the input (0 without one).
+    pub fn bom_len(&self) -> usize {
+        self.bom
     }
 
     /// The encoding in use.

@@ -108,6 +108,8 @@ pub struct BlockStart {
     /// Whether bytes before the block were malformed and replaced (which makes any
     /// U+FFFD in a game count as a replacement).
     pub replaced_before: bool,
+    /// The bytes of the input before the block (for [`GameSource::offset`]).
+    pub offset: u64,
 }
 
 /// Bytes of text a token may take without being checked against the end of the buffer:
@@ -137,6 +139,11 @@ pub struct Reader<R> {
     counter: LineCounter,
     /// The file position where the item being read (or the last one) starts.
     item_start: Position,
+    /// The input's byte offset of `buf[start]`, and of the item being read (or the last
+    /// one), and how decoded text counts in input bytes.
+    offset: u64,
+    item_offset: u64,
+    units: Units,
     next_index: u64,
     /// The last game read: its index and stray prefix (its text is `buf[start..end]`).
     index: u64,
@@ -146,6 +153,38 @@ pub struct Reader<R> {
     /// The last problem's item (a game skipped, stray text) is held whole in
     /// `buf[start..end]`.
     held_whole: bool,
+}
+
+/// What a character of the decoded text was in the input: how text counts in input bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Units {
+    /// UTF-8: the text's bytes are the input's.
+    Utf8,
+    /// A single-byte encoding: a byte a character.
+    Byte,
+    /// UTF-16: two bytes a code unit.
+    Utf16,
+}
+
+impl Units {
+    fn of(encoding: &'static Encoding) -> Units {
+        if encoding == encoding_rs::UTF_8 {
+            Units::Utf8
+        } else if encoding.is_single_byte() {
+            Units::Byte
+        } else {
+            Units::Utf16
+        }
+    }
+
+    /// The input bytes `text` was decoded from.
+    fn bytes(self, text: &str) -> u64 {
+        (match self {
+            Units::Utf8 => text.len(),
+            Units::Byte => bytecount::num_chars(text.as_bytes()),
+            Units::Utf16 => 2 * text.chars().map(char::len_utf16).sum::<usize>(),
+        }) as u64
+    }
 }
 
 /// How a game's text ended, as the parse found it (offsets in the item's text).
@@ -173,8 +212,10 @@ enum Step {
 impl<R: Read> Reader<R> {
     /// Starts reading: detects the encoding from a prefix (unless `opts.encoding` is set).
     pub fn new(input: R, opts: ReaderOptions) -> std::io::Result<Reader<R>> {
+        let dec = Decoder::with_options(input, opts.encoding, opts.text)?;
+        let (offset, units) = (dec.bom_len() as u64, Units::of(dec.encoding()));
         Ok(Reader {
-            dec: Decoder::with_options(input, opts.encoding, opts.text)?,
+            dec,
             opts,
             buf: String::new(),
             start: 0,
@@ -183,6 +224,9 @@ impl<R: Read> Reader<R> {
             done: false,
             counter: LineCounter::new(Position::START),
             item_start: Position::START,
+            offset,
+            item_offset: offset,
+            units,
             next_index: 1,
             index: 0,
             stray_prefix: 0,
@@ -194,7 +238,7 @@ impl<R: Read> Reader<R> {
     /// A reader of a block of text that starts a line of a longer input, in that input's
     /// encoding (UTF-8 when `opts.encoding` is `None`: it is not detected from the block):
     /// it gives the items a reader of the whole input gives for the block's games when
-    /// the block starts where a game surely starts (see [`super::blocks`]), their indices
+    /// the block starts where a game surely starts (see [`super::boundary`]), their indices
     /// counted from 1 in the block.
     pub fn at(input: R, opts: ReaderOptions, start: BlockStart) -> std::io::Result<Self> {
         let opts = ReaderOptions {
@@ -204,6 +248,7 @@ impl<R: Read> Reader<R> {
         let mut reader = Reader::new(input, opts)?;
         reader.counter.at.line = start.line;
         reader.replaced_before = start.replaced_before;
+        reader.offset += start.offset;
         Ok(reader)
     }
 
@@ -216,10 +261,13 @@ impl<R: Read> Reader<R> {
         opts: ReaderOptions,
         start: BlockStart,
     ) -> std::io::Result<Self> {
+        let mut bom = 0;
         if text.starts_with('\u{feff}') {
-            text.drain(..'\u{feff}'.len_utf8());
+            bom = '\u{feff}'.len_utf8();
+            text.drain(..bom);
         }
         let mut reader = Reader::at(input, opts, start)?;
+        reader.offset += bom as u64;
         reader.buf = text;
         Ok(reader)
     }
@@ -252,6 +300,7 @@ impl<R: Read> Reader<R> {
             index: self.index,
             text: self.buf.get(self.start..self.end).unwrap_or_default(),
             start: self.item_start,
+            offset: self.item_offset,
             stray_prefix: self.stray_prefix,
         }
     }
@@ -307,7 +356,7 @@ impl<R: Read> Reader<R> {
 
     /// Moves past the last item and the blanks after it; `false` at the end of the input.
     fn pass_blanks(&mut self) -> std::io::Result<bool> {
-        self.counter.advance(&self.buf[self.start..self.end]);
+        self.advance(self.start, self.end);
         self.start = self.end;
         self.index = 0;
         self.stray_prefix = 0;
@@ -317,12 +366,12 @@ impl<R: Read> Reader<R> {
             // games: vertical tab among them)
             let blanks = rest.iter().take_while(|&&c| is_space(c)).count();
             // (ASCII is UTF-8)
-            self.counter
-                .advance(&self.buf[self.start..self.start + blanks]);
+            self.advance(self.start, self.start + blanks);
             self.start += blanks;
             self.end = self.start;
             if self.start < self.buf.len() {
                 self.item_start = self.counter.at;
+                self.item_offset = self.offset;
                 return Ok(true);
             }
             if self.eof {
@@ -330,6 +379,13 @@ impl<R: Read> Reader<R> {
             }
             self.refill(None)?;
         }
+    }
+
+    /// Moves the line counter and the input offset past `buf[from..to]`.
+    fn advance(&mut self, from: usize, to: usize) {
+        let text = &self.buf[from..to];
+        self.counter.advance(text);
+        self.offset += self.units.bytes(text);
     }
 
     /// Reads more input, first dropping the text before the item being read (and, of an
@@ -349,7 +405,7 @@ impl<R: Read> Reader<R> {
             if st.too_large {
                 let drop = st.droppable(self.buf.as_bytes());
                 if drop > 0 {
-                    self.counter.advance(&self.buf[..drop]);
+                    self.advance(0, drop);
                     st.moved_back(&self.buf.as_bytes()[..drop]);
                     self.buf.drain(..drop);
                 }

@@ -89,6 +89,11 @@ pub struct GameSource<'a> {
     pub text: &'a str,
     /// Where the text starts in the file.
     pub start: Position,
+    /// The byte offset of the text's first character in the input (as read, before
+    /// decoding; a byte order mark counts). Exact for UTF-8, UTF-16 and the single-byte
+    /// encodings; after bytes of a UTF-8 input that were not valid (and were replaced by
+    /// U+FFFD) it counts the replaced text, not the bytes it stands for.
+    pub offset: u64,
     /// Bytes at the start of `text` that are stray lines before the tags (reported as
     /// `stray-text`).
     pub stray_prefix: usize,

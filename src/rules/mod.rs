@@ -23,6 +23,7 @@ mod variant;
 
 pub use bitboard::{Bitboard, Direction};
 pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
+pub(crate) use position::board_square;
 pub use position::{FenStyle, Piece, Position, SetupError};
 pub use square::Square;
 pub use variant::{CaptureChoice, Variant};

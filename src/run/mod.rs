@@ -837,6 +837,7 @@ fn cut_input<T>(
     let mut start = BlockStart {
         line: 1,
         replaced_before: false,
+        offset: 0,
     };
     let mut eof = eof;
     loop {
@@ -893,6 +894,7 @@ fn cut_input<T>(
             line: start.line + crate::pdn::source::line_breaks(&buf),
             replaced_before: start.replaced_before
                 || (utf8 && simdutf8::basic::from_utf8(&buf).is_err()),
+            offset: start.offset + buf.len() as u64,
         };
         if !send(Source::Block {
             bytes: std::mem::replace(&mut buf, rest),

@@ -54,6 +54,7 @@ impl Task for KeepAll {
             moves: true,
             tree: true,
             tags_only: false,
+            positions: false,
         }
     }
     fn game(&self, g: Checked<'_>) -> Self::Output {

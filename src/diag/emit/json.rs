@@ -9,7 +9,7 @@ use std::io::{self, Write};
 /// their order are stable.
 #[derive(Serialize)]
 pub struct JsonDiagnostic<'a> {
-    /// [`DIAGNOSTIC_SCHEMA`].
+    /// `pdnkit-diagnostic/1`.
     pub schema: &'static str,
     pub path: &'a str,
     pub game: Option<usize>,
