@@ -1,8 +1,8 @@
 //! Column chunks encoded here rather than by the Arrow writer, for `moves`, the table of
 //! a row per ply (most of a dataset's rows): the writer hashes every value of a
-//! dictionary column and copies every value through Arrow builders, which made a dataset
-//! cost three times a CSV export. Here each value is written once into the page it goes
-//! to, in the encoding that suits it, known in advance:
+//! dictionary column and copies every value through Arrow builders, and for this table
+//! that is most of what a dataset costs. Here each value is written once into the page
+//! it goes to, in the encoding that suits it, known in advance:
 //!
 //! - squares and sides as indices into a fixed dictionary (the board's 32 square names,
 //!   `white` and `black`): a dictionary page, then the indices bit-packed;
@@ -27,7 +27,6 @@ use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
-
 
 /// The zstd level of the pages: one of zstd's fast levels (the file says only "zstd",
 /// which is read at any level). The pages are mostly moves as text, compressed at about
@@ -247,11 +246,14 @@ impl TextDictionary {
             key[..text.len()].copy_from_slice(text);
             key[15] = text.len() as u8;
             let next = self.index.len() as u32;
-            let i = *self.index.entry(u128::from_le_bytes(key)).or_insert_with(|| {
-                push_plain(&mut chunk.dictionary, text);
-                chunk.dictionary_len += 1;
-                next
-            });
+            let i = *self
+                .index
+                .entry(u128::from_le_bytes(key))
+                .or_insert_with(|| {
+                    push_plain(&mut chunk.dictionary, text);
+                    chunk.dictionary_len += 1;
+                    next
+                });
             indices.push(i);
         }
         true
@@ -391,7 +393,10 @@ mod tests {
         // 001 010 011 then five zeros: 0b11_010_001, 0b0000000_0, 0
         assert_eq!(out, [0b1101_0001, 0b0000_0000, 0]);
         out.clear();
-        push_booleans(&mut out, &[true, false, true, true, false, false, false, false, true]);
+        push_booleans(
+            &mut out,
+            &[true, false, true, true, false, false, false, false, true],
+        );
         assert_eq!(out, [0b0000_1101, 0b0000_0001]);
     }
 

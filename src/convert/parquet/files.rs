@@ -17,12 +17,12 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-use parquet::arrow::{ArrowSchemaConverter, ArrowWriter, add_encoded_arrow_schema_to_metadata};
-use parquet::file::writer::SerializedFileWriter;
 use arrow_schema::DataType;
+use parquet::arrow::{ArrowSchemaConverter, ArrowWriter, add_encoded_arrow_schema_to_metadata};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 
 use super::tables::{Rows, Table};
@@ -182,7 +182,7 @@ impl<R: Rows> TableFiles<R> {
     fn write_batch(&mut self, k: usize, end_group: bool) -> io::Result<()> {
         let part = &mut self.open[k];
         part.group_rows += part.rows.len();
-        if part.rows.len() > 0 {
+        if !part.rows.is_empty() {
             part.rows.encode(&mut part.writer)?;
         }
         if (end_group || part.group_rows >= ROW_GROUP_ROWS) && part.group_rows > 0 {
@@ -288,7 +288,8 @@ fn properties(table: Table) -> WriterProperties {
         for field in table.schema().fields() {
             let path = ColumnPath::from(field.name().as_str());
             if matches!(field.name().as_str(), "game_id" | "ply") {
-                builder = builder.set_column_statistics_enabled(path.clone(), EnabledStatistics::Chunk);
+                builder =
+                    builder.set_column_statistics_enabled(path.clone(), EnabledStatistics::Chunk);
             }
             match (field.name().as_str(), field.data_type()) {
                 ("side" | "side_to_move" | "from" | "to", _) => {
@@ -301,8 +302,13 @@ fn properties(table: Table) -> WriterProperties {
                     builder = builder.set_column_encoding(path, Encoding::DELTA_LENGTH_BYTE_ARRAY)
                 }
                 (_, DataType::List(_)) => {
-                    let element = ColumnPath::new(vec![field.name().clone(), "list".into(), "element".into()]);
-                    builder = builder.set_column_encoding(element, Encoding::DELTA_LENGTH_BYTE_ARRAY)
+                    let element = ColumnPath::new(vec![
+                        field.name().clone(),
+                        "list".into(),
+                        "element".into(),
+                    ]);
+                    builder =
+                        builder.set_column_encoding(element, Encoding::DELTA_LENGTH_BYTE_ARRAY)
                 }
                 _ => {}
             }

@@ -128,7 +128,7 @@ impl GameRows {
             }
         }
         GameRows {
-            line: g.source.start.line as u64,
+            line: g.source.start.line,
             status: GameStatus::of(r),
             tags: std::mem::take(&mut r.tags),
             result: (r.tag("Result").map(str::to_string))

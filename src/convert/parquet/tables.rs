@@ -10,8 +10,8 @@ use std::io::{self, BufWriter};
 use std::sync::{Arc, LazyLock};
 
 use arrow_array::builder::{
-    ArrayBuilder, Date32Builder, Float64Builder, Int8Builder, Int32Builder,
-    Int64Builder, MapBuilder, MapFieldNames, StringBuilder,
+    ArrayBuilder, Date32Builder, Float64Builder, Int8Builder, Int32Builder, Int64Builder,
+    MapBuilder, MapFieldNames, StringBuilder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
@@ -169,12 +169,17 @@ static POSITIONS: LazyLock<SchemaRef> = LazyLock::new(|| {
 });
 
 /// Rows appended to a table's columns, and how they are written to its files.
-pub trait Rows: Send + Sized {
+pub(crate) trait Rows: Send + Sized {
     /// The table.
     const TABLE: Table;
 
     /// Rows appended since the last batch.
     fn len(&self) -> usize;
+
+    /// Whether no row was appended since the last batch.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 
     /// The columns of the rows appended (the builders are left empty), for a table
     /// written by Arrow's writer.
@@ -191,7 +196,8 @@ pub trait Rows: Send + Sized {
     fn encode(&mut self, writer: &mut Writer) -> io::Result<()> {
         let columns = self.columns();
         // (the builders make exactly the schema's types)
-        let batch = RecordBatch::try_new(Self::TABLE.schema(), columns).map_err(io::Error::other)?;
+        let batch =
+            RecordBatch::try_new(Self::TABLE.schema(), columns).map_err(io::Error::other)?;
         match writer {
             Writer::Arrow(w) => w.write(&batch).map_err(io::Error::other),
             Writer::Chunks(_) => Err(io::Error::other("not a table of chunks")),
@@ -216,7 +222,7 @@ pub trait Rows: Send + Sized {
 }
 
 /// A row of `games`, as the dataset writer appends it.
-pub struct GamesRows {
+pub(crate) struct GamesRows {
     pub game_id: Int64Builder,
     pub path: StringBuilder,
     pub game: Int64Builder,
@@ -318,7 +324,7 @@ impl GamesRows {
 
 /// Rows of `moves`, kept as the values of their pages and encoded here
 /// ([`super::encode`]): a row per ply, most of a dataset.
-pub struct MovesRows {
+pub(crate) struct MovesRows {
     /// The column chunks of the row group in progress, in the schema's order.
     chunks: Vec<Chunk>,
     pub game_id: Vec<i64>,
@@ -514,7 +520,7 @@ impl Rows for MovesRows {
 }
 
 /// Rows of `diagnostics`.
-pub struct DiagnosticsRows {
+pub(crate) struct DiagnosticsRows {
     pub game_id: Int64Builder,
     pub path: StringBuilder,
     pub game: Int64Builder,
@@ -575,7 +581,7 @@ impl DiagnosticsRows {
 }
 
 /// Rows of `positions`.
-pub struct PositionsRows {
+pub(crate) struct PositionsRows {
     pub game_id: Int64Builder,
     pub ply: Int32Builder,
     pub fen: StringBuilder,
