@@ -127,12 +127,14 @@ impl GameRows {
                 }
             }
         }
+        // (before the tags are taken)
+        let result = (r.tag("Result").map(str::to_string))
+            .or_else(|| r.result.as_ref().map(|t| t.raw.clone()));
         GameRows {
             line: g.source.start.line,
             status: GameStatus::of(r),
+            result,
             tags: std::mem::take(&mut r.tags),
-            result: (r.tag("Result").map(str::to_string))
-                .or_else(|| r.result.as_ref().map(|t| t.raw.clone())),
             outcome: r.outcome,
             plies: Some(r.plies),
             draw_basis: (r.draw.as_ref())
