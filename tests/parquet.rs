@@ -697,3 +697,96 @@ fn a_folder_holding_more_than_a_dataset_is_not_replaced() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn values_that_share_a_folder_share_no_file() {
+    // events that differ only in case (one folder on a file system that ignores case),
+    // and two whose names are cut to the same folder name
+    let dir = tempfile::tempdir().unwrap();
+    let long = "я".repeat(200);
+    let events = [
+        "Cup".to_string(),
+        "cup".to_string(),
+        format!("{long}1"),
+        format!("{long}2"),
+        "Cup".to_string(),
+    ];
+    let pdn: String = (events.iter())
+        .map(|e| format!("[Event \"{e}\"]\n1. c3-d4 f6-g5 *\n\n"))
+        .collect();
+    let input = dir.path().join("events.pdn");
+    std::fs::write(&input, pdn).unwrap();
+    let out = dir.path().join("ds");
+    dataset(
+        &[input.to_str().unwrap()],
+        &["--partition-by", "event"],
+        &out,
+    );
+    let games = read(&out, "games");
+    let mut got: Vec<String> = games.column("event").into_iter().flatten().collect();
+    got.sort();
+    let mut want = events.to_vec();
+    want.sort();
+    assert_eq!(got, want);
+    assert_eq!(read(&out, "moves").rows.len(), 2 * events.len());
+    let folders: Vec<PathBuf> = files(&out, "games")
+        .iter()
+        .map(|p| p.parent().unwrap().to_path_buf())
+        .collect();
+    // (the two long names share a folder, in two parts)
+    assert_eq!(folders.len(), 4, "{folders:?}");
+}
+
+#[test]
+fn many_partitions_interleaved_lose_no_row() {
+    // 300 events, game after game in turn: more than the files a table keeps open and
+    // than its budget holds in parts, so that parts are closed and reopened as next parts
+    let dir = tempfile::tempdir().unwrap();
+    let mut generator = pdnkit_gen::Generator::new(47);
+    let mut pdn = String::new();
+    for i in 0..1500 {
+        let game = generator.next_game();
+        let body = game.split_once("\n\n").map_or(game.as_str(), |(_, b)| b);
+        pdn.push_str(&format!("[Event \"E{}\"]\n\n{body}\n", i % 300));
+    }
+    let input = dir.path().join("many.pdn");
+    std::fs::write(&input, pdn).unwrap();
+    let input = input.to_str().unwrap();
+    let whole = dir.path().join("whole");
+    dataset(&[input], &[], &whole);
+    let parts = dir.path().join("parts");
+    dataset(&[input], &["--partition-by", "event"], &parts);
+    for table in ["games", "moves"] {
+        let mut a: Vec<String> = (read(&whole, table).rows.iter())
+            .map(|r| format!("{:?}", sorted_row(r)))
+            .collect();
+        let mut b: Vec<String> = (read(&parts, table).rows.iter())
+            .map(|r| format!("{:?}", sorted_row(r)))
+            .collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a.len(), b.len(), "{table}");
+        assert!(a == b, "{table}");
+    }
+    let games = read(&whole, "games");
+    assert_eq!(games.rows.len(), 1500);
+    for path in files(&parts, "games") {
+        let folder = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        for row in read_files(std::slice::from_ref(&path)).rows {
+            assert_eq!(
+                Some(folder),
+                row["event"]
+                    .as_ref()
+                    .map(|e| format!("event={e}"))
+                    .as_deref()
+            );
+        }
+    }
+    assert!(files(&parts, "games").len() >= 300);
+}

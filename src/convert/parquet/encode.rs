@@ -17,6 +17,7 @@
 //! the file's row group with their metadata (and statistics of the columns asked for).
 //! Every reader of Parquet reads these encodings (they are the ones Spark writes).
 
+use std::cell::RefCell;
 use std::io;
 
 use bytes::Bytes;
@@ -93,15 +94,9 @@ impl Chunk {
 
     /// Writes a data page of `num_values` values (levels counted) whose body is `body`
     /// (levels and values, uncompressed), its values encoded as `encoding`.
-    pub fn page(
-        &mut self,
-        body: &[u8],
-        num_values: usize,
-        encoding: Encoding,
-        zstd: &mut zstd::bulk::Compressor<'static>,
-    ) -> io::Result<()> {
+    pub fn page(&mut self, body: &[u8], num_values: usize, encoding: Encoding) -> io::Result<()> {
         let page = Page::DataPage {
-            buf: Bytes::from(zstd.compress(body)?),
+            buf: Bytes::from(compress(body)?),
             num_values: num_values as u32,
             encoding,
             def_level_encoding: Encoding::RLE,
@@ -125,14 +120,13 @@ impl Chunk {
         &mut self,
         row_group: &mut SerializedRowGroupWriter<'_, W>,
         rows: u64,
-        zstd: &mut zstd::bulk::Compressor<'static>,
     ) -> io::Result<()> {
         let mut out = TrackedWrite::new(Vec::new());
         let (mut compressed, mut uncompressed) = (self.compressed, self.uncompressed);
         let mut encodings = self.encodings.clone();
         let dictionary_page_offset = if self.encodings.contains(&Encoding::RLE_DICTIONARY) {
             let page = Page::DictionaryPage {
-                buf: Bytes::from(zstd.compress(&self.dictionary)?),
+                buf: Bytes::from(compress(&self.dictionary)?),
                 num_values: self.dictionary_len,
                 encoding: Encoding::PLAIN,
                 is_sorted: false,
@@ -261,13 +255,34 @@ impl TextDictionary {
 
     /// Empties the dictionary (for the next chunk).
     pub fn clear(&mut self) {
-        self.index.clear();
+        self.index = Default::default();
+    }
+
+    /// About the bytes the dictionary holds.
+    pub fn held(&self) -> usize {
+        self.index.capacity() * 24
     }
 }
 
-/// A new zstd compressor at the level of the pages.
-pub fn compressor() -> io::Result<zstd::bulk::Compressor<'static>> {
-    zstd::bulk::Compressor::new(ZSTD_LEVEL)
+thread_local! {
+    /// The compressor of the pages written on this thread (one for every table and
+    /// partition: it holds its tables between pages).
+    static COMPRESSOR: RefCell<Option<zstd::bulk::Compressor<'static>>> =
+        const { RefCell::new(None) };
+}
+
+/// `body` compressed at the level of the pages.
+fn compress(body: &[u8]) -> io::Result<Vec<u8>> {
+    COMPRESSOR.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let mut zstd = match slot.take() {
+            Some(zstd) => zstd,
+            None => zstd::bulk::Compressor::new(ZSTD_LEVEL)?,
+        };
+        let compressed = zstd.compress(body);
+        *slot = Some(zstd);
+        compressed
+    })
 }
 
 /// Appends a `PLAIN` byte array: its length (4 bytes, little-endian), its bytes.

@@ -5,10 +5,12 @@
 //! Rows are appended to a partition's builders; every [`BATCH_ROWS`] rows they go to its
 //! Parquet writer as a batch, which encodes and compresses them into the row group in
 //! progress. What the builders and the writers hold is kept to a table's budget: over it,
-//! the partition holding most ends its row group (written out to its file). With many
-//! partitions at most [`MAX_OPEN`] files are open; the one used least recently is closed,
-//! and its value's next rows start its next part (`part-1.parquet`, …). All of it depends
-//! only on the rows, so the same input gives the same files.
+//! the partition holding most ends its row group (written out to its file). A partition's
+//! file is opened when its first batch is written, so that values seen a few rows at a
+//! time gather in memory first; at most [`MAX_OPEN`] files are open, and to open another
+//! the one used least recently is closed: its value's next rows go to its next part
+//! (`part-1.parquet`, …). All of it depends only on the rows, so the same input gives the
+//! same files.
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -37,8 +39,23 @@ const BATCH_BYTES: usize = 4 << 20;
 /// Rows of a row group, at most (the engines read a file's row groups in parallel).
 const ROW_GROUP_ROWS: usize = 1 << 20;
 
-/// Partition files open at once, at most.
-pub const MAX_OPEN: usize = 32;
+/// Files open at once of a table, at most (four tables: far below the 1,024 files a
+/// process may commonly open).
+pub const MAX_OPEN: usize = 128;
+
+/// What a part holds however few its rows (its builders, empty), and what its file adds
+/// when it has one open (its buffer, its writer), counted in the table's budget, which
+/// thus bounds the number of parts in memory.
+const PART_BYTES: usize = 4 << 10;
+const FILE_BYTES: usize = FILE_BUFFER + (16 << 10);
+
+/// Row groups of a partition's file, at most: the next go to its next file. A file holds
+/// its row groups' metadata until it is closed, and the row groups of many partitions
+/// held to one budget are small.
+const MAX_GROUPS: usize = 16;
+
+/// The buffer of a file being written.
+const FILE_BUFFER: usize = 32 << 10;
 
 /// The folder name of a partition whose value is null or empty, as Hive and Spark write
 /// it (DuckDB and Spark read it as null).
@@ -83,16 +100,19 @@ impl Writer {
     }
 }
 
-/// One file being written: its builders and its writer.
+/// A partition value's rows being written: its builders, and its file once it has one.
 struct Part<R> {
     /// The partition value (empty without partitions).
     value: String,
     rows: R,
     /// Bytes appended to the builders since the last batch (as the appender counts them).
     bytes: usize,
-    writer: Writer,
+    /// The file, opened when the first batch is written.
+    writer: Option<Writer>,
     /// Rows in the row group in progress.
     group_rows: usize,
+    /// Row groups written to the file.
+    groups: usize,
     /// What the writer holds of the row group in progress.
     writer_bytes: usize,
     /// When the part was last appended to (for closing the one used least recently).
@@ -105,13 +125,16 @@ pub struct TableFiles<R: Rows> {
     root: PathBuf,
     /// The partition key (`year`, `event`, `gametype`), if partitioned.
     key: Option<&'static str>,
-    /// The parts open.
-    open: Vec<Part<R>>,
-    /// The index in `open` of each value's part.
+    /// The parts in memory.
+    parts: Vec<Part<R>>,
+    /// The index in `parts` of each value's part.
     index: HashMap<String, usize>,
-    /// The parts of each value written so far (the next part's number).
+    /// The parts that have a file open.
+    files_open: usize,
+    /// The parts of each folder (its name in lower case) written so far: the next part's
+    /// number.
     written: HashMap<String, u32>,
-    /// What the open parts' builders and writers hold, and its limit.
+    /// What the parts hold, and its limit.
     held: usize,
     budget: usize,
     clock: u64,
@@ -121,7 +144,7 @@ pub struct TableFiles<R: Rows> {
 
 impl<R: Rows> TableFiles<R> {
     /// The files of table `R` under `root`, partitioned by `key` if given, holding at most
-    /// about `budget` bytes in memory; `make` makes a file's empty rows.
+    /// about `budget` bytes in memory; `make` makes a part's empty rows.
     pub fn new(
         root: &Path,
         key: Option<&'static str>,
@@ -132,8 +155,9 @@ impl<R: Rows> TableFiles<R> {
             make: Box::new(make),
             root: root.to_path_buf(),
             key,
-            open: Vec::new(),
+            parts: Vec::new(),
             index: HashMap::new(),
+            files_open: 0,
             written: HashMap::new(),
             held: 0,
             budget,
@@ -155,94 +179,149 @@ impl<R: Rows> TableFiles<R> {
         };
         let k = match self.index.get(value) {
             Some(&k) => k,
-            None => self.open_part(value)?,
+            None => self.new_part(value),
         };
         self.clock += 1;
-        let part = &mut self.open[k];
+        let part = &mut self.parts[k];
         part.used = self.clock;
         let bytes = append(&mut part.rows);
         part.bytes += bytes;
         self.held += bytes;
         if part.rows.len() >= BATCH_ROWS || part.bytes >= BATCH_BYTES {
-            self.write_batch(k, false)?;
+            self.flush(k, false)?;
         }
         while self.held > self.budget {
-            // (the part holding most ends its row group)
+            // (the part holding most rows, in its builders or its row group in progress,
+            // ends its row group; when none holds any, what is held is the parts' own,
+            // and the one used least recently goes)
             let held = |p: &Part<R>| p.bytes + p.writer_bytes;
-            match (0..self.open.len()).max_by_key(|&k| (held(&self.open[k]), k)) {
-                Some(k) if held(&self.open[k]) > 0 => self.write_batch(k, true)?,
-                _ => break,
+            let rows = (0..self.parts.len())
+                .filter(|&k| self.parts[k].bytes > 0 || self.parts[k].group_rows > 0)
+                .max_by_key(|&k| (held(&self.parts[k]), k));
+            match rows {
+                Some(k) => self.flush(k, true)?,
+                None => match (0..self.parts.len()).min_by_key(|&k| self.parts[k].used) {
+                    Some(lru) => self.close_part(lru)?,
+                    None => break,
+                },
             }
         }
         Ok(())
     }
 
-    /// Writes the builders of part `k` to its writer as a batch, and with `end_group`
-    /// ends its row group.
-    fn write_batch(&mut self, k: usize, end_group: bool) -> io::Result<()> {
-        let part = &mut self.open[k];
-        part.group_rows += part.rows.len();
-        if !part.rows.is_empty() {
-            part.rows.encode(&mut part.writer)?;
+    /// A new part of `value`, without a file yet; its index in `parts`.
+    fn new_part(&mut self, value: &str) -> usize {
+        self.parts.push(Part {
+            value: value.to_string(),
+            rows: (self.make)(),
+            bytes: 0,
+            writer: None,
+            group_rows: 0,
+            groups: 0,
+            writer_bytes: 0,
+            used: self.clock,
+        });
+        self.held += PART_BYTES;
+        self.index.insert(value.to_string(), self.parts.len() - 1);
+        self.parts.len() - 1
+    }
+
+    /// [`Self::write_batch`], then closes a partition's file that holds [`MAX_GROUPS`]
+    /// row groups (a file keeps the metadata of its row groups until it is closed).
+    fn flush(&mut self, k: usize, end_group: bool) -> io::Result<()> {
+        let k = self.write_batch(k, end_group)?;
+        if self.key.is_some() && self.parts[k].groups >= MAX_GROUPS {
+            self.close_part(k)?;
         }
-        if (end_group || part.group_rows >= ROW_GROUP_ROWS) && part.group_rows > 0 {
-            part.rows.end_group(&mut part.writer)?;
-            part.group_rows = 0;
-        }
-        let now = part.rows.held(&part.writer);
-        self.held = self.held + now - (part.bytes + part.writer_bytes);
-        part.bytes = 0;
-        part.writer_bytes = now;
         Ok(())
     }
 
-    /// Opens the next part of `value`, closing the part used least recently when
-    /// [`MAX_OPEN`] are open; its index in `open`.
-    fn open_part(&mut self, value: &str) -> io::Result<usize> {
-        if self.open.len() >= MAX_OPEN {
-            let lru = (0..self.open.len())
-                .min_by_key(|&k| self.open[k].used)
-                .unwrap_or(0);
-            self.close_part(lru)?;
+    /// Writes the builders of part `k` to its file as a batch (opening the file if it has
+    /// none), and with `end_group` ends its row group; the part's index after (closing
+    /// another part to open the file moves the last one).
+    fn write_batch(&mut self, k: usize, end_group: bool) -> io::Result<usize> {
+        let k = self.file_of(k)?;
+        let part = &mut self.parts[k];
+        let Some(writer) = part.writer.as_mut() else {
+            return Err(io::Error::other("a part without its file"));
+        };
+        part.group_rows += part.rows.len();
+        if !part.rows.is_empty() {
+            part.rows.encode(writer)?;
         }
-        let number = self.written.entry(value.to_string()).or_insert(0);
-        let path = match self.key {
+        if (end_group || part.group_rows >= ROW_GROUP_ROWS) && part.group_rows > 0 {
+            part.rows.end_group(writer)?;
+            part.group_rows = 0;
+            part.groups += 1;
+        }
+        let now = part.rows.held(writer);
+        self.held = self.held - (part.bytes + part.writer_bytes) + now;
+        part.bytes = 0;
+        part.writer_bytes = now;
+        Ok(k)
+    }
+
+    /// Opens the next file of part `k`'s value if it has none, first closing the part
+    /// used least recently that has one when [`MAX_OPEN`] are open; the part's index after.
+    fn file_of(&mut self, mut k: usize) -> io::Result<usize> {
+        if self.parts[k].writer.is_some() {
+            return Ok(k);
+        }
+        if self.files_open >= MAX_OPEN {
+            let lru = (0..self.parts.len())
+                .filter(|&j| self.parts[j].writer.is_some())
+                .min_by_key(|&j| self.parts[j].used);
+            if let Some(lru) = lru {
+                let last = self.parts.len() - 1;
+                self.close_part(lru)?;
+                if k == last {
+                    k = lru;
+                }
+            }
+        }
+        let value = &self.parts[k].value;
+        let folder = self.key.map(|key| partition_folder(key, value));
+        // (parts are numbered by folder, in any case: values cut to the same name, or
+        // that differ only in case on a file system that ignores it, share a folder and
+        // never a file)
+        let folded = folder.as_deref().unwrap_or_default().to_lowercase();
+        let number = self.written.entry(folded).or_insert(0);
+        let path = match &folder {
             None => self.root.join(format!("{}.parquet", R::TABLE.name())),
-            Some(key) => {
-                let dir = self
-                    .root
-                    .join(R::TABLE.name())
-                    .join(partition_folder(key, value));
+            Some(folder) => {
+                let dir = self.root.join(R::TABLE.name()).join(folder);
                 std::fs::create_dir_all(&dir)?;
                 dir.join(format!("part-{number}.parquet"))
             }
         };
         *number += 1;
-        let file = BufWriter::with_capacity(1 << 16, File::create(&path)?);
-        let writer = R::writer(file)?;
-        self.open.push(Part {
-            value: value.to_string(),
-            rows: (self.make)(),
-            bytes: 0,
-            writer,
-            group_rows: 0,
-            writer_bytes: 0,
-            used: self.clock,
-        });
-        self.index.insert(value.to_string(), self.open.len() - 1);
-        Ok(self.open.len() - 1)
+        let file = BufWriter::with_capacity(FILE_BUFFER, File::create(&path)?);
+        self.parts[k].writer = Some(R::writer(file)?);
+        self.files_open += 1;
+        self.held += FILE_BYTES;
+        Ok(k)
     }
 
-    /// Writes what part `k` holds and closes its file.
+    /// Writes what part `k` holds, closes its file and forgets it (the value's next rows
+    /// make a new part, and go to its next file).
     fn close_part(&mut self, k: usize) -> io::Result<()> {
-        self.write_batch(k, true)?;
-        let part = self.open.swap_remove(k);
-        self.held -= part.writer_bytes;
+        let part = &self.parts[k];
+        let k = match part.writer.is_some() || !part.rows.is_empty() {
+            true => self.write_batch(k, true)?,
+            false => k,
+        };
+        let part = self.parts.swap_remove(k);
+        self.held -= part.bytes + part.writer_bytes + PART_BYTES;
         self.index.remove(&part.value);
-        if k < self.open.len() {
-            self.index.insert(self.open[k].value.clone(), k);
+        if k < self.parts.len() {
+            self.index.insert(self.parts[k].value.clone(), k);
         }
-        let mut file = part.writer.finish()?;
+        let Some(writer) = part.writer else {
+            return Ok(());
+        };
+        self.files_open -= 1;
+        self.held -= FILE_BYTES;
+        let mut file = writer.finish()?;
         io::Write::flush(&mut file)?;
         file.into_inner().map_err(|e| e.into_error())?.sync_all()
     }
@@ -250,16 +329,17 @@ impl<R: Rows> TableFiles<R> {
     /// Writes what is held and closes every file. A table with no rows still gets one
     /// file (in the null partition when partitioned), so that the dataset can be read.
     pub fn finish(mut self) -> io::Result<()> {
-        if self.open.is_empty() && self.written.is_empty() {
+        if self.parts.is_empty() && self.written.is_empty() {
             let value = if self.key.is_some() {
                 NULL_PARTITION
             } else {
                 ""
             };
-            self.open_part(value)?;
+            let k = self.new_part(value);
+            self.file_of(k)?;
         }
-        while !self.open.is_empty() {
-            self.close_part(self.open.len() - 1)?;
+        while !self.parts.is_empty() {
+            self.close_part(self.parts.len() - 1)?;
         }
         Ok(())
     }

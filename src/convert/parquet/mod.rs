@@ -246,7 +246,7 @@ pub struct Dataset {
 
 /// What each table's builders and writers may hold (the positions' FENs and the games'
 /// tags and moves are most of it).
-const TABLE_BUDGET: usize = 16 << 20;
+const TABLE_BUDGET: usize = 12 << 20;
 const DIAGNOSTICS_BUDGET: usize = 8 << 20;
 
 impl Dataset {
@@ -264,10 +264,7 @@ impl Dataset {
                 name
             })
             .collect();
-        // (a dataset that cannot compress has already failed here, not at its first part)
-        MovesRows::new(&squares)?;
-        let names = squares.clone();
-        let moves = move || MovesRows::new(&names).expect("a compressor, as before");
+        let moves = move || MovesRows::new(&squares);
         Ok(Dataset {
             options,
             path: String::new(),

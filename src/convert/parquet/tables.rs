@@ -263,33 +263,34 @@ impl Rows for GamesRows {
 impl GamesRows {
     pub fn new() -> Self {
         GamesRows {
-            game_id: Int64Builder::new(),
-            path: StringBuilder::new(),
-            game: Int64Builder::new(),
-            line: Int64Builder::new(),
-            event: StringBuilder::new(),
-            site: StringBuilder::new(),
-            date: Date32Builder::new(),
-            date_raw: StringBuilder::new(),
-            round: StringBuilder::new(),
-            white: StringBuilder::new(),
-            black: StringBuilder::new(),
-            result: StringBuilder::new(),
-            score: Float64Builder::new(),
-            gametype: StringBuilder::new(),
-            tags: MapBuilder::new(
+            game_id: Int64Builder::with_capacity(0),
+            path: StringBuilder::with_capacity(0, 0),
+            game: Int64Builder::with_capacity(0),
+            line: Int64Builder::with_capacity(0),
+            event: StringBuilder::with_capacity(0, 0),
+            site: StringBuilder::with_capacity(0, 0),
+            date: Date32Builder::with_capacity(0),
+            date_raw: StringBuilder::with_capacity(0, 0),
+            round: StringBuilder::with_capacity(0, 0),
+            white: StringBuilder::with_capacity(0, 0),
+            black: StringBuilder::with_capacity(0, 0),
+            result: StringBuilder::with_capacity(0, 0),
+            score: Float64Builder::with_capacity(0),
+            gametype: StringBuilder::with_capacity(0, 0),
+            tags: MapBuilder::with_capacity(
                 Some(map_names()),
-                StringBuilder::new(),
-                StringBuilder::new(),
+                StringBuilder::with_capacity(0, 0),
+                StringBuilder::with_capacity(0, 0),
+                0,
             ),
-            plies: Int32Builder::new(),
-            status: StringBuilder::new(),
-            first_error: StringBuilder::new(),
-            first_error_ply: Int32Builder::new(),
-            draw_basis: StringBuilder::new(),
-            start_fen: StringBuilder::new(),
-            final_fen: StringBuilder::new(),
-            first_moves: StringBuilder::new(),
+            plies: Int32Builder::with_capacity(0),
+            status: StringBuilder::with_capacity(0, 0),
+            first_error: StringBuilder::with_capacity(0, 0),
+            first_error_ply: Int32Builder::with_capacity(0),
+            draw_basis: StringBuilder::with_capacity(0, 0),
+            start_fen: StringBuilder::with_capacity(0, 0),
+            final_fen: StringBuilder::with_capacity(0, 0),
+            first_moves: StringBuilder::with_capacity(0, 0),
         }
     }
 
@@ -353,7 +354,6 @@ pub(crate) struct MovesRows {
     indices: Vec<u32>,
     /// A page's body, made here before it is compressed.
     body: Vec<u8>,
-    zstd: zstd::bulk::Compressor<'static>,
 }
 
 /// The leaf columns of `moves`, as its Parquet schema has them.
@@ -365,7 +365,7 @@ static MOVES_COLUMNS: LazyLock<SchemaDescriptor> = LazyLock::new(|| {
 
 impl MovesRows {
     /// Empty rows, whose squares are named `squares` (by index).
-    pub fn new(squares: &[String]) -> io::Result<MovesRows> {
+    pub fn new(squares: &[String]) -> MovesRows {
         let squares: Vec<&str> = squares.iter().map(String::as_str).collect();
         let sides = [Color::White.name(), Color::Black.name()];
         debug_assert_eq!(Color::Black.index(), 1);
@@ -379,7 +379,7 @@ impl MovesRows {
                 Chunk::new(column.clone(), dictionary)
             })
             .collect();
-        Ok(MovesRows {
+        MovesRows {
             chunks,
             game_id: Vec::new(),
             ply: Vec::new(),
@@ -399,8 +399,7 @@ impl MovesRows {
             dictionaries: Default::default(),
             indices: Vec::new(),
             body: Vec::new(),
-            zstd: encode::compressor()?,
-        })
+        }
     }
 
     /// Writes a page of the text column `k` (`written` or `move`): indices into the
@@ -422,9 +421,61 @@ impl MovesRows {
         }
     }
 
+    /// The bytes of the rows' and pages' buffers.
+    fn capacity(&self) -> usize {
+        let ints = [&self.game_id, &self.ply, &self.move_number]
+            .iter()
+            .chain([&self.written_lengths, &self.text_lengths].iter())
+            .map(|v| v.capacity() * 8)
+            .sum::<usize>();
+        let bytes = [
+            &self.side,
+            &self.written,
+            &self.text,
+            &self.from,
+            &self.to,
+            &self.captured,
+            &self.captured_rep,
+            &self.captured_def,
+            &self.body,
+        ]
+        .iter()
+        .map(|v| v.capacity())
+        .sum::<usize>();
+        ints + bytes
+            + self.capture.capacity()
+            + self.promotes.capacity()
+            + self.indices.capacity() * 4
+    }
+
+    /// Frees the buffers of the rows and the pages (all empty between row groups).
+    fn release(&mut self) {
+        for v in [&mut self.game_id, &mut self.ply, &mut self.move_number] {
+            *v = Vec::new();
+        }
+        self.written_lengths = Vec::new();
+        self.text_lengths = Vec::new();
+        for v in [
+            &mut self.side,
+            &mut self.written,
+            &mut self.text,
+            &mut self.from,
+            &mut self.to,
+            &mut self.captured,
+            &mut self.captured_rep,
+            &mut self.captured_def,
+            &mut self.body,
+        ] {
+            *v = Vec::new();
+        }
+        self.capture = Vec::new();
+        self.promotes = Vec::new();
+        self.indices = Vec::new();
+    }
+
     /// Writes the column `k`'s page made in `body`, of `values` values in `encoding`.
     fn page(&mut self, k: usize, values: usize, encoding: Encoding) -> io::Result<()> {
-        self.chunks[k].page(&self.body, values, encoding, &mut self.zstd)?;
+        self.chunks[k].page(&self.body, values, encoding)?;
         self.body.clear();
         Ok(())
     }
@@ -503,7 +554,7 @@ impl Rows for MovesRows {
         let mut group = file.next_row_group().map_err(io::Error::other)?;
         let rows = self.chunks[0].rows();
         for chunk in &mut self.chunks {
-            chunk.append_to(&mut group, rows, &mut self.zstd)?;
+            chunk.append_to(&mut group, rows)?;
         }
         for (k, dictionary) in self.dictionaries.iter_mut().enumerate() {
             dictionary.clear();
@@ -511,11 +562,15 @@ impl Rows for MovesRows {
             self.chunks[4 + k].dictionary_len = 0;
         }
         group.close().map_err(io::Error::other)?;
+        // (a partition's rows may not come back for long: its memory goes with its group)
+        self.release();
         Ok(())
     }
 
     fn held(&self, _writer: &Writer) -> usize {
-        self.chunks.iter().map(Chunk::held).sum()
+        let chunks: usize = self.chunks.iter().map(Chunk::held).sum();
+        let dictionaries: usize = self.dictionaries.iter().map(TextDictionary::held).sum();
+        chunks + dictionaries + self.capacity()
     }
 }
 
@@ -549,17 +604,17 @@ impl Rows for DiagnosticsRows {
 impl DiagnosticsRows {
     pub fn new() -> Self {
         DiagnosticsRows {
-            game_id: Int64Builder::new(),
-            path: StringBuilder::new(),
-            game: Int64Builder::new(),
-            line: Int64Builder::new(),
-            column: Int64Builder::new(),
-            code: StringBuilder::new(),
-            name: StringBuilder::new(),
-            severity: StringBuilder::new(),
-            message: StringBuilder::new(),
-            ply: Int32Builder::new(),
-            move_text: StringBuilder::new(),
+            game_id: Int64Builder::with_capacity(0),
+            path: StringBuilder::with_capacity(0, 0),
+            game: Int64Builder::with_capacity(0),
+            line: Int64Builder::with_capacity(0),
+            column: Int64Builder::with_capacity(0),
+            code: StringBuilder::with_capacity(0, 0),
+            name: StringBuilder::with_capacity(0, 0),
+            severity: StringBuilder::with_capacity(0, 0),
+            message: StringBuilder::with_capacity(0, 0),
+            ply: Int32Builder::with_capacity(0),
+            move_text: StringBuilder::with_capacity(0, 0),
         }
     }
 
@@ -608,15 +663,15 @@ impl Rows for PositionsRows {
 impl PositionsRows {
     pub fn new() -> Self {
         PositionsRows {
-            game_id: Int64Builder::new(),
-            ply: Int32Builder::new(),
-            fen: StringBuilder::new(),
-            side_to_move: StringBuilder::new(),
-            white_men: Int8Builder::new(),
-            white_kings: Int8Builder::new(),
-            black_men: Int8Builder::new(),
-            black_kings: Int8Builder::new(),
-            score: Float64Builder::new(),
+            game_id: Int64Builder::with_capacity(0),
+            ply: Int32Builder::with_capacity(0),
+            fen: StringBuilder::with_capacity(0, 0),
+            side_to_move: StringBuilder::with_capacity(0, 0),
+            white_men: Int8Builder::with_capacity(0),
+            white_kings: Int8Builder::with_capacity(0),
+            black_men: Int8Builder::with_capacity(0),
+            black_kings: Int8Builder::with_capacity(0),
+            score: Float64Builder::with_capacity(0),
         }
     }
 
