@@ -531,7 +531,13 @@ fn round_trips_on_fixtures_through_the_cli() {
             .output()
             .unwrap();
         assert_eq!(String::from_utf8(back.stdout).unwrap(), a, "{f}");
-        let text = std::fs::read_to_string(f).unwrap();
+        // (a fixture in CP1251: its games decoded as lint decodes them)
+        let text = String::from_utf8(std::fs::read(f).unwrap()).unwrap_or_else(|e| {
+            common::games_with_text(e.as_bytes())
+                .into_iter()
+                .map(|(_, text)| text + "\n\n")
+                .collect()
+        });
         check_round_trips(f, &text);
         check_jsonl_keeps_everything(&text, &run_ok(&["convert", f, "--to", "jsonl"]));
     }

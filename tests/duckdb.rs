@@ -25,7 +25,10 @@ fn readme_duckdb_queries_answer_as_the_csv_export() {
     let dir = tempfile::tempdir().unwrap();
     let outputs: [(&[&str], &str); 4] = [
         (&["--format", "parquet"], "dataset"),
-        (&["--format", "parquet", "--partition-by", "year"], "by-year"),
+        (
+            &["--format", "parquet", "--partition-by", "year"],
+            "by-year",
+        ),
         (&["--format", "csv"], "games.csv"),
         (&["--format", "csv", "--per-move"], "moves.csv"),
     ];
@@ -47,6 +50,9 @@ fn readme_duckdb_queries_answer_as_the_csv_export() {
         .expect("PDNKIT_DUCKDB_PYTHON runs");
     let stdout = String::from_utf8_lossy(&run.stdout);
     eprintln!("{stdout}{}", String::from_utf8_lossy(&run.stderr));
-    assert!(run.status.success(), "the README's DuckDB queries:\n{stdout}");
+    assert!(
+        run.status.success(),
+        "the README's DuckDB queries:\n{stdout}"
+    );
     assert!(stdout.contains("4 of 4 queries right"), "{stdout}");
 }
