@@ -242,7 +242,7 @@ rules! {
     // --- C: the collection ------------------------------------------------------------
     DUPLICATE_GAME = "C101" "duplicate-game" Warning,
         "A game that is a copy of another game of the inputs (`lint --unique`).",
-        "Its main line is the same moves from the same start position as another game's, however either is written (numeric or algebraic squares, short or full captures, any encoding, any file), or it is a prefix of at least 20 plies of a longer one's: an unfinished copy. Of each group of copies one is kept, the one with the longest line, then the richest (most tags, comments and variations), then the first; each other is reported, with the copy kept. Only `lint --unique` looks for copies, reading the inputs once more first; `pdnkit duplicates` lists the groups, and `stats --unique` counts each game once.",
+        "Its main line is the same moves from the same start position as another game's, however either is written (numeric or algebraic squares, short or full captures, any encoding, any file), or it is a prefix of at least 20 plies of a longer one's: an unfinished copy. Of each group of copies one is kept, the one with the longest line, then the richest (most tags, comments and variations), then the first; each other is reported, with the copy kept. Only `lint --unique` looks for copies, reading the inputs once more first; `pdnkit duplicates` lists the groups, `stats --unique` counts each game once, and `select --unique` selects from the games kept.",
         "[Event \"Moscow ch\"]\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n\n[Event \"Moscow ch\"]\n1. 22-18 11-16 2. 25-22 8-11 *\n";
 }
 
