@@ -2,12 +2,12 @@
 //! tables `games`, `moves` (one row per main-line ply), `diagnostics` (one per finding)
 //! and, when asked, `positions` (every position of every main line), which DuckDB,
 //! Polars and Spark query as they are. Their columns are in [`tables`] and
-//! `schemas/parquet.md`; the schema's version is in every file's metadata
-//! ([`SCHEMA_KEY`] = [`SCHEMA_VERSION`]).
+//! `schemas/parquet.json` (described in `docs/parquet.md`); the schema's version is in
+//! every file's metadata ([`SCHEMA_KEY`] = [`SCHEMA_VERSION`]).
 //!
 //! A worker makes a game's [`GameRows`] (its moves written out, its positions' FENs:
 //! what costs); the thread that puts the games out in order appends them to the tables'
-//! Arrow builders in [`Dataset`], which writes row groups as they fill ([`files`]), so
+//! Arrow builders in [`Dataset`], which writes row groups as they fill (`files.rs`), so
 //! memory stays bounded whatever the input, and rows are in input order whatever the
 //! number of threads. Games are joined to their other rows by `game_id`, their number in
 //! the whole run (from 1, in input order).

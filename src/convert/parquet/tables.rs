@@ -1,5 +1,6 @@
 //! The four tables of a Parquet dataset: their Arrow schemas (the stable columns of
-//! `schemas/parquet.md`) and the builders their rows are appended to, a batch at a time.
+//! `schemas/parquet.json`, described in `docs/parquet.md`) and the builders their rows are
+//! appended to, a batch at a time.
 //!
 //! Integers are signed (Spark reads an unsigned 64-bit column as a decimal), a day is a
 //! `DATE` (Arrow `Date32`), lists and maps use the names the Parquet specification gives
