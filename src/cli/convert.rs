@@ -1,18 +1,21 @@
-//! `pdnkit convert`: PDN to CSV, JSON Lines or canonical PDN, streaming game by game.
+//! `pdnkit convert`: PDN to CSV, JSON Lines, canonical PDN or a Parquet dataset, streaming
+//! game by game.
 
 use super::output::Output;
 use super::{Cli, common};
 use anyhow::Context;
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::csv::CsvOptions;
+#[cfg(feature = "parquet")]
+use pdnkit::convert::parquet::{Dataset, ParquetOptions, PartitionBy};
 use pdnkit::convert::pdn::PdnOptions;
-use pdnkit::convert::{Converter, Format, GameStatus, Writer, csv};
+use pdnkit::convert::{Converted, Converter, Format, GameStatus, Writer, csv};
 use pdnkit::diag::codes;
 use pdnkit::pdn::{RawTag, Reader, Skip, Span, Visitor};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use pdnkit::run::{Event, Input, RunOptions};
 use std::fs::File;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,6 +28,9 @@ pub enum Target {
     Jsonl,
     /// canonical PDN
     Pdn,
+    /// a folder of Parquet tables (games, moves, diagnostics; positions): -o DIR
+    #[cfg(feature = "parquet")]
+    Parquet,
 }
 
 /// `--strip`.
@@ -35,7 +41,7 @@ pub enum Strip {
     Nags,
 }
 
-/// Convert PDN files to CSV, JSON Lines or canonical PDN.
+/// Convert PDN files to CSV, JSON Lines, canonical PDN or a Parquet dataset.
 #[derive(clap::Args, Debug)]
 #[command(
     after_long_help = "Games are judged exactly as `pdnkit lint` judges them and read one at a time, so
@@ -48,6 +54,7 @@ Examples:
   pdnkit convert archive/ --format csv --tags all -o games.csv
   pdnkit convert games.pdn --format jsonl | jq 'select(.status != \"ok\") | .first_error'
   pdnkit convert games.pdn --format pdn --notation numeric --captures full
+  pdnkit convert archive/ --format parquet --partition-by year -o dataset/
 
 Exit status: 0 when every game was converted in full (also when some are illegal: their
 moves are written as far as they replay and the rest as written; see --strict), 1 when
@@ -73,7 +80,8 @@ pub struct ConvertArgs {
     /// Write to this file instead of standard output (atomically: through a temporary
     /// file in the same directory, synced and renamed when done, with the mode and owner of
     /// the file it replaces; a link is written through, a device or FIFO directly).
-    /// Refuses to overwrite an input.
+    /// Refuses to overwrite an input. parquet: the dataset's folder (required; new, empty,
+    /// or a dataset, which is replaced).
     #[arg(short = 'o', long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -110,6 +118,16 @@ pub struct ConvertArgs {
     /// csv: start with a UTF-8 byte order mark, which Excel needs to show Cyrillic names.
     #[arg(long)]
     pub bom: bool,
+
+    /// parquet: also write positions.parquet, every position of every main line.
+    #[cfg(feature = "parquet")]
+    #[arg(long)]
+    pub positions: bool,
+
+    /// parquet: Hive-style folders (games/year=1950/part-0.parquet, …) by this.
+    #[cfg(feature = "parquet")]
+    #[arg(long, value_enum, value_name = "KEY")]
+    pub partition_by: Option<PartitionBy>,
 
     /// Exit 1 also when some game is illegal or incomplete (not `ok`).
     #[arg(long, conflicts_with = "exit_zero")]
@@ -173,6 +191,18 @@ impl ConvertArgs {
             (self.delimiter == b',' && !self.bom) || self.to == Target::Csv,
             "--delimiter and --bom need --format csv"
         );
+        #[cfg(feature = "parquet")]
+        {
+            let parquet = self.to == Target::Parquet;
+            anyhow::ensure!(
+                (!self.positions && self.partition_by.is_none()) || parquet,
+                "--positions and --partition-by need --format parquet"
+            );
+            anyhow::ensure!(
+                self.output.is_some() || !parquet,
+                "--format parquet writes a folder of tables: give it with -o DIR"
+            );
+        }
         Ok(())
     }
 }
@@ -245,10 +275,6 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         args.tags.clone()
     };
 
-    let mut output = match &args.output {
-        Some(out) => Output::file(out, &inputs.inputs)?,
-        None => Output::stdout(),
-    };
     let writing = || match &args.output {
         Some(out) => format!("cannot write {}", out.display()),
         None => "cannot write to standard output".to_string(),
@@ -264,13 +290,18 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             variations: !args.strip.contains(&Strip::Variations),
             nags: !args.strip.contains(&Strip::Nags),
         }),
+        #[cfg(feature = "parquet")]
+        Target::Parquet => Format::Parquet(ParquetOptions {
+            positions: args.positions,
+            partition_by: args.partition_by,
+        }),
     };
     let csv = CsvOptions {
         delimiter: args.delimiter,
         bom: args.bom,
     };
     let converter = Converter::new(format, style).with_csv(csv);
-    let mut writer = Writer::new(&converter, &mut output.writer).with_context(writing)?;
+    let (output, mut writer) = Sink::open(args, &converter, &inputs.inputs)?;
 
     // Games are checked and written in parallel; the bytes are put out here in input
     // order (the same output whatever -j).
@@ -299,6 +330,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
                 // said on stderr; only a failed read spoils the output
                 Event::Problem(d) => {
                     say(&d);
+                    writer.problem(&d)?;
                     let io = d.rule == &codes::IO_ERROR;
                     io_failures += usize::from(io);
                     // (text outside any game, a warning, is no game left out)
@@ -313,15 +345,10 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             Ok(())
         })
         .with_context(writing)?;
-    writer.finish().with_context(writing)?;
-
-    if io_failures == 0 {
-        output.commit()?;
-    } else {
-        // a partial output file is not written; standard output got what could be read
-        output.writer.flush().with_context(writing)?;
-        drop(output);
-    }
+    let written = writer.finish().with_context(writing)?;
+    output
+        .done(written, io_failures == 0)
+        .with_context(writing)?;
     if !args.quiet {
         eprintln!(
             "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}{}){}; {:.2}s",
@@ -377,4 +404,116 @@ fn collect_tag_names(input: impl io::Read, options: &RunOptions, union: &mut csv
     let mut names = Names(union);
     // (a game that cannot be read has no tags to add; the reader goes on after it)
     while reader.read_game(&mut names).is_some() {}
+}
+
+/// Where the converted games go: text to a stream, or the tables of a dataset.
+enum Sink<'c> {
+    Text(Writer<'c, Box<dyn Write>>),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<Dataset>),
+}
+
+/// The output the [`Sink`] writes to, until it is done.
+enum Destination {
+    Stream(Output),
+    #[cfg(feature = "parquet")]
+    Folder(super::output::Folder),
+}
+
+impl<'c> Sink<'c> {
+    /// The output of `args`, and the sink that writes `converter`'s games to it.
+    fn open(
+        args: &ConvertArgs,
+        converter: &'c Converter,
+        inputs: &[Input],
+    ) -> anyhow::Result<(Destination, Sink<'c>)> {
+        #[cfg(feature = "parquet")]
+        if let (Format::Parquet(options), Some(out)) = (&converter.format, &args.output) {
+            use pdnkit::convert::parquet::tables::Table;
+            let tables = [
+                Table::Games,
+                Table::Moves,
+                Table::Diagnostics,
+                Table::Positions,
+            ];
+            let names = tables.map(Table::name);
+            let folder = super::output::Folder::create(out, &names, inputs)?;
+            let dataset = Dataset::create(&folder.path, *options, converter.style)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            return Ok((
+                Destination::Folder(folder),
+                Sink::Parquet(Box::new(dataset)),
+            ));
+        }
+        let mut output = match &args.output {
+            Some(out) => Output::file(out, inputs)?,
+            None => Output::stdout(),
+        };
+        let stream = std::mem::replace(&mut output.writer, Box::new(io::sink()));
+        let writer = Writer::new(converter, stream).with_context(|| match &args.output {
+            Some(out) => format!("cannot write {}", out.display()),
+            None => "cannot write to standard output".to_string(),
+        })?;
+        Ok((Destination::Stream(output), Sink::Text(writer)))
+    }
+
+    fn start_input(&mut self, label: &str) {
+        match self {
+            Sink::Text(w) => w.start_input(label),
+            #[cfg(feature = "parquet")]
+            Sink::Parquet(d) => d.start_input(label),
+        }
+    }
+
+    fn game(&mut self, game: Converted) -> io::Result<()> {
+        match self {
+            Sink::Text(w) => w.game(game),
+            #[cfg(feature = "parquet")]
+            Sink::Parquet(d) => d.game(&game),
+        }
+    }
+
+    /// A problem of the input that is no game's (a dataset has a row for it).
+    fn problem(&mut self, _problem: &pdnkit::diag::Diagnostic) -> io::Result<()> {
+        match self {
+            Sink::Text(_) => Ok(()),
+            #[cfg(feature = "parquet")]
+            Sink::Parquet(d) => d.problem(_problem),
+        }
+    }
+
+    /// Writes what is held; the stream written to, if any.
+    fn finish(self) -> io::Result<Option<Box<dyn Write>>> {
+        match self {
+            Sink::Text(w) => w.finish().map(Some),
+            #[cfg(feature = "parquet")]
+            Sink::Parquet(d) => d.finish().map(|()| None),
+        }
+    }
+}
+
+impl Destination {
+    /// Commits the output when `complete` (a file renamed over its target, a folder
+    /// likewise); otherwise a file or folder is not written, and standard output gets
+    /// what could be read.
+    fn done(self, stream: Option<Box<dyn Write>>, complete: bool) -> anyhow::Result<()> {
+        match self {
+            Destination::Stream(mut output) => {
+                if let Some(stream) = stream {
+                    output.writer = stream;
+                }
+                if complete {
+                    output.commit()?;
+                } else {
+                    output.writer.flush()?;
+                }
+                Ok(())
+            }
+            #[cfg(feature = "parquet")]
+            Destination::Folder(folder) => match complete {
+                true => folder.commit(),
+                false => Ok(()),
+            },
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Temporary files that must not outlive an interrupted run.
 //!
-//! `convert -o` writes through a temporary file that is renamed over the target when done;
-//! on an error it is removed when dropped. A signal (Ctrl-C, `kill`, a closed terminal)
+//! `convert -o` writes through a temporary file (a folder for a Parquet dataset) that is
+//! renamed over the target when done; on an error it is removed when dropped. A signal (Ctrl-C, `kill`, a closed terminal)
 //! skips destructors, so files registered here are removed on SIGINT, SIGTERM or SIGHUP by
 //! a thread that waits for them, which then says so on stderr and exits with 128 + the
 //! signal's number, the status a shell gives a command the signal ended (130, 143, 129).
@@ -90,7 +90,8 @@ fn interrupted(signal: i32) -> ! {
     // is complete and no longer registered) or never happens.
     let files = lock();
     for f in files.iter() {
-        let _ = std::fs::remove_file(f);
+        // (a file, or the folder of a dataset)
+        let _ = std::fs::remove_file(f).or_else(|_| std::fs::remove_dir_all(f));
     }
     // (said from a thread of its own, waited for a moment: a standard error nobody reads
     // must not keep the process from exiting)

@@ -220,6 +220,129 @@ fn sync_folder(path: &Path) -> io::Result<()> {
     }
 }
 
+/// The folder of an `-o` dataset (Parquet): written as a temporary folder beside it,
+/// renamed to it when every input was read. What it replaces must be a folder that is
+/// empty or holds a dataset (only the tables' files and folders), so that nothing else is
+/// ever removed.
+pub struct Folder {
+    /// The temporary folder written into.
+    pub path: PathBuf,
+    target: PathBuf,
+    /// Whether the temporary folder is still there (not renamed).
+    pending: bool,
+}
+
+impl Folder {
+    /// A temporary folder for the dataset `out`, whose current content, if any, is
+    /// checked to be a dataset made of `tables` (names of files and folders) and to hold
+    /// none of `inputs`.
+    pub fn create(out: &Path, tables: &[&str], inputs: &[Input]) -> anyhow::Result<Folder> {
+        let cannot = || format!("cannot write {}", out.display());
+        let target = follow_links(out).with_context(cannot)?;
+        if let Ok(canon) = target.canonicalize() {
+            for input in inputs {
+                if let Input::File(p) = input {
+                    anyhow::ensure!(
+                        !p.canonicalize().is_ok_and(|c| c.starts_with(&canon)),
+                        "refusing to replace {}, which holds the input {}",
+                        out.display(),
+                        p.display()
+                    );
+                }
+            }
+        }
+        match std::fs::metadata(&target) {
+            Ok(m) if !m.is_dir() => {
+                anyhow::bail!("-o {}: not a folder (a dataset is a folder)", out.display())
+            }
+            Ok(_) => {
+                for entry in std::fs::read_dir(&target).with_context(cannot)? {
+                    let name = entry.with_context(cannot)?.file_name();
+                    let name = name.to_string_lossy();
+                    let path = target.join(&*name);
+                    let known = tables.iter().any(|t| {
+                        (name == *t && only_parquet(&path))
+                            || name.strip_suffix(".parquet").is_some_and(|n| n == *t)
+                    });
+                    anyhow::ensure!(
+                        known,
+                        "-o {}: a folder that holds more than a dataset ({name}); give a new or empty folder",
+                        out.display()
+                    );
+                }
+            }
+            Err(_) => {}
+        }
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .ok_or_else(|| anyhow::anyhow!("-o {}: not a folder name", out.display()))?;
+        let prefix = temp_prefix(name);
+        let pid = std::process::id();
+        for n in 0..1000u32 {
+            let path = dir.join(format!("{prefix}.pdnkit-{pid}-{n}.tmp"));
+            match std::fs::create_dir(&path) {
+                Ok(()) => {
+                    interrupt::remove_on_signal(&path);
+                    return Ok(Folder {
+                        path,
+                        target,
+                        pending: true,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e).with_context(cannot),
+            }
+        }
+        Err(io::Error::other("no free temporary folder name")).with_context(cannot)
+    }
+
+    /// Renames the temporary folder to the target (a dataset there is replaced) and syncs
+    /// the folder it is in.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        let cannot = || format!("cannot write {}", self.target.display());
+        // (a folder cannot be renamed over one that is not empty: the old one is moved
+        // aside first, then removed)
+        let old = self.path.with_extension("old");
+        let replaced = self.target.exists();
+        if replaced {
+            std::fs::rename(&self.target, &old).with_context(cannot)?;
+        }
+        if let Err(e) = interrupt::commit(&self.path, &self.target) {
+            if replaced {
+                let _ = std::fs::rename(&old, &self.target);
+            }
+            return Err(e).with_context(cannot);
+        }
+        self.pending = false;
+        if replaced {
+            std::fs::remove_dir_all(&old).with_context(cannot)?;
+        }
+        sync_folder(&self.target).with_context(cannot)
+    }
+}
+
+/// Whether the folder `dir` holds Parquet files only (in folders of any depth).
+fn only_parquet(dir: &Path) -> bool {
+    walkdir::WalkDir::new(dir).into_iter().all(|e| {
+        e.is_ok_and(|e| {
+            e.file_type().is_dir() || e.file_name().to_string_lossy().ends_with(".parquet")
+        })
+    })
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        if self.pending {
+            let _ = std::fs::remove_dir_all(&self.path);
+            interrupt::forget(&self.path);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,8 @@
 
 pub mod csv;
 pub mod jsonl;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod pdn;
 
 use std::cell::Cell;
@@ -185,6 +187,10 @@ pub enum Format {
     Jsonl,
     /// Canonical PDN ([`pdn`]).
     Pdn(pdn::PdnOptions),
+    /// The rows of a Parquet dataset ([`parquet`]), which a
+    /// [`parquet::Dataset`] writes.
+    #[cfg(feature = "parquet")]
+    Parquet(parquet::ParquetOptions),
 }
 
 /// The [`Task`] of `pdnkit convert`: each game in `format`, its moves in `style`.
@@ -230,6 +236,9 @@ pub struct Converted {
     /// The game's `decoding-replaced` diagnostics: its text is not the input's bytes
     /// there, which a user must be told of whatever the format.
     pub replaced: Vec<Diagnostic>,
+    /// Parquet: the game's rows.
+    #[cfg(feature = "parquet")]
+    rows: Option<Box<parquet::GameRows>>,
 }
 
 impl Task for Converter {
@@ -246,11 +255,33 @@ impl Task for Converter {
                 tree: true,
                 ..Keep::default()
             },
+            #[cfg(feature = "parquet")]
+            Format::Parquet(_) => Keep {
+                plies: usize::MAX,
+                ..Keep::default()
+            },
         }
     }
 
     fn game(&self, g: Checked<'_>) -> Converted {
         let status = GameStatus::of(g.report);
+        let replaced = (g.diagnostics.iter())
+            .filter(|d| d.rule == &codes::DECODING_REPLACED)
+            .cloned()
+            .collect();
+        #[cfg(feature = "parquet")]
+        if let Format::Parquet(options) = &self.format {
+            let mut g = g;
+            let rows = parquet::GameRows::new(&mut g, self.style, options);
+            return Converted {
+                status: Some(status),
+                game: g.source.index,
+                body: Vec::new(),
+                ends: Vec::new(),
+                replaced,
+                rows: Some(Box::new(rows)),
+            };
+        }
         let (mut body, mut ends) = self.buffers();
         match &self.format {
             Format::CsvGames(tags) => {
@@ -273,17 +304,17 @@ impl Task for Converter {
                 pdn::push_game(&mut body, g.source, g.report, options);
                 ends.push(body.len());
             }
+            #[cfg(feature = "parquet")]
+            Format::Parquet(_) => {}
         }
-        let replaced = (g.diagnostics.iter())
-            .filter(|d| d.rule == &codes::DECODING_REPLACED)
-            .cloned()
-            .collect();
         Converted {
             status: Some(status),
             game: g.source.index,
             body,
             ends,
             replaced,
+            #[cfg(feature = "parquet")]
+            rows: None,
         }
     }
 
@@ -292,6 +323,8 @@ impl Task for Converter {
     fn unread(&self, problem: &Diagnostic, text: Option<&str>) -> Option<Converted> {
         let (mut body, mut ends) = (Vec::new(), Vec::new());
         let skipped = problem.rule == &codes::GAME_TOO_LARGE;
+        #[cfg(feature = "parquet")]
+        let mut rows = None;
         match (&self.format, problem.game) {
             (Format::Pdn(_), _) => {
                 if !skipped && problem.rule != &codes::STRAY_TEXT {
@@ -312,6 +345,10 @@ impl Task for Converter {
                 jsonl::push_skipped(&mut body, problem);
                 ends.push(body.len());
             }
+            #[cfg(feature = "parquet")]
+            (Format::Parquet(_), Some(_)) if skipped => {
+                rows = Some(Box::new(parquet::GameRows::skipped(problem)));
+            }
             _ => return None,
         }
         Some(Converted {
@@ -320,6 +357,8 @@ impl Task for Converter {
             body,
             ends,
             replaced: Vec::new(),
+            #[cfg(feature = "parquet")]
+            rows,
         })
     }
 
@@ -328,6 +367,10 @@ impl Task for Converter {
     }
 
     fn weight(&self, output: &Converted) -> usize {
+        #[cfg(feature = "parquet")]
+        if let Some(rows) = &output.rows {
+            return rows.weight();
+        }
         // (what its buffer holds: one kept from a larger game is more than its bytes)
         output.body.capacity()
     }
@@ -390,6 +433,8 @@ impl Converter {
                 out
             }
             Format::Pdn(_) => Vec::new(),
+            #[cfg(feature = "parquet")]
+            Format::Parquet(_) => Vec::new(),
         }
     }
 
@@ -404,7 +449,7 @@ impl Converter {
         match &self.format {
             Format::CsvGames(tags) => header.extend(csv::game_header(tags, delimiter)),
             Format::CsvPlies => header.extend(csv::record(delimiter, csv::PLY_COLUMNS.iter())),
-            Format::Jsonl | Format::Pdn(_) => {}
+            _ => {}
         }
         header
     }
