@@ -21,7 +21,31 @@ pub struct JobsArgs {
     pub jobs: Option<usize>,
 }
 
-/// Options about how to read and judge games, shared by lint, convert, stats and show.
+/// The inputs of a command that reads games, and how it reads them: the PATHs, `-q`, `-j`,
+/// the options of reading and judging, and which files of a folder are read.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Files or directories (searched recursively for *.pdn in any case, hidden names
+    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
+    /// input, or the current folder when standard input is a terminal.
+    pub paths: Vec<PathBuf>,
+
+    /// Print nothing on stderr but problems: no summary line, no progress bar (nor the
+    /// index of split).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    #[command(flatten)]
+    pub jobs: JobsArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+}
+
+/// Options about how to read and judge games, shared by every command that reads them.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReadArgs {
     /// Text encoding of the input (e.g. utf-8, windows-1251, ibm866, koi8-r, windows-1252,
@@ -247,6 +271,12 @@ impl Inputs {
             started,
             quiet: false,
         })
+    }
+
+    /// The inputs the arguments `args` name (see [`Inputs::new`]), quiet with `-q`.
+    pub fn of(args: &InputArgs, config: &Config, check: CheckOptions) -> anyhow::Result<Inputs> {
+        let inputs = Inputs::new(&args.paths, args.jobs, &args.walk, config, check)?;
+        Ok(inputs.quiet(args.quiet))
     }
 
     /// With `quiet`, no progress bar.

@@ -63,11 +63,6 @@ some game was skipped or unparsed or an input was not read (binary data), and wi
 not written)."
 )]
 pub struct ConvertArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// Output format (`--to` is the same option).
     #[arg(
         long = "format",
@@ -138,18 +133,8 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub exit_zero: bool,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 /// `--delimiter`: one ASCII character (not a quote, nor a line break), or `tab`.
@@ -240,14 +225,13 @@ impl Counts {
 
 pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     args.check_usage()?;
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let check = CheckOptions {
         // (no output of convert shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
     }
@@ -349,7 +333,7 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     output
         .done(written, io_failures == 0)
         .with_context(writing)?;
-    if !args.quiet {
+    if !args.input.quiet {
         eprintln!(
             "pdnkit: {} game{} from {} file{} ({} ok, {} illegal, {}{} unparsed{}{}){}; {:.2}s",
             counts.games,

@@ -6,7 +6,6 @@ use pdnkit::diag::codes::RuleSet;
 use pdnkit::duplicates::{Finder, Group, Kind, Member, ROSTER};
 use pdnkit::run::Event;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Output format of `duplicates`.
@@ -42,38 +41,22 @@ Examples:
 Exit status: 0 when no copy was found, 1 when some was, 2 on a usage or I/O error."
 )]
 pub struct DuplicatesArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// Output format.
     #[arg(long, value_enum, default_value_t = DuplicatesFormat::Text)]
     pub format: DuplicatesFormat,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 pub fn run(args: &DuplicatesArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let check = CheckOptions {
         omit_snippets_and_boards: true,
         report: RuleSet::EMPTY,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
@@ -111,7 +94,7 @@ pub fn run(args: &DuplicatesArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     })?;
     out.flush()?;
 
-    if !args.quiet {
+    if !args.input.quiet {
         eprintln!(
             "pdnkit: {count} group{} of copies, {copies} cop{} to drop, among {games} game{} of {} file{}; {:.2}s",
             common::plural(count),

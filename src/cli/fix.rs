@@ -41,12 +41,6 @@ Exit status: 0 when no finding of error or warning severity is left unfixed, 1 w
 is (`pdnkit lint` lists them), 2 on a usage or I/O error."
 )]
 pub struct FixArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input (fixed to standard output
-    /// or -o). No PATH is standard input, or the current folder when standard input is a
-    /// terminal.
-    pub paths: Vec<PathBuf>,
-
     /// Also apply the unsafe fixes: those that change a move.
     #[arg(long)]
     pub unsafe_fixes: bool,
@@ -74,18 +68,8 @@ pub struct FixArgs {
     #[arg(long, value_delimiter = ',', value_parser = codes::check_selector)]
     pub ignore: Vec<String>,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 /// What fixing the inputs came to.
@@ -103,7 +87,7 @@ struct Totals {
 }
 
 pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let (select, ignore) = (&args.select, &args.ignore);
     let selected = |rule: &Rule| {
         (select.is_empty() || select.iter().any(|s| codes::selector_matches(s, rule)))
@@ -114,10 +98,9 @@ pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         // (E101 is always looked for: an input with replaced bytes is not fixed)
         report: RuleSet::matching(|r| selected(r) || r == &codes::DECODING_REPLACED),
         fill_roster: args.fill_roster,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     anyhow::ensure!(
         args.output.is_none() || inputs.inputs.len() == 1,
         "-o writes one file: give one input"
@@ -155,7 +138,7 @@ pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    if !args.quiet {
+    if !args.input.quiet {
         let mut line = format!(
             "pdnkit: {} fix{} applied ({} safe, {} unsafe) in {} of {} file{}{}; {} finding{} left",
             totals.safe + totals.unsafe_,

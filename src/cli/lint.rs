@@ -28,11 +28,6 @@ use std::process::ExitCode;
 Exit status: 0 when no error was found, 1 when errors were found, 2 on a usage or I/O
 error (a missing or unreadable file is reported and the other files are still checked).")]
 pub struct LintArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Full)]
     pub format: Format,
@@ -71,22 +66,12 @@ pub struct LintArgs {
     #[arg(long)]
     pub exit_zero: bool,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     // (--select and --ignore replace the config file's)
     let or_config = |given: &Vec<String>, config: &Option<Vec<String>>| match given.is_empty() {
         true => config.clone().unwrap_or_default(),
@@ -104,10 +89,9 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: !for_people(args.format),
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     // (a copy is looked for only when its finding is to be reported)
     let (copies, _spooled) = match args.unique && selected(&codes::DUPLICATE_GAME) {
         true => common::copies(&mut inputs)?,
@@ -190,7 +174,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
     drop(renderer);
     output.commit()?;
 
-    if !args.quiet {
+    if !args.input.quiet {
         let counts = &totals.severities;
         let hidden = match totals.hidden {
             0 => String::new(),

@@ -93,11 +93,6 @@ Exit status: 0 when some game was selected, 1 when none was, 2 on a usage or I/O
 (then an -o file is not written)."
 )]
 pub struct SelectArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// A tag test: 'NAME OP VALUE' (OP: = != ~ < <= > >=), 'NAME' (present) or '!NAME'
     /// (absent); repeatable, each must hold.
     #[arg(long, value_name = "TEST", value_parser = parse::<TagTest>)]
@@ -187,18 +182,8 @@ pub struct SelectArgs {
     #[arg(short = 'o', long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 /// A criterion's value read with its `FromStr`; the reason it is not one.
@@ -297,7 +282,7 @@ struct Counts {
 }
 
 pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let query = args.query();
     let converted = match args.format {
         SelectFormat::Pdn => Some(convert::Format::Pdn(PdnOptions::default())),
@@ -308,7 +293,7 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut check = CheckOptions {
         // (no output of select shows a diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
     // Findings are made only when a criterion or the output needs them (convert's
     // formats hold the status and the diagnostics): the positions and the tags are the
@@ -316,8 +301,7 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     if !query.needs_findings() && (converted.is_none() || args.count) {
         check.report = RuleSet::EMPTY.with(codes::DECODING_REPLACED.code);
     }
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     let mut counts = Counts {
         io_failures: inputs.errors.len(),
         ..Counts::default()
@@ -398,7 +382,7 @@ pub fn run(args: &SelectArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         output.writer.flush().with_context(writing)?;
         drop(output);
     }
-    if !args.quiet {
+    if !args.input.quiet {
         eprintln!(
             "pdnkit: {} of {} game{} selected from {} file{}{}{}; {:.2}s",
             counts.selected,

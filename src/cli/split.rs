@@ -38,11 +38,6 @@ Exit status: 0 when every game was written, 1 when a game the reader skipped (to
 could not be (its text was not kept), 2 on a usage or I/O error (the path is said)."
 )]
 pub struct SplitArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// What to split by: event, year, white, black, round, or a number of games a file.
     #[arg(long, value_name = "event|year|white|black|round|N", value_parser = parse_by)]
     pub by: SplitBy,
@@ -61,18 +56,8 @@ pub struct SplitArgs {
     #[arg(long, value_enum, default_value_t = SplitFormat::Text)]
     pub format: SplitFormat,
 
-    /// Do not print the index (text) nor the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 fn parse_by(text: &str) -> Result<SplitBy, String> {
@@ -80,14 +65,13 @@ fn parse_by(text: &str) -> Result<SplitBy, String> {
 }
 
 pub fn run(args: &SplitArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let check = CheckOptions {
         omit_snippets_and_boards: true,
         report: RuleSet::EMPTY,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
-    let inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let inputs = common::Inputs::of(&args.input, &config, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
@@ -129,7 +113,7 @@ pub fn run(args: &SplitArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             }
             out.flush()?;
         }
-        SplitFormat::Text if !args.quiet => {
+        SplitFormat::Text if !args.input.quiet => {
             for f in &files {
                 let value = match (&f.value, args.by) {
                     (Some(n), SplitBy::Games(_)) => format!("part {n}"),
@@ -146,7 +130,7 @@ pub fn run(args: &SplitArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         }
         SplitFormat::Text => {}
     }
-    if !args.quiet {
+    if !args.input.quiet {
         let lost = match lost {
             0 => String::new(),
             n => format!(", {n} skipped by the reader not written"),

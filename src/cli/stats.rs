@@ -44,11 +44,6 @@ Examples:
 Exit status: 0, or 2 on a usage or I/O error (a missing or unreadable file is reported on
 stderr and the others still counted).")]
 pub struct StatsArgs {
-    /// Files or directories (searched recursively for *.pdn in any case, hidden names
-    /// skipped; see --include, --exclude); `-` is standard input. No PATH is standard
-    /// input, or the current folder when standard input is a terminal.
-    pub paths: Vec<PathBuf>,
-
     /// Output format.
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     pub format: StatsFormat,
@@ -80,18 +75,8 @@ pub struct StatsArgs {
     #[arg(long)]
     pub unique: bool,
 
-    /// Do not print the summary line on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-
     #[command(flatten)]
-    pub jobs: common::JobsArgs,
-
-    #[command(flatten)]
-    pub common: common::ReadArgs,
-
-    #[command(flatten)]
-    pub walk: common::WalkArgs,
+    pub input: common::InputArgs,
 }
 
 pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -104,19 +89,18 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         (_, None) => None,
     };
     let pictures = matches!(args.format, StatsFormat::Html | StatsFormat::Svg);
-    let config = args.common.config()?;
+    let config = args.input.read.config()?;
     let check = CheckOptions {
         // (the counts need no diagnostic's source line or board)
         omit_snippets_and_boards: true,
-        ..args.common.check_options(&config)?
+        ..args.input.read.check_options(&config)?
     };
     let options = StatsOptions {
         depth: args.depth,
         // (the chart of results is by year unless told otherwise)
         by: args.by.or(pictures.then_some(GroupBy::Year)),
     };
-    let mut inputs =
-        common::Inputs::new(&args.paths, args.jobs, &args.walk, &config, check)?.quiet(args.quiet);
+    let mut inputs = common::Inputs::of(&args.input, &config, check)?;
     let mut failures = inputs.errors.len();
     for e in &inputs.errors {
         common::io_error(&e.path, &e.message);
@@ -176,7 +160,7 @@ pub fn run(args: &StatsArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     output.commit()?;
 
-    if !args.quiet {
+    if !args.input.quiet {
         let copies = match args.unique {
             true => format!(
                 ", {dropped} cop{} not counted",

@@ -27,7 +27,7 @@ pub enum Format {
     #[value(help = "one line each: path:line:col: CODE [severity] message")]
     Concise,
     /// one JSON object per diagnostic (fields: path, game, line, column, code, name,
-    /// severity, message, ply, move)
+    /// severity, message, ply, move, fix)
     #[value(name = "jsonl")]
     JsonLines,
     /// the same objects as one JSON array
