@@ -204,27 +204,20 @@ fn results(r: &Report) -> String {
             y + 13,
             Escaped(&truncate(&row.key, 22))
         );
-        let mut x = u64::from(left) * most;
-        for (n, color, what) in [
+        let segments = [
             (c.white_wins, WHITE_WINS, "1-0"),
             (c.draws, DRAWS, "draw"),
             (c.black_wins, BLACK_WINS, "0-1"),
             (c.both_lose + c.unknown, OTHERS, "0-0 or *"),
-        ] {
-            let w = n * plot_w;
-            if n > 0 {
-                let _ = write!(
-                    s,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{color}\"><title>{}: {n} {what}</title></rect>",
-                    x / most,
-                    y + 2,
-                    (w / most).max(1),
-                    row_h - 4,
-                    Escaped(&row.key)
-                );
-            }
-            x += w;
-        }
+        ];
+        let bar = Bar {
+            left,
+            most,
+            plot_w,
+            y,
+            row_h,
+        };
+        let x = bar.write(&mut s, &row.key, segments);
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\">{}</text></g>",
@@ -400,27 +393,20 @@ fn players(r: &Report) -> String {
             y + 13,
             Escaped(&truncate(&p.name, 26))
         );
-        let mut x = u64::from(left) * most;
-        for (n, color, what) in [
+        let segments = [
             (c.wins, "#66bb6a", "wins"),
             (c.draws, DRAWS, "draws"),
             (c.losses, "#ef5350", "losses"),
             (c.unknown, OTHERS, "unknown"),
-        ] {
-            let w = n * plot_w;
-            if n > 0 {
-                let _ = write!(
-                    s,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{color}\"><title>{}: {n} {what}</title></rect>",
-                    x / most,
-                    y + 2,
-                    (w / most).max(1),
-                    row_h - 4,
-                    Escaped(&p.name)
-                );
-            }
-            x += w;
-        }
+        ];
+        let bar = Bar {
+            left,
+            most,
+            plot_w,
+            y,
+            row_h,
+        };
+        let x = bar.write(&mut s, &p.name, segments);
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\">{} games, {score}</text></g>",
@@ -441,6 +427,41 @@ fn truncate(text: &str, n: usize) -> String {
     let mut s: String = text.chars().take(n - 1).collect();
     s.push('…');
     s
+}
+
+/// A row of a stacked bar chart: where it starts, the scale (`most`, the largest row's
+/// total, spans `plot_w`), its top and height.
+struct Bar {
+    left: u32,
+    most: u64,
+    plot_w: u64,
+    y: u32,
+    row_h: u32,
+}
+
+impl Bar {
+    /// Writes the bar of `key` with its `segments` (count, colour, what), each titled with
+    /// its count; the bar's end, in units of `most`.
+    fn write(&self, s: &mut String, key: &str, segments: [(u64, &str, &str); 4]) -> u64 {
+        let most = self.most;
+        let mut x = u64::from(self.left) * most;
+        for (n, color, what) in segments {
+            let w = n * self.plot_w;
+            if n > 0 {
+                let _ = write!(
+                    s,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{color}\"><title>{}: {n} {what}</title></rect>",
+                    x / most,
+                    self.y + 2,
+                    (w / most).max(1),
+                    self.row_h - 4,
+                    Escaped(key)
+                );
+            }
+            x += w;
+        }
+        x
+    }
 }
 
 #[cfg(test)]
