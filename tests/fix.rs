@@ -351,3 +351,44 @@ fn fixes_of_a_big_file_are_the_same_whatever_the_threads() {
     assert_eq!(one, text);
     assert_eq!(fixed("2"), one);
 }
+
+/// The terminator is written from the Result tag only where nothing speaks against it:
+/// the final position (whether or not its finding is reported) and the game's text (a tag
+/// left open, no moves).
+#[test]
+fn no_terminator_against_the_board_or_after_broken_text() {
+    let fix_of_p109 = |text: &str, select: &str| {
+        let out = pdnkit()
+            .args([
+                "lint",
+                "--format",
+                "jsonl",
+                "--severity",
+                "info",
+                "-q",
+                "--select",
+            ])
+            .arg(select)
+            .arg("-")
+            .write_stdin(text.to_string())
+            .output()
+            .unwrap();
+        let lines = String::from_utf8(out.stdout).unwrap();
+        let d: Vec<Value> = (lines.lines())
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|d| d["code"] == "P109")
+            .collect();
+        assert_eq!(d.len(), 1, "{lines}");
+        d[0]["fix"].clone()
+    };
+    // Black has no move at the end: White won, whatever the tag says
+    let lost = "[FEN \"W:WKa1:Bc3\"]\n[Result \"0-1\"]\n\n1. a1:d4\n";
+    for select in ["P109", "P109,R102", "P,R"] {
+        assert!(fix_of_p109(lost, select).is_null(), "{select}");
+    }
+    let won = lost.replace("0-1", "1-0");
+    assert_eq!(fix_of_p109(&won, "P109")["edits"][0]["content"], " 1-0");
+    // a tag left open, no moves: nothing is written after it
+    let broken = "[Result \"0-2\"]\n[FEN \"B:W18,24,\n";
+    assert!(fix_of_p109(broken, "P").is_null());
+}

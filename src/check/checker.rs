@@ -18,7 +18,7 @@ use crate::diag::fix::{Applicability, Proposal};
 use crate::draw::{DrawTracker, Outcome, Verdict};
 use crate::pdn::{
     CommentKind, Game, GameBuilder, GameResult, MoveNumber, RawTag, ResultToken, Skip, Span,
-    SyntaxError, Visitor,
+    SyntaxError, SyntaxErrorKind, Visitor,
 };
 use crate::replay::{
     Finding, Ply, ReplayOptions, Status, contradicted_by, describe_illegal, draw_view, follow_ply,
@@ -1187,7 +1187,8 @@ impl Checker {
         let end = self.report.end.unwrap_or_else(Position::start);
         let end_has_moves = end.has_legal_moves();
         let outcome = self.report.outcome;
-        if let Some(loser) = contradicted_by(&end, end_has_moves, outcome) {
+        let contradicted = contradicted_by(&end, end_has_moves, outcome);
+        if let Some(loser) = contradicted {
             let name = |c: Color| match c {
                 Color::White => "White",
                 Color::Black => "Black",
@@ -1205,11 +1206,13 @@ impl Checker {
             tracker.settle(|| end_has_moves);
             self.report.draw = Some(tracker.verdict(outcome, self.report.plies));
         }
-        // the Result tag's result, for a movetext without one, when the board agrees
-        let contradicted =
-            (self.report.findings.iter()).any(|f| f.rule == &codes::RESULT_CONTRADICTS_POSITION);
-        if self.report.result.is_none() && !contradicted {
-            let r = &self.report;
+        // the Result tag's result, for a movetext of moves without one (and with no other
+        // syntax error: it goes after the game's text), when the board agrees (whether or
+        // not its finding is reported)
+        let r = &self.report;
+        let readable =
+            (r.syntax_errors.iter()).all(|e| e.kind == SyntaxErrorKind::MissingTerminator);
+        if r.result.is_none() && contradicted.is_none() && r.written_plies > 0 && readable {
             let tag = noted.result.map(|i| &r.tags[i]);
             let value = tag.filter(|t| Outcome::from_pdn(&t.value).is_some());
             self.report.terminator_from_tag = value.map(|t| t.value.trim().into());
