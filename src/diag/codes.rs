@@ -82,7 +82,7 @@ rules! {
         "";
     MISSING_TERMINATOR = "P109" "missing-terminator" Info,
         "A game ends without a result or `*` terminator.",
-        "The game ended at the next tag block or at the end of the file. Legal in practice, but the terminator is required by PDN 1.0/2.0.",
+        "The game ended at the next tag block or at the end of the file. Legal in practice, but the terminator is required by PDN 1.0/2.0. Fix (safe): the Result tag's result written after the game, when the final position does not contradict it.",
         "[Event \"x\"]\n1. c3-d4 f6-g5\n[Event \"y\"]\n1. c3-d4 *";
     VARIATION_TOO_DEEP = "P110" "variation-too-deep" Error,
         "Variations are nested deeper than pdnkit follows.",
@@ -146,7 +146,7 @@ rules! {
     // --- T: tags ----------------------------------------------------------------------
     MISSING_TAG = "T101" "missing-tag" Warning,
         "One of the seven roster tags (Event, Site, Date, Round, White, Black, Result) is missing.",
-        "PDN 3.0 calls these tags mandatory; archives without them are hard to search.",
+        "PDN 3.0 calls these tags mandatory; archives without them are hard to search. Fix (safe): a missing Result tag written from the result the movetext ends with; `pdnkit fix --fill-roster` writes `?` for the others.",
         "[Event \"x\"]\n1. c3-d4 *";
     INVALID_DATE = "T102" "invalid-date" Warning,
         "The Date tag cannot be read as a date.",
@@ -174,7 +174,7 @@ rules! {
     // --- M: moves ---------------------------------------------------------------------
     ILLEGAL_MOVE = "M101" "illegal-move" Error,
         "A move that the rules do not allow in the position.",
-        "The message says why: no piece on the square, a capture was mandatory (and which captures were available), wrong direction, a capture not completed, … The rest of that line is not replayed; other variations and games are.",
+        "The message says why: no piece on the square, a capture was mandatory (and which captures were available), wrong direction, a capture not completed, … The rest of that line is not replayed; other variations and games are. Fix (unsafe): when exactly one legal move there lets every later move of the main line replay, that move (the finding lists them when several do).",
         "1. c3-d4 f6-g5 2. d4-c5 d6-e5 *";
     AMBIGUOUS_MOVE = "M102" "ambiguous-move" Error,
         "A capture written from/to that matches several different legal captures.",
@@ -182,19 +182,19 @@ rules! {
         "[FEN \"W:W19:B7,8,16,24\"]\n1. f4:h2 *";
     AMBIGUOUS_MOVE_RESOLVED = "M103" "ambiguous-move-resolved" Warning,
         "An ambiguous short capture that only one candidate makes consistent with the rest of the game.",
-        "pdnkit plays that candidate (as lidraughts does). Writing the full path removes the ambiguity.",
+        "pdnkit plays that candidate (as lidraughts does). Writing the full path removes the ambiguity. Fix (unsafe): the capture written with the squares that name it.",
         "[FEN \"W:W19:B7,8,16,24\"]\n1. f4:h2 g7-h6 *";
     WRONG_MOVE_NUMBER = "M104" "wrong-move-number" Warning,
         "A move number that does not fit the move it stands before.",
-        "Move numbers count full moves; `N.` precedes White's move and `N...` Black's.",
+        "Move numbers count full moves; `N.` precedes White's move and `N...` Black's. Fix (safe): the number the move has.",
         "1. c3-d4 f6-g5 3. b2-c3 *";
     CAPTURE_WRITTEN_AS_MOVE = "M105" "capture-separator" Info,
         "A capture written with `-`, or a quiet move written with `x`/`:`.",
-        "The separator is not evidence of legality, so the move is accepted; this is a style note.",
+        "The separator is not evidence of legality, so the move is accepted; this is a style note. Fix (safe): the separator of what the move is.",
         "1. c3-d4 f6-e5 2. d4-f6 g7:e5 *";
     UNREADABLE_MOVE = "M106" "unreadable-move" Error,
         "A move token whose squares cannot be read.",
-        "For example a light square, or a square outside any board of draughts (a square of a larger board, in a game that does not say its variant, makes it a game of another variant: V101). The rest of that line is not replayed.",
+        "For example a light square, or a square outside any board of draughts (a square of a larger board, in a game that does not say its variant, makes it a game of another variant: V101). The rest of that line is not replayed. Fix (unsafe): as for M101, the one legal move that lets the rest of the main line replay.",
         "1. c3-b3 *";
     PLACEHOLDER_MOVE = "M107" "placeholder-move" Warning,
         "A `- -` placeholder for an unknown move.",
