@@ -47,7 +47,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// A browser with a profile of its own, and the tab that opens the pages.
-struct Session {
+struct Headless {
     _browser: Browser,
     tab: Arc<Tab>,
     /// Console errors and uncaught exceptions, as text.
@@ -55,7 +55,7 @@ struct Session {
     _profile: tempfile::TempDir,
 }
 
-fn session(chromium: PathBuf) -> Session {
+fn headless(chromium: PathBuf) -> Headless {
     let profile = tempfile::tempdir().unwrap();
     // (without the flags that stop its background traffic, Chromium misbehaves on a
     // machine without a network)
@@ -108,7 +108,7 @@ fn session(chromium: PathBuf) -> Session {
         }
     }))
     .unwrap();
-    Session {
+    Headless {
         _browser: browser,
         tab,
         errors,
@@ -116,7 +116,7 @@ fn session(chromium: PathBuf) -> Session {
     }
 }
 
-impl Session {
+impl Headless {
     /// Opens `url` and waits for it to load.
     fn open(&self, url: &str) {
         self.tab.navigate_to(url).unwrap();
@@ -214,7 +214,7 @@ fn the_lint_report_draws_a_board_per_rule_error_and_filters() {
     let illegal = findings.iter().filter(|d| d["code"] == "M101").count();
     assert_eq!(illegal, 3);
 
-    let s = session(chromium);
+    let s = headless(chromium);
     s.open(&url);
     let boards = s.eval("document.querySelectorAll('li.finding figure.position svg.board').length");
     assert_eq!(boards, illegal);
@@ -287,7 +287,7 @@ fn the_viewer_steps_with_the_keys_to_the_final_position() {
         .to_string()
     };
 
-    let s = session(chromium);
+    let s = headless(chromium);
     s.open(&url);
     let ply = || s.eval("document.getElementById('board').dataset.ply");
     let fen = || s.eval("document.getElementById('board').dataset.fen");
@@ -337,7 +337,7 @@ fn the_charts_hold_the_numbers_of_the_json_report() {
     ]))
     .unwrap();
 
-    let s = session(chromium);
+    let s = headless(chromium);
     s.open(&url);
     let data = |selector: &str, fields: &[&str]| -> Vec<Vec<String>> {
         let fields = serde_json::to_string(fields).unwrap();

@@ -27,8 +27,7 @@ of the game needs. `pdnkit lint` shows each fix as `help:` (or as `fix` in JSON)
 
 Every byte no fix touches stays as it was (comments, spacing, line ends, the encoding); a
 file with nothing to fix is not written. What a fix lets be checked (the moves after a
-repaired one) is checked again and fixed in turn, so that fixing twice changes nothing
-the second time. An input whose bytes were not all valid in its encoding (E101) is not
+repaired one) is checked again and fixed in turn, so that fixing is idempotent. An input whose bytes were not all valid in its encoding (E101) is not
 fixed.
 
 Examples:
