@@ -222,105 +222,68 @@ pub(crate) trait Rows: Send + Sized {
     }
 }
 
-/// A row of `games`, as the dataset writer appends it.
-pub(crate) struct GamesRows {
-    pub game_id: Int64Builder,
-    pub path: StringBuilder,
-    pub game: Int64Builder,
-    pub line: Int64Builder,
-    pub event: StringBuilder,
-    pub site: StringBuilder,
-    pub date: Date32Builder,
-    pub date_raw: StringBuilder,
-    pub round: StringBuilder,
-    pub white: StringBuilder,
-    pub black: StringBuilder,
-    pub result: StringBuilder,
-    pub score: Float64Builder,
-    pub gametype: StringBuilder,
-    pub tags: MapBuilder<StringBuilder, StringBuilder>,
-    pub plies: Int32Builder,
-    pub status: StringBuilder,
-    pub first_error: StringBuilder,
-    pub first_error_ply: Int32Builder,
-    pub draw_basis: StringBuilder,
-    pub start_fen: StringBuilder,
-    pub final_fen: StringBuilder,
-    pub first_moves: StringBuilder,
-}
-
-impl Rows for GamesRows {
-    const TABLE: Table = Table::Games;
-
-    fn len(&self) -> usize {
-        self.game_id.len()
-    }
-
-    fn columns(&mut self) -> Vec<ArrayRef> {
-        self.finish()
-    }
-}
-
-impl GamesRows {
-    pub fn new() -> Self {
-        GamesRows {
-            game_id: Int64Builder::with_capacity(0),
-            path: StringBuilder::with_capacity(0, 0),
-            game: Int64Builder::with_capacity(0),
-            line: Int64Builder::with_capacity(0),
-            event: StringBuilder::with_capacity(0, 0),
-            site: StringBuilder::with_capacity(0, 0),
-            date: Date32Builder::with_capacity(0),
-            date_raw: StringBuilder::with_capacity(0, 0),
-            round: StringBuilder::with_capacity(0, 0),
-            white: StringBuilder::with_capacity(0, 0),
-            black: StringBuilder::with_capacity(0, 0),
-            result: StringBuilder::with_capacity(0, 0),
-            score: Float64Builder::with_capacity(0),
-            gametype: StringBuilder::with_capacity(0, 0),
-            tags: MapBuilder::with_capacity(
-                Some(map_names()),
-                StringBuilder::with_capacity(0, 0),
-                StringBuilder::with_capacity(0, 0),
-                0,
-            ),
-            plies: Int32Builder::with_capacity(0),
-            status: StringBuilder::with_capacity(0, 0),
-            first_error: StringBuilder::with_capacity(0, 0),
-            first_error_ply: Int32Builder::with_capacity(0),
-            draw_basis: StringBuilder::with_capacity(0, 0),
-            start_fen: StringBuilder::with_capacity(0, 0),
-            final_fen: StringBuilder::with_capacity(0, 0),
-            first_moves: StringBuilder::with_capacity(0, 0),
+/// Declares the rows of a table written by Arrow's writer: one builder a column, in the
+/// schema's order (each made empty by its expression), the first being `game_id`.
+macro_rules! arrow_rows {
+    ($(#[$doc:meta])* $name:ident: $table:ident { $($field:ident: $ty:ty = $init:expr,)* }) => {
+        $(#[$doc])*
+        pub(crate) struct $name {
+            $(pub $field: $ty,)*
         }
-    }
 
-    fn finish(&mut self) -> Vec<ArrayRef> {
-        vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.path.finish()),
-            Arc::new(self.game.finish()),
-            Arc::new(self.line.finish()),
-            Arc::new(self.event.finish()),
-            Arc::new(self.site.finish()),
-            Arc::new(self.date.finish()),
-            Arc::new(self.date_raw.finish()),
-            Arc::new(self.round.finish()),
-            Arc::new(self.white.finish()),
-            Arc::new(self.black.finish()),
-            Arc::new(self.result.finish()),
-            Arc::new(self.score.finish()),
-            Arc::new(self.gametype.finish()),
-            Arc::new(self.tags.finish()),
-            Arc::new(self.plies.finish()),
-            Arc::new(self.status.finish()),
-            Arc::new(self.first_error.finish()),
-            Arc::new(self.first_error_ply.finish()),
-            Arc::new(self.draw_basis.finish()),
-            Arc::new(self.start_fen.finish()),
-            Arc::new(self.final_fen.finish()),
-            Arc::new(self.first_moves.finish()),
-        ]
+        impl Rows for $name {
+            const TABLE: Table = Table::$table;
+
+            fn len(&self) -> usize {
+                self.game_id.len()
+            }
+
+            fn columns(&mut self) -> Vec<ArrayRef> {
+                vec![$(Arc::new(self.$field.finish()) as ArrayRef,)*]
+            }
+        }
+
+        impl $name {
+            pub fn new() -> Self {
+                $name {
+                    $($field: $init,)*
+                }
+            }
+        }
+    };
+}
+
+arrow_rows! {
+    /// A row of `games`, as the dataset writer appends it.
+    GamesRows: Games {
+        game_id: Int64Builder = Int64Builder::with_capacity(0),
+        path: StringBuilder = StringBuilder::with_capacity(0, 0),
+        game: Int64Builder = Int64Builder::with_capacity(0),
+        line: Int64Builder = Int64Builder::with_capacity(0),
+        event: StringBuilder = StringBuilder::with_capacity(0, 0),
+        site: StringBuilder = StringBuilder::with_capacity(0, 0),
+        date: Date32Builder = Date32Builder::with_capacity(0),
+        date_raw: StringBuilder = StringBuilder::with_capacity(0, 0),
+        round: StringBuilder = StringBuilder::with_capacity(0, 0),
+        white: StringBuilder = StringBuilder::with_capacity(0, 0),
+        black: StringBuilder = StringBuilder::with_capacity(0, 0),
+        result: StringBuilder = StringBuilder::with_capacity(0, 0),
+        score: Float64Builder = Float64Builder::with_capacity(0),
+        gametype: StringBuilder = StringBuilder::with_capacity(0, 0),
+        tags: MapBuilder<StringBuilder, StringBuilder> = MapBuilder::with_capacity(
+            Some(map_names()),
+            StringBuilder::with_capacity(0, 0),
+            StringBuilder::with_capacity(0, 0),
+            0,
+        ),
+        plies: Int32Builder = Int32Builder::with_capacity(0),
+        status: StringBuilder = StringBuilder::with_capacity(0, 0),
+        first_error: StringBuilder = StringBuilder::with_capacity(0, 0),
+        first_error_ply: Int32Builder = Int32Builder::with_capacity(0),
+        draw_basis: StringBuilder = StringBuilder::with_capacity(0, 0),
+        start_fen: StringBuilder = StringBuilder::with_capacity(0, 0),
+        final_fen: StringBuilder = StringBuilder::with_capacity(0, 0),
+        first_moves: StringBuilder = StringBuilder::with_capacity(0, 0),
     }
 }
 
@@ -575,118 +538,34 @@ impl Rows for MovesRows {
     }
 }
 
-/// Rows of `diagnostics`.
-pub(crate) struct DiagnosticsRows {
-    pub game_id: Int64Builder,
-    pub path: StringBuilder,
-    pub game: Int64Builder,
-    pub line: Int64Builder,
-    pub column: Int64Builder,
-    pub code: StringBuilder,
-    pub name: StringBuilder,
-    pub severity: StringBuilder,
-    pub message: StringBuilder,
-    pub ply: Int32Builder,
-    pub move_text: StringBuilder,
-}
-
-impl Rows for DiagnosticsRows {
-    const TABLE: Table = Table::Diagnostics;
-
-    fn len(&self) -> usize {
-        self.game_id.len()
-    }
-
-    fn columns(&mut self) -> Vec<ArrayRef> {
-        self.finish()
+arrow_rows! {
+    /// Rows of `diagnostics`.
+    DiagnosticsRows: Diagnostics {
+        game_id: Int64Builder = Int64Builder::with_capacity(0),
+        path: StringBuilder = StringBuilder::with_capacity(0, 0),
+        game: Int64Builder = Int64Builder::with_capacity(0),
+        line: Int64Builder = Int64Builder::with_capacity(0),
+        column: Int64Builder = Int64Builder::with_capacity(0),
+        code: StringBuilder = StringBuilder::with_capacity(0, 0),
+        name: StringBuilder = StringBuilder::with_capacity(0, 0),
+        severity: StringBuilder = StringBuilder::with_capacity(0, 0),
+        message: StringBuilder = StringBuilder::with_capacity(0, 0),
+        ply: Int32Builder = Int32Builder::with_capacity(0),
+        move_text: StringBuilder = StringBuilder::with_capacity(0, 0),
     }
 }
 
-impl DiagnosticsRows {
-    pub fn new() -> Self {
-        DiagnosticsRows {
-            game_id: Int64Builder::with_capacity(0),
-            path: StringBuilder::with_capacity(0, 0),
-            game: Int64Builder::with_capacity(0),
-            line: Int64Builder::with_capacity(0),
-            column: Int64Builder::with_capacity(0),
-            code: StringBuilder::with_capacity(0, 0),
-            name: StringBuilder::with_capacity(0, 0),
-            severity: StringBuilder::with_capacity(0, 0),
-            message: StringBuilder::with_capacity(0, 0),
-            ply: Int32Builder::with_capacity(0),
-            move_text: StringBuilder::with_capacity(0, 0),
-        }
-    }
-
-    fn finish(&mut self) -> Vec<ArrayRef> {
-        vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.path.finish()),
-            Arc::new(self.game.finish()),
-            Arc::new(self.line.finish()),
-            Arc::new(self.column.finish()),
-            Arc::new(self.code.finish()),
-            Arc::new(self.name.finish()),
-            Arc::new(self.severity.finish()),
-            Arc::new(self.message.finish()),
-            Arc::new(self.ply.finish()),
-            Arc::new(self.move_text.finish()),
-        ]
-    }
-}
-
-/// Rows of `positions`.
-pub(crate) struct PositionsRows {
-    pub game_id: Int64Builder,
-    pub ply: Int32Builder,
-    pub fen: StringBuilder,
-    pub side_to_move: StringBuilder,
-    pub white_men: Int8Builder,
-    pub white_kings: Int8Builder,
-    pub black_men: Int8Builder,
-    pub black_kings: Int8Builder,
-    pub score: Float64Builder,
-}
-
-impl Rows for PositionsRows {
-    const TABLE: Table = Table::Positions;
-
-    fn len(&self) -> usize {
-        self.game_id.len()
-    }
-
-    fn columns(&mut self) -> Vec<ArrayRef> {
-        self.finish()
-    }
-}
-
-impl PositionsRows {
-    pub fn new() -> Self {
-        PositionsRows {
-            game_id: Int64Builder::with_capacity(0),
-            ply: Int32Builder::with_capacity(0),
-            fen: StringBuilder::with_capacity(0, 0),
-            side_to_move: StringBuilder::with_capacity(0, 0),
-            white_men: Int8Builder::with_capacity(0),
-            white_kings: Int8Builder::with_capacity(0),
-            black_men: Int8Builder::with_capacity(0),
-            black_kings: Int8Builder::with_capacity(0),
-            score: Float64Builder::with_capacity(0),
-        }
-    }
-
-    fn finish(&mut self) -> Vec<ArrayRef> {
-        vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.ply.finish()),
-            Arc::new(self.fen.finish()),
-            Arc::new(self.side_to_move.finish()),
-            Arc::new(self.white_men.finish()),
-            Arc::new(self.white_kings.finish()),
-            Arc::new(self.black_men.finish()),
-            Arc::new(self.black_kings.finish()),
-            Arc::new(self.score.finish()),
-        ]
+arrow_rows! {
+    /// Rows of `positions`.
+    PositionsRows: Positions {
+        game_id: Int64Builder = Int64Builder::with_capacity(0),
+        ply: Int32Builder = Int32Builder::with_capacity(0),
+        fen: StringBuilder = StringBuilder::with_capacity(0, 0),
+        side_to_move: StringBuilder = StringBuilder::with_capacity(0, 0),
+        white_men: Int8Builder = Int8Builder::with_capacity(0),
+        white_kings: Int8Builder = Int8Builder::with_capacity(0),
+        black_men: Int8Builder = Int8Builder::with_capacity(0),
+        black_kings: Int8Builder = Int8Builder::with_capacity(0),
+        score: Float64Builder = Float64Builder::with_capacity(0),
     }
 }
