@@ -74,7 +74,7 @@ impl Task for Fixing {
 }
 
 /// Writes an input again with edits, as they come in input order: the bytes before each
-/// copied from the input, its text written in the input's encoding ([`apply`] at once).
+/// copied from the input, its text written in the input's encoding.
 pub struct Patcher<R, W> {
     input: R,
     out: W,
@@ -150,21 +150,6 @@ pub fn edits<'a>(fixes: impl IntoIterator<Item = &'a Fix>) -> (Vec<Edit>, Vec<bo
     (kept, dropped.iter().map(|d| !d).collect())
 }
 
-/// Copies `input` to `out` with `edits` (in input order, none overlapping) made, their
-/// text written in `encoding`.
-pub fn apply(
-    input: &mut impl Read,
-    out: &mut impl Write,
-    edits: &[Edit],
-    encoding: &'static Encoding,
-) -> io::Result<()> {
-    let mut patcher = Patcher::new(input, out, encoding);
-    for e in edits {
-        patcher.edit(e)?;
-    }
-    patcher.finish().map(drop)
-}
-
 /// `text` in `encoding` (UTF-16 with its byte order; an unmappable character, which no
 /// fix writes, as a numeric character reference as encoding_rs does).
 fn encoded(text: &str, encoding: &'static Encoding) -> Vec<u8> {
@@ -199,6 +184,20 @@ mod tests {
             message: String::new(),
             edits,
         }
+    }
+
+    /// `input` with `edits` made, as `pdnkit fix` writes it.
+    fn apply(
+        input: &mut &[u8],
+        out: &mut Vec<u8>,
+        edits: &[Edit],
+        encoding: &'static Encoding,
+    ) -> io::Result<()> {
+        let mut patcher = Patcher::new(input, out, encoding);
+        for e in edits {
+            patcher.edit(e)?;
+        }
+        patcher.finish().map(drop)
     }
 
     #[test]
