@@ -745,7 +745,7 @@ pub struct Style {
 
 /// Appends `squares` to `out` as a move in `style`, joined by the separator of a capture
 /// or of a quiet move.
-fn push_squares(out: &mut String, squares: &[Square], style: Style, capture: bool) {
+pub fn push_squares(out: &mut String, squares: &[Square], style: Style, capture: bool) {
     let sep = match (capture, style.separator) {
         (false, _) => "-",
         (true, CaptureSeparator::Colon) => ":",

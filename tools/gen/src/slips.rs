@@ -6,11 +6,8 @@
 
 use super::{SplitMix64, play, push_token, style_for};
 use pdnkit::Color;
-use pdnkit::rules::notation::{
-    CaptureSeparator, Illegal, Resolution, SquareStyle, Style, resolve_token,
-};
+use pdnkit::rules::notation::{Illegal, Resolution, Style, push_squares, resolve_token};
 use pdnkit::rules::{Move, Position, Square};
-use std::fmt::Write as _;
 
 /// The kinds of slip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,24 +176,7 @@ fn squares_route(route: &[Square], style: Style) -> Vec<String> {
 /// The squares as a move in `style` (a capture's separator or `-`).
 fn squares(list: &[Square], style: Style, capture: bool) -> String {
     let mut out = String::new();
-    for (i, s) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(match (capture, style.separator) {
-                (false, _) => '-',
-                (true, CaptureSeparator::Colon) => ':',
-                (true, CaptureSeparator::Cross) => 'x',
-            });
-        }
-        match style.squares {
-            SquareStyle::Numeric => {
-                let _ = write!(out, "{}", s.numeric());
-            }
-            SquareStyle::Algebraic => {
-                out.push((b'a' + s.file()) as char);
-                out.push((b'1' + s.rank()) as char);
-            }
-        }
-    }
+    push_squares(&mut out, list, style, capture);
     out
 }
 
