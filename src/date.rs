@@ -106,6 +106,64 @@ pub fn parse_date(raw: &str) -> DateValue {
     }
 }
 
+/// A Date tag value written in PDN's form ([`pdn_form`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnForm {
+    /// The value as PDN writes it: `1965.01.01`, `1965.??.??`, `????.??.??`.
+    pub text: String,
+    /// Whether that is what the value says for certain. Not when a date written day
+    /// first has a day and a month that could be either way round (`05.03.1965`): pdnkit
+    /// reads the day first, as Russian and European records write dates, but the writer
+    /// may have meant 3 May.
+    pub certain: bool,
+}
+
+/// The Date tag value `raw` in PDN's form `YYYY.MM.DD` (with `??` for unknown parts), when
+/// it is a date or says the date is unknown, written otherwise (`1.1.1965`, `2024-12-14`,
+/// `17 april 2009`, `1950`, `?`). `None` when it is in PDN's form already, or is no
+/// single date: a range or a season (which PDN's form cannot hold without losing an end),
+/// unreadable, or no day of the calendar.
+pub fn pdn_form(raw: &str) -> Option<PdnForm> {
+    if is_pdn_form(raw) {
+        return None;
+    }
+    let date = match parse_date(raw) {
+        DateValue::Unknown => PartialDate {
+            year: None,
+            month: None,
+            day: None,
+        },
+        DateValue::Date(d) => d,
+        _ => return None,
+    };
+    let s = raw.trim();
+    let year_first = s
+        .split(['.', '-', '/'])
+        .next()
+        .is_some_and(|p| p.trim().len() == 4);
+    let in_words = s.bytes().any(|c| c.is_ascii_alphabetic());
+    let either_way = match (date.day, date.month) {
+        (Some(d), Some(m)) => d <= 12 && d != m && !year_first && !in_words,
+        _ => false,
+    };
+    Some(PdnForm {
+        text: date.to_string(),
+        certain: !either_way,
+    })
+}
+
+/// Whether `raw` is `YYYY.MM.DD` exactly, each part digits or question marks.
+pub fn is_pdn_form(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && part(&b[..4])
+        && part(&b[5..7])
+        && part(&b[8..])
+}
+
 /// [`parse_date`] before the calendar is asked.
 fn read_date(raw: &str) -> DateValue {
     let single = |s: &str| parse_split(s.trim().trim_end_matches(['.', ',']));
@@ -350,6 +408,37 @@ mod tests {
             "12",
         ] {
             assert_eq!(parse_date(raw), DateValue::Unreadable, "{raw}");
+        }
+    }
+
+    #[test]
+    fn pdn_form_says_whether_it_is_certain() {
+        let form = |raw: &str| pdn_form(raw).map(|f| (f.text, f.certain));
+        let certain = |text: &str| Some((text.to_string(), true));
+        for standard in ["1965.01.01", "1965.??.??", "????.??.??", "????.02.29"] {
+            assert_eq!(form(standard), None, "{standard}");
+        }
+        assert_eq!(form("2024-12-14"), certain("2024.12.14"));
+        assert_eq!(form("1970.4.2"), certain("1970.04.02"));
+        assert_eq!(form("1950."), certain("1950.??.??"));
+        assert_eq!(form("1950"), certain("1950.??.??"));
+        assert_eq!(form("17 april 2009"), certain("2009.04.17"));
+        assert_eq!(form(" 1965.01.01 "), certain("1965.01.01"));
+        assert_eq!(form("?"), certain("????.??.??"));
+        assert_eq!(form(""), certain("????.??.??"));
+        // day first: certain where no other reading is a date, or both are the same
+        assert_eq!(form("25.11.2000"), certain("2000.11.25"));
+        assert_eq!(form("1.1.1965"), certain("1965.01.01"));
+        assert_eq!(form("05.03.1965"), Some(("1965.03.05".into(), false)));
+        assert_eq!(form("13-01-1996"), certain("1996.01.13"));
+        // no single date: left as written
+        for other in [
+            "2004.10.27 - 2004.11.01",
+            "2007/2008",
+            "last tuesday",
+            "1965.02.30",
+        ] {
+            assert_eq!(form(other), None, "{other}");
         }
     }
 

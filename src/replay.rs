@@ -42,6 +42,9 @@ pub struct ReplayOptions {
     /// (Event, Site, Date, Round, White, Black) and `*` for a missing Result the movetext
     /// does not give (`pdnkit fix --fill-roster`).
     pub fill_roster: bool,
+    /// Report each capture written with more or fewer of its landing squares than this
+    /// style writes (`M108`, `lint` and `fix --captures`); `None` (the default): any.
+    pub captures: Option<crate::rules::notation::CaptureStyle>,
 }
 
 /// How far the replay of the main line got.

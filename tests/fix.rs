@@ -299,7 +299,7 @@ fn a_repaired_game_replays_to_its_end() {
 #[test]
 fn fill_roster_writes_question_marks_for_the_roster_tags_missing() {
     let text = "[Event \"a\"]\n[Black \"b\"]\n\n1. c3-d4 f6-g5 2-0\n";
-    let filled = "[Event \"a\"]\n[Black \"b\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n";
+    let filled = "[Event \"a\"]\n[Black \"b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n";
     pdnkit()
         .args(["fix", "--fill-roster", "-q", "-"])
         .write_stdin(text)
@@ -391,4 +391,143 @@ fn no_terminator_against_the_board_or_after_broken_text() {
     // a tag left open, no moves: nothing is written after it
     let broken = "[Result \"0-2\"]\n[FEN \"B:W18,24,\n";
     assert!(fix_of_p109(broken, "P").is_null());
+}
+
+#[test]
+fn dates_are_written_in_pdn_form_where_the_reading_is_certain() {
+    let game = |date: &str| {
+        let roster = ROSTER.replace("[Date \"2024.01.01\"]\n", "");
+        format!("{roster}[Date  \"{date}\" ]\n[Result \"*\"]\n1. c3-d4 f6-g5 *\n\n")
+    };
+    let dates = [
+        "1.1.1965",
+        "2024-12-14",
+        "17 april 2009",
+        "05.03.1965",
+        "2004.10.27 - 2004.11.01",
+        "1965.01.02",
+    ];
+    let text: String = dates.iter().map(|d| game(d)).collect();
+    let fixed = |unsafe_too: bool| {
+        let day_first = if unsafe_too {
+            "1965.03.05"
+        } else {
+            "05.03.1965"
+        };
+        let want = [
+            "1965.01.01",
+            "2024.12.14",
+            "2009.04.17",
+            day_first,
+            "2004.10.27 - 2004.11.01",
+            "1965.01.02",
+        ];
+        want.iter().map(|d| game(d)).collect::<String>()
+    };
+    // (the spacing around the value, which no fix touches, stays)
+    for (args, unsafe_too) in [
+        (&["fix", "-q", "-"][..], false),
+        (&["fix", "-q", "--unsafe-fixes", "-"][..], true),
+    ] {
+        let out = pdnkit()
+            .args(args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            fixed(unsafe_too),
+            "{args:?}"
+        );
+        // what is left is info (T106 of the reading not certain): exit 0
+        assert_eq!(out.status.code(), Some(0));
+    }
+    // lint says each, with the fix's applicability
+    let out = pdnkit()
+        .args([
+            "lint",
+            "--format",
+            "jsonl",
+            "--select",
+            "T106",
+            "--severity",
+            "info",
+            "-q",
+            "-",
+        ])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let found: Vec<(u64, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|d| {
+            (
+                d["game"].as_u64().unwrap(),
+                d["fix"]["applicability"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want: Vec<(u64, String)> = [(1, "safe"), (2, "safe"), (3, "safe"), (4, "unsafe")]
+        .iter()
+        .map(|(g, a)| (*g, a.to_string()))
+        .collect();
+    assert_eq!(found, want);
+}
+
+#[test]
+fn captures_are_written_short_or_in_full_only_when_asked() {
+    let game = |capture: &str| {
+        format!("{ROSTER}[FEN \"W:W22:B4,18,19\"]\n[Result \"*\"]\n1. {capture} h8-g7 *\n\n")
+    };
+    let text = game("c3:g3") + &game("c3xe5xg3") + &game("22:24");
+    let run = |args: &[&str], input: &str| {
+        let out = pdnkit()
+            .args(args)
+            .write_stdin(input.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // without --captures, nothing to fix: the input comes out as it went in
+    assert_eq!(run(&["fix", "-q", "-"], &text), text);
+    // the notation of each move (squares, separator) is kept; only the route changes
+    let full = game("c3:e5:g3") + &game("c3xe5xg3") + &game("22:15:24");
+    let short = game("c3:g3") + &game("c3xg3") + &game("22:24");
+    assert_eq!(run(&["fix", "-q", "--captures", "full", "-"], &text), full);
+    assert_eq!(
+        run(&["fix", "-q", "--captures", "short", "-"], &text),
+        short
+    );
+    assert_eq!(
+        run(&["fix", "-q", "--captures", "short", "-"], &full),
+        short
+    );
+    assert_eq!(run(&["fix", "-q", "--captures", "full", "-"], &full), full);
+    // lint reports them only when asked
+    let codes = |args: &[&str]| {
+        let out = pdnkit()
+            .args(args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["code"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    let lint = ["lint", "--format", "jsonl", "--severity", "info", "-q", "-"];
+    assert!(codes(&lint).is_empty());
+    assert_eq!(
+        codes(&[&lint[..], &["--captures", "full"]].concat()),
+        ["M108", "M108"]
+    );
 }

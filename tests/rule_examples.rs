@@ -4,6 +4,7 @@
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
 use pdnkit::diag::codes::{self, Rule};
+use pdnkit::rules::notation::CaptureStyle;
 use pdnkit::run::check_reader;
 
 /// The rules a few lines of text cannot show, and why.
@@ -45,7 +46,12 @@ fn codes_found(code: &str, text: &str) -> Vec<String> {
             .map(|c| c.trim_matches('"').to_string())
             .collect();
     }
-    let report = check_reader("example.pdn", text.as_bytes(), &CheckOptions::default());
+    // (a capture's route is looked at only when a capture style is asked for)
+    let options = CheckOptions {
+        captures: (code == codes::CAPTURE_ROUTE.code).then_some(CaptureStyle::Full),
+        ..CheckOptions::default()
+    };
+    let report = check_reader("example.pdn", text.as_bytes(), &options);
     report
         .diagnostics
         .iter()

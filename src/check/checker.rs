@@ -61,6 +61,8 @@ pub struct TagEntry {
     pub value: CompactString,
     /// The whole `[Name "value"]`.
     pub span: Span,
+    /// The text between the quotes.
+    pub value_span: Span,
 }
 
 /// A move of the game resolved against the rules.
@@ -416,7 +418,39 @@ impl Checker {
             let message = (self.options.report.contains(issue.rule())
                 && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS)
                 .then(|| issue.message(name, value, first));
+            let made = self.report.tag_findings.len();
             self.tag_finding(issue.rule(), Some(i), || message.unwrap_or_default());
+            if issue == TagIssue::NonstandardDate && self.report.tag_findings.len() > made {
+                self.date_fix(i);
+            }
+        }
+    }
+
+    /// The fix of a nonstandard-date finding (the last tag finding, about tag `i`): the
+    /// value in PDN's form, unsafe when its day and month could be either way round.
+    fn date_fix(&mut self, i: usize) {
+        let tag = &self.report.tags[i];
+        let Some(form) = crate::date::pdn_form(&tag.value) else {
+            return;
+        };
+        let (applicability, message) = match form.certain {
+            true => (
+                Applicability::Safe,
+                format!("write the date as {}", form.text),
+            ),
+            false => (
+                Applicability::Unsafe,
+                format!("write the date as {}, reading the day first", form.text),
+            ),
+        };
+        let span = tag.value_span;
+        if let Some(f) = self.report.tag_findings.last_mut() {
+            f.fix = Some(Box::new(Proposal::replace(
+                applicability,
+                message,
+                span,
+                form.text,
+            )));
         }
     }
 
@@ -833,6 +867,9 @@ impl Checker {
         }
         // the ordinary writing of a legal move (most moves), played at once
         if let Some(mv) = resolve_plain_token(&pos, text, squares, captures) {
+            if self.options.captures.is_some() && mv.is_capture() {
+                self.capture_route(&pos, &mv, text, span, ply);
+            }
             return self.advance(depth, pos, expected, mv, text, span, true);
         }
         let resolved = resolve_unplain(&pos, text, captures);
@@ -899,6 +936,9 @@ impl Checker {
                         mended,
                     )));
                     self.finding(f);
+                }
+                if self.options.captures.is_some() && mv.is_capture() {
+                    self.capture_route(&pos, &mv, text, span, ply);
                 }
                 self.played(depth, text, span, Some(mv), named_by_ends);
             }
@@ -1240,6 +1280,7 @@ impl Checker {
             let value = match (name, terminator) {
                 ("Result", Some(raw)) => raw,
                 ("Result", None) if fill => "*",
+                ("Date", _) if fill => "????.??.??",
                 (_, _) if fill && name != "Result" => "?",
                 _ => continue,
             };
@@ -1262,6 +1303,54 @@ impl Checker {
             Span::new(at, at),
             content,
         )));
+    }
+
+    /// The capture `mv`, written `text` (unambiguously) in `pos`, checked against the
+    /// capture style asked for ([`ReplayOptions::captures`]): written with another number
+    /// of squares, a finding whose fix writes it so.
+    #[cold]
+    fn capture_route(
+        &mut self,
+        pos: &Position,
+        mv: &Move,
+        text: &str,
+        span: Span,
+        ply: Option<u32>,
+    ) {
+        let Some(wanted) = self.options.captures else {
+            return;
+        };
+        if !self.options.report.contains(&codes::CAPTURE_ROUTE) {
+            return;
+        }
+        let squares = |t: &str| t.split(['-', ':', 'x', 'X']).count();
+        let named = format_move(
+            pos,
+            mv,
+            Style {
+                captures: wanted,
+                ..style_of(text)
+            },
+        );
+        if squares(&named) == squares(text) {
+            return;
+        }
+        let (how, asked) = match wanted {
+            CaptureStyle::Full => ("without all its landing squares", "full"),
+            _ => ("with more squares than name it", "short"),
+        };
+        let message =
+            format!("`{text}` is a capture written {how}; `--captures {asked}` writes `{named}`");
+        let mut f = Finding::new(&codes::CAPTURE_ROUTE, message, Some(span));
+        f.move_text = Some(text.to_string());
+        f.ply = ply;
+        f.fix = Some(Box::new(Proposal::replace(
+            Applicability::Safe,
+            format!("write `{text}` as `{named}`"),
+            span,
+            named,
+        )));
+        self.finding(f);
     }
 
     /// Notes where the main line stops at a move that names squares, for
@@ -1420,6 +1509,7 @@ impl Visitor for Checker {
             name: tag.name.into(),
             value: CompactString::from(tag.value()),
             span: tag.span,
+            value_span: tag.value_span,
         });
         self.tag_check.note(self.report.tags.len() - 1, tag.name);
         self.check_tag();

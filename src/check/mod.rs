@@ -51,6 +51,8 @@ pub struct CheckOptions {
     pub report: RuleSet,
     /// [`ReplayOptions::fill_roster`].
     pub fill_roster: bool,
+    /// [`ReplayOptions::captures`].
+    pub captures: Option<crate::rules::notation::CaptureStyle>,
 }
 
 impl CheckOptions {
@@ -74,6 +76,7 @@ impl CheckOptions {
             omit_snippets_and_boards: self.omit_snippets_and_boards,
             report: self.report,
             fill_roster: self.fill_roster,
+            captures: self.captures,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use compact_str::CompactString;
 
 use super::checker::TagEntry;
-use crate::date::{DateValue, parse_date};
+use crate::date::{DateValue, is_pdn_form, parse_date, pdn_form};
 use crate::diag::Rule;
 use crate::diag::codes::{self, RuleSet};
 use crate::pdn::writer::ROSTER;
@@ -25,7 +25,8 @@ pub const RULES: RuleSet = RuleSet::EMPTY
     .with("T101")
     .with("T102")
     .with("T103")
-    .with("T104");
+    .with("T104")
+    .with("T106");
 
 /// Findings about single tags counted and not made (past a game's limit).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,6 +48,8 @@ pub(crate) enum TagIssue {
     NotADay,
     /// A Result that is no PDN result.
     InvalidResult,
+    /// A Date that is a date (or says none is known) not written in PDN's form.
+    NonstandardDate,
 }
 
 impl TagIssue {
@@ -56,6 +59,7 @@ impl TagIssue {
             TagIssue::Duplicate(_) => &codes::DUPLICATE_TAG,
             TagIssue::InvalidDate | TagIssue::NotADay => &codes::INVALID_DATE,
             TagIssue::InvalidResult => &codes::INVALID_RESULT_TAG,
+            TagIssue::NonstandardDate => &codes::NONSTANDARD_DATE,
         }
     }
 
@@ -73,6 +77,16 @@ impl TagIssue {
             TagIssue::InvalidResult => {
                 format!("Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *")
             }
+            TagIssue::NonstandardDate => match pdn_form(value) {
+                Some(form) if !form.certain => format!(
+                    "Date \"{value}\" is not written as PDN writes dates; read day first it is {} (its day and month could be either way round)",
+                    form.text
+                ),
+                form => format!(
+                    "Date \"{value}\" is not written as PDN writes dates: {}",
+                    form.map(|f| f.text).unwrap_or_default()
+                ),
+            },
         }
     }
 }
@@ -183,6 +197,9 @@ impl TagCheck {
             "Date" => match parse_date(value) {
                 DateValue::Unreadable => Some(TagIssue::InvalidDate),
                 DateValue::NotADay => Some(TagIssue::NotADay),
+                DateValue::Date(_) | DateValue::Unknown if !is_pdn_form(value) => {
+                    Some(TagIssue::NonstandardDate)
+                }
                 _ => None,
             },
             "Result" if !value.trim().is_empty() && !is_result_value(value) => {
@@ -307,7 +324,7 @@ mod tests {
     #[test]
     fn the_tag_rules_are_those_made_and_none_is_an_error() {
         for rule in codes::ALL {
-            let is_tag_rule = ["T101", "T102", "T103", "T104"].contains(&rule.code);
+            let is_tag_rule = ["T101", "T102", "T103", "T104", "T106"].contains(&rule.code);
             assert_eq!(RULES.contains(rule), is_tag_rule, "{}", rule.code);
             if is_tag_rule {
                 assert_ne!(rule.severity, crate::diag::Severity::Error, "{}", rule.code);
@@ -387,6 +404,7 @@ mod tests {
                 name: (*name).into(),
                 value: (*value).into(),
                 span: Default::default(),
+                value_span: Default::default(),
             });
             let issue = check.check(&tags);
             assert_eq!(issue.is_some(), i >= 40, "{name}");
@@ -396,8 +414,12 @@ mod tests {
     #[test]
     fn lenient_dates_and_padded_results_pass() {
         let mut t = full();
-        t[2].1 = "1.1.1965";
         t[6].1 = " 0-1";
         assert!(all(&t).is_empty());
+        // a date read but not in PDN's form: an info with its fix, no warning
+        t[2].1 = "1.1.1965";
+        let found = all(&t);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].0, found[0].1), ("nonstandard-date", Some(2)));
     }
 }

@@ -19,11 +19,13 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(
     after_long_help = "Safe fixes cannot change what was played: a move number (M104), a capture
-separator (M105), a missing Result tag or terminator from the other (T101, P109), and with
---fill-roster `?` for the other roster tags missing. Unsafe fixes change a move: an illegal move (M101, or a square off the
-board, M106) replaced by the one legal move that lets the rest of the main line replay,
-when exactly one does; an ambiguous capture (M103) written with the squares that the rest
-of the game needs. `pdnkit lint` shows each fix as `help:` (or as `fix` in JSON).
+separator (M105), a missing Result tag or terminator from the other (T101, P109), a date
+written in PDN's form (T106), with --captures each capture written short or in full
+(M108), and with --fill-roster `?` for the other roster tags missing. Unsafe fixes may
+change what the record says: an illegal move (M101, or a square off the board, M106)
+replaced by the one legal move that lets the rest of the main line replay, when exactly
+one does; an ambiguous capture (M103) written with the squares that the rest of the game
+needs; a date whose day and month could be either way round, read day first (T106). `pdnkit lint` shows each fix as `help:` (or as `fix` in JSON).
 
 Every byte no fix touches stays as it was (comments, spacing, line ends, the encoding); a
 file with nothing to fix is not written. What a fix lets be checked (the moves after a
@@ -48,6 +50,11 @@ pub struct FixArgs {
     /// Black; `*` for a Result the movetext does not give), so that the roster is whole.
     #[arg(long)]
     pub fill_roster: bool,
+
+    /// Also write each capture in this style (`M108`): `full` with every landing square,
+    /// `short` with the fewest that name it.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub captures: Option<pdnkit::rules::notation::CaptureStyle>,
 
     /// Print a unified diff of what would change, and write nothing.
     #[arg(long)]
@@ -97,6 +104,7 @@ pub fn run(args: &FixArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         // (E101 is always looked for: an input with replaced bytes is not fixed)
         report: RuleSet::matching(|r| selected(r) || r == &codes::DECODING_REPLACED),
         fill_roster: args.fill_roster,
+        captures: args.captures,
         ..args.input.read.check_options(&config)?
     };
     let mut inputs = common::Inputs::of(&args.input, &config, check)?;

@@ -58,6 +58,12 @@ pub struct LintArgs {
     #[arg(long)]
     pub unique: bool,
 
+    /// Also report each capture written with more or fewer landing squares than STYLE
+    /// writes (`M108`, info: shown with --severity info), with its fix: `full` every
+    /// landing square, `short` the fewest that name the capture.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub captures: Option<pdnkit::rules::notation::CaptureStyle>,
+
     /// Print how many findings each rule has, instead of the findings.
     #[arg(long)]
     pub statistics: bool,
@@ -89,6 +95,7 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         omit_snippets_and_boards: !for_people(args.format),
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
+        captures: args.captures,
         ..args.input.read.check_options(&config)?
     };
     let mut inputs = common::Inputs::of(&args.input, &config, check)?;

@@ -164,6 +164,10 @@ rules! {
         "A game with tags but no moves.",
         "Header-only games appear in real archives (e.g. problem collections). Nothing to replay.",
         "[Event \"x\"]\n*";
+    NONSTANDARD_DATE = "T106" "nonstandard-date" Info,
+        "A Date tag that is a date, or says the date is unknown, written otherwise than PDN's `YYYY.MM.DD`.",
+        "pdnkit reads `1.1.1965`, `2024-12-14`, `17 april 2009`, `1950` and `?` (T102 is for what it cannot read), but other tools may not, and the tag sorts only in one form. Fix (safe): the value in PDN's form, with `??` for the parts not known. The fix is unsafe when the day and month of a date written day first could be either way round (`05.03.1965`: pdnkit reads 5 March, as Russian and European records write dates). A range or a season is left as written: PDN's form would lose one end.",
+        "[Date \"1.1.1965\"]";
 
     // --- F: setups --------------------------------------------------------------------
     INVALID_FEN = "F101" "invalid-fen" Error,
@@ -200,6 +204,10 @@ rules! {
         "A `- -` placeholder for an unknown move.",
         "The rest of that line cannot be replayed.",
         "1. - - - - *";
+    CAPTURE_ROUTE = "M108" "capture-route" Info,
+        "A capture written with more or fewer of its landing squares than `--captures` asks for.",
+        "Looked for only when `lint` or `fix` is given `--captures full` (every landing square: `c3:e5:g3`) or `--captures short` (from and to, plus the fewest landing squares that name the capture, as PDN 3.0 writes it: `c3:g3`). Fix (safe): the capture written so. It names the same capture, since the capture was unambiguous as written; an ambiguous one is M102 or M103 instead.",
+        "[FEN \"W:W22:B4,18,19\"]\n1. c3:g3 *";
 
     // --- R: results -------------------------------------------------------------------
     RESULT_MISMATCH = "R101" "result-mismatch" Error,

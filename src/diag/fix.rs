@@ -5,10 +5,11 @@
 //! byte offsets in the input as read, and lines and columns), which is what the JSON and
 //! SARIF emitters write and what `pdnkit fix` applies.
 //!
-//! A fix is [`Applicability::Safe`] when it cannot change what was played (a separator,
-//! a move number, a Result tag taken from the terminator) and [`Applicability::Unsafe`]
-//! when it changes a move: a move written illegally replaced by the one legal move that
-//! lets the rest of the game replay.
+//! A fix is [`Applicability::Safe`] when it cannot change what the record says (a
+//! separator, a move number, a Result tag taken from the terminator, a date written in
+//! PDN's form) and [`Applicability::Unsafe`] when it may: a move written illegally
+//! replaced by the one legal move that lets the rest of the game replay, or a date whose
+//! day and month could be either way round.
 
 use crate::pdn::Span;
 use serde::Serialize;
@@ -19,7 +20,8 @@ use serde::Serialize;
 pub enum Applicability {
     /// It cannot: applied by `pdnkit fix`.
     Safe,
-    /// It changes a move: applied by `pdnkit fix --unsafe-fixes` only.
+    /// It may change what the record says (a move, or a date read one of two ways):
+    /// applied by `pdnkit fix --unsafe-fixes` only.
     Unsafe,
 }
 

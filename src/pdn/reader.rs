@@ -1350,6 +1350,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 raw_value: &self.text[value.0..value.1],
                 escaped,
                 span: Span::new(start, end),
+                value_span: Span::new(value.0, value.1),
             });
         }
     }

@@ -93,6 +93,8 @@ pub struct RawTag<'a> {
     pub escaped: bool,
     /// The whole `[Name "value"]`.
     pub span: Span,
+    /// The text between the quotes (what a fix of the value replaces).
+    pub value_span: Span,
 }
 
 impl<'a> RawTag<'a> {

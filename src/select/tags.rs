@@ -352,6 +352,7 @@ mod tests {
                 name: (*n).into(),
                 value: (*v).into(),
                 span: Span { start: 0, end: 0 },
+                value_span: Span { start: 0, end: 0 },
             })
             .collect()
     }
