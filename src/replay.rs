@@ -45,6 +45,11 @@ pub struct ReplayOptions {
     /// Report each capture written with more or fewer of its landing squares than this
     /// style writes (`M108`, `lint` and `fix --captures`); `None` (the default): any.
     pub captures: Option<crate::rules::notation::CaptureStyle>,
+    /// Findings less serious than this are given as diagnostics of their rule and
+    /// severity only, without message, place or fix: what a report that counts them and
+    /// does not show them needs (`lint --severity`), and much cheaper to make. `None`
+    /// (the default): every diagnostic in full.
+    pub least_shown: Option<crate::diag::Severity>,
 }
 
 /// How far the replay of the main line got.

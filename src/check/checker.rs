@@ -378,6 +378,13 @@ impl Checker {
         }
     }
 
+    /// Whether a finding of `rule` is shown in full ([`ReplayOptions::least_shown`]).
+    fn shown(&self, rule: &Rule) -> bool {
+        self.options
+            .least_shown
+            .is_none_or(|least| rule.severity <= least)
+    }
+
     /// A finding about tag `i` (`None`: the whole tag section): made, or past the limit
     /// only counted.
     fn tag_finding(
@@ -414,13 +421,17 @@ impl Checker {
                 _ => "",
             };
             let (name, value) = (tags[i].name.as_str(), tags[i].value.as_str());
-            // (made only when it is reported: past the limit a game's findings are counted)
-            let message = (self.options.report.contains(issue.rule())
+            // (made only when it is reported and shown: past the limit a game's findings
+            // are counted, and one not shown needs no words)
+            let shown = self.shown(issue.rule());
+            let message = (shown
+                && self.options.report.contains(issue.rule())
                 && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS)
                 .then(|| issue.message(name, value, first));
             let made = self.report.tag_findings.len();
             self.tag_finding(issue.rule(), Some(i), || message.unwrap_or_default());
-            if issue == TagIssue::NonstandardDate && self.report.tag_findings.len() > made {
+            if issue == TagIssue::NonstandardDate && shown && self.report.tag_findings.len() > made
+            {
                 self.date_fix(i);
             }
         }

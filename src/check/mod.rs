@@ -53,6 +53,8 @@ pub struct CheckOptions {
     pub fill_roster: bool,
     /// [`ReplayOptions::captures`].
     pub captures: Option<crate::rules::notation::CaptureStyle>,
+    /// [`ReplayOptions::least_shown`].
+    pub least_shown: Option<Severity>,
 }
 
 impl CheckOptions {
@@ -77,6 +79,7 @@ impl CheckOptions {
             report: self.report,
             fill_roster: self.fill_roster,
             captures: self.captures,
+            least_shown: self.least_shown,
         }
     }
 }
@@ -249,6 +252,18 @@ fn report(
                 continue;
             }
             kept += 1;
+        }
+        let severity = match u {
+            Unlocated::Syntax(e) => codes::of_read_error(e.kind).severity,
+            Unlocated::Finding(f) => f.rule.severity,
+        };
+        if options.least_shown.is_some_and(|least| severity > least) {
+            let rule = match u {
+                Unlocated::Syntax(e) => codes::of_read_error(e.kind),
+                Unlocated::Finding(f) => f.rule,
+            };
+            out.push(Diagnostic::new(rule, String::new()));
+            continue;
         }
         out.push(match u {
             Unlocated::Syntax(e) => {

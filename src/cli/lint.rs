@@ -96,6 +96,8 @@ pub fn run(args: &LintArgs, cli: &Cli) -> anyhow::Result<ExitCode> {
         // (the checker does not make what is not reported)
         report: RuleSet::matching(selected),
         captures: args.captures,
+        // (what is not shown is only counted)
+        least_shown: Some(least),
         ..args.input.read.check_options(&config)?
     };
     let mut inputs = common::Inputs::of(&args.input, &config, check)?;
