@@ -12,15 +12,15 @@ same checker of every move, result and draw rule, the same diagnostics and table
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Union
 
 from pdnkit import _pdnkit
 from pdnkit._pdnkit import Board, Game, Games, Move, __version__, lint, read
 
-try:
-    from typing import TypedDict
-except ImportError:  # pragma: no cover
-    TypedDict = dict  # type: ignore
+from typing import TypedDict
+
+if TYPE_CHECKING:
+    import pyarrow  # type: ignore[import-untyped]
 
 __all__ = [
     "Board",
@@ -90,7 +90,7 @@ def games_table(
     notation: str = "algebraic",
     rules: str = "russia",
     encoding: Optional[str] = None,
-) -> "pyarrow.Table":  # noqa: F821
+) -> "pyarrow.Table":
     """The table ``games`` of ``pdnkit convert --format parquet`` (a row per game: its
     tags, result, status, first error, FENs and first moves) as a ``pyarrow.Table``.
 
@@ -105,7 +105,7 @@ def moves_table(
     notation: str = "algebraic",
     rules: str = "russia",
     encoding: Optional[str] = None,
-) -> "pyarrow.Table":  # noqa: F821
+) -> "pyarrow.Table":
     """The table ``moves`` of ``pdnkit convert --format parquet`` (a row per main-line
     ply replayed: ``game_id``, ``ply``, ``move_number``, ``side``, ``written``, ``move``,
     ``from``, ``to``, ``captured``, ``capture``, ``promotes``) as a ``pyarrow.Table``,

@@ -3,7 +3,7 @@ re-exports."""
 
 from typing import IO, List, Optional, Sequence, Tuple, Union, Dict, Iterator
 
-import pyarrow
+import pyarrow  # type: ignore[import-untyped]
 
 from pdnkit import Diagnostic, Paths
 
