@@ -97,7 +97,7 @@ def games_table(
     Needs pyarrow (``pip install pdnkit[arrow]``); ``.to_pandas()`` and
     ``polars.from_arrow`` take it as it is. The columns are in ``docs/parquet.md``.
     """
-    return _pdnkit.tables(paths, ["games"], notation, False, rules, encoding)[0]
+    return _table(paths, "games", notation, rules, encoding)
 
 
 def moves_table(
@@ -111,4 +111,18 @@ def moves_table(
     ``from``, ``to``, ``captured``, ``capture``, ``promotes``) as a ``pyarrow.Table``,
     joined to :func:`games_table` by ``game_id``.
     """
-    return _pdnkit.tables(paths, ["moves"], notation, False, rules, encoding)[0]
+    return _table(paths, "moves", notation, rules, encoding)
+
+
+def _table(
+    paths: Paths, name: str, notation: str, rules: str, encoding: Optional[str]
+) -> "pyarrow.Table":
+    """The table ``name`` of the dataset of ``paths``; pyarrow is needed for it."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError as e:
+        raise ImportError(
+            f"pdnkit.{name}_table needs pyarrow: pip install 'pdnkit[arrow]'"
+        ) from e
+    table: "pyarrow.Table" = _pdnkit.tables(paths, [name], notation, False, rules, encoding)[0]
+    return table
