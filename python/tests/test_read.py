@@ -149,3 +149,11 @@ def test_positions_follow_a_setup_command_in_the_main_line(pdnkit_cli, tmp_path)
     rows = csv_rows(pdnkit_cli("convert", str(path), "--to", "csv"))
     assert game.moves == rows[0]["moves"].split()[: int(rows[0]["plies"])]
     assert game.positions()[-1] == rows[0]["final_fen"]
+
+
+def test_a_file_opened_as_text_is_a_pdn_error():
+    with open(EXAMPLE, encoding="utf-8") as f:
+        with pytest.raises(pdnkit.PdnError) as e:
+            list(pdnkit.read(f))
+    assert e.value.code == "E102"
+    assert "binary mode" in str(e.value)
