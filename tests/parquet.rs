@@ -790,3 +790,70 @@ fn many_partitions_interleaved_lose_no_row() {
     }
     assert!(files(&parts, "games").len() >= 300);
 }
+
+#[test]
+fn tables_held_in_memory_are_the_files_rows() {
+    use pdnkit::convert::parquet::{Dataset, ParquetOptions};
+    use pdnkit::convert::{Converter, Format};
+    use pdnkit::rules::notation::{CaptureStyle, Style};
+    use pdnkit::run::{Discovery, Event, RunOptions};
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ds");
+    let fixtures = root().join("fixtures");
+    let input = fixtures.to_str().unwrap();
+    dataset(&[input], &["--positions"], &out);
+
+    let options = ParquetOptions {
+        positions: true,
+        partition_by: None,
+    };
+    let style = Style {
+        captures: CaptureStyle::Minimal,
+        ..Style::default()
+    };
+    let (inputs, errors) =
+        pdnkit::run::expand(std::slice::from_ref(&fixtures), &Discovery::default());
+    assert!(errors.is_empty());
+    let labels: Vec<String> = inputs.iter().map(|i| i.label()).collect();
+    let mut next = labels.iter();
+    let mut memory = Dataset::in_memory(options, style);
+    let converter = Converter::new(Format::Parquet(options), style);
+    let run = RunOptions {
+        threads: 2,
+        ..RunOptions::default()
+    };
+    pdnkit::run::run(&inputs, &run, &converter, |event| match event {
+        Event::Start => {
+            memory.start_input(next.next().unwrap());
+            Ok(())
+        }
+        Event::Game(game) => memory.game(&game),
+        Event::Problem(d) => memory.problem(&d),
+        Event::End(_) => Ok(()),
+    })
+    .unwrap();
+    let tables = memory.into_batches().unwrap();
+    assert_eq!(tables.len(), 4);
+    for (table, batches) in tables {
+        let files = read(&out, table.name());
+        assert_eq!(
+            table.schema().fields(),
+            files.schema.fields(),
+            "{}",
+            table.name()
+        );
+        let rows: Vec<HashMap<String, Cell>> = (batches.iter())
+            .flat_map(|batch| {
+                (0..batch.num_rows()).map(move |i| {
+                    (batch.schema().fields().iter())
+                        .zip(batch.columns())
+                        .map(|(f, c)| (f.name().clone(), cell(c.as_ref(), i)))
+                        .collect()
+                })
+            })
+            .collect();
+        assert!(!rows.is_empty(), "{}", table.name());
+        assert_eq!(rows, files.rows, "{}", table.name());
+    }
+}

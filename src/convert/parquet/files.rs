@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use arrow_array::RecordBatch;
 use arrow_schema::DataType;
 use parquet::arrow::{ArrowSchemaConverter, ArrowWriter, add_encoded_arrow_schema_to_metadata};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
@@ -140,6 +141,8 @@ pub struct TableFiles<R: Rows> {
     clock: u64,
     /// Makes a new part's rows.
     make: Box<dyn Fn() -> R + Send>,
+    /// Held in memory instead of written: the batches made ([`TableFiles::in_memory`]).
+    batches: Option<Vec<RecordBatch>>,
 }
 
 impl<R: Rows> TableFiles<R> {
@@ -162,7 +165,29 @@ impl<R: Rows> TableFiles<R> {
             held: 0,
             budget,
             clock: 0,
+            batches: None,
         }
+    }
+
+    /// The table's rows held in memory as Arrow record batches, a batch every
+    /// [`BATCH_ROWS`] rows, instead of written to files (without partitions).
+    pub fn in_memory(make: impl Fn() -> R + Send + 'static) -> TableFiles<R> {
+        TableFiles {
+            batches: Some(Vec::new()),
+            ..TableFiles::new(Path::new(""), None, usize::MAX, make)
+        }
+    }
+
+    /// The batches of a table held in memory ([`TableFiles::in_memory`]), the rows still
+    /// in the builders made the last one; none for a table written to files.
+    pub fn into_batches(mut self) -> io::Result<Vec<RecordBatch>> {
+        if self.batches.is_none() {
+            return Ok(Vec::new());
+        }
+        while !self.parts.is_empty() {
+            self.close_part(self.parts.len() - 1)?;
+        }
+        Ok(self.batches.unwrap_or_default())
     }
 
     /// Appends rows to the partition `value` (ignored without partitions; `None` is the
@@ -240,6 +265,19 @@ impl<R: Rows> TableFiles<R> {
     /// none), and with `end_group` ends its row group; the part's index after (closing
     /// another part to open the file moves the last one).
     fn write_batch(&mut self, k: usize, end_group: bool) -> io::Result<usize> {
+        if let Some(batches) = &mut self.batches {
+            let part = &mut self.parts[k];
+            if !part.rows.is_empty() {
+                let columns = part.rows.columns();
+                // (the rows make exactly the schema's types)
+                let batch =
+                    RecordBatch::try_new(R::TABLE.schema(), columns).map_err(io::Error::other)?;
+                batches.push(batch);
+            }
+            self.held -= part.bytes;
+            part.bytes = 0;
+            return Ok(k);
+        }
         let k = self.file_of(k)?;
         let part = &mut self.parts[k];
         let Some(writer) = part.writer.as_mut() else {

@@ -29,8 +29,9 @@ use crate::replay::Ply;
 use crate::rules::notation::{SquareStyle, Style, push_move_named};
 use crate::rules::{FenStyle, Position, Square};
 use crate::run::Checked;
+use arrow_array::RecordBatch;
 use files::TableFiles;
-use tables::{DiagnosticsRows, GamesRows, MovesRows, PositionsRows};
+use tables::{DiagnosticsRows, GamesRows, MovesRows, PositionsRows, Table};
 
 pub use files::partition_folder;
 
@@ -254,16 +255,7 @@ impl Dataset {
     /// `style`'s.
     pub fn create(dir: &Path, options: ParquetOptions, style: Style) -> io::Result<Dataset> {
         let key = options.partition_by.map(PartitionBy::key);
-        let squares: Vec<String> = Square::all()
-            .map(|sq| {
-                let mut name = String::new();
-                match style.squares {
-                    SquareStyle::Algebraic => sq.push_algebraic(&mut name),
-                    SquareStyle::Numeric => sq.push_numeric(&mut name),
-                }
-                name
-            })
-            .collect();
+        let squares = square_names(style);
         let moves = move || MovesRows::new(&squares);
         Ok(Dataset {
             options,
@@ -320,6 +312,41 @@ impl Dataset {
         Ok(())
     }
 
+    /// A dataset held in memory as Arrow record batches instead of written to files
+    /// (without partitions): what a dataframe library takes as it is, with the rows and
+    /// columns the files would have. [`Dataset::into_batches`] gives them.
+    pub fn in_memory(options: ParquetOptions, style: Style) -> Dataset {
+        let squares = square_names(style);
+        let moves = move || MovesRows::new(&squares);
+        Dataset {
+            options: ParquetOptions {
+                partition_by: None,
+                ..options
+            },
+            path: String::new(),
+            next_id: 1,
+            games: TableFiles::in_memory(GamesRows::new),
+            moves: TableFiles::in_memory(moves),
+            diagnostics: TableFiles::in_memory(DiagnosticsRows::new),
+            positions: (options.positions).then(|| TableFiles::in_memory(PositionsRows::new)),
+        }
+    }
+
+    /// The record batches of each table of a dataset held in memory
+    /// ([`Dataset::in_memory`]), in the order the tables are written; none for one
+    /// written to files.
+    pub fn into_batches(self) -> io::Result<Vec<(Table, Vec<RecordBatch>)>> {
+        let mut tables = vec![
+            (Table::Games, self.games.into_batches()?),
+            (Table::Moves, self.moves.into_batches()?),
+            (Table::Diagnostics, self.diagnostics.into_batches()?),
+        ];
+        if let Some(positions) = self.positions {
+            tables.push((Table::Positions, positions.into_batches()?));
+        }
+        Ok(tables)
+    }
+
     /// Writes what is held and closes every file.
     pub fn finish(self) -> io::Result<()> {
         self.games.finish()?;
@@ -330,6 +357,20 @@ impl Dataset {
         }
         Ok(())
     }
+}
+
+/// The names of the squares in `style`, by index.
+fn square_names(style: Style) -> Vec<String> {
+    Square::all()
+        .map(|sq| {
+            let mut name = String::new();
+            match style.squares {
+                SquareStyle::Algebraic => sq.push_algebraic(&mut name),
+                SquareStyle::Numeric => sq.push_numeric(&mut name),
+            }
+            name
+        })
+        .collect()
 }
 
 /// Appends a game's row; the bytes it holds.

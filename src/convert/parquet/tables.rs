@@ -12,9 +12,9 @@ use std::sync::{Arc, LazyLock};
 
 use arrow_array::builder::{
     ArrayBuilder, Date32Builder, Float64Builder, Int8Builder, Int32Builder, Int64Builder,
-    MapBuilder, MapFieldNames, StringBuilder,
+    ListBuilder, MapBuilder, MapFieldNames, StringBuilder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowSchemaConverter;
 use parquet::basic::Encoding;
@@ -292,6 +292,8 @@ arrow_rows! {
 pub(crate) struct MovesRows {
     /// The column chunks of the row group in progress, in the schema's order.
     chunks: Vec<Chunk>,
+    /// The squares' names, by index (for the Arrow columns of [`Rows::columns`]).
+    squares: Vec<String>,
     pub game_id: Vec<i64>,
     pub ply: Vec<i64>,
     pub move_number: Vec<i64>,
@@ -329,8 +331,8 @@ static MOVES_COLUMNS: LazyLock<SchemaDescriptor> = LazyLock::new(|| {
 
 impl MovesRows {
     /// Empty rows, whose squares are named `squares` (by index).
-    pub fn new(squares: &[String]) -> MovesRows {
-        let squares: Vec<&str> = squares.iter().map(String::as_str).collect();
+    pub fn new(square_names: &[String]) -> MovesRows {
+        let squares: Vec<&str> = square_names.iter().map(String::as_str).collect();
         let sides = [Color::White.name(), Color::Black.name()];
         debug_assert_eq!(Color::Black.index(), 1);
         let chunks = (MOVES_COLUMNS.columns().iter())
@@ -345,6 +347,7 @@ impl MovesRows {
             .collect();
         MovesRows {
             chunks,
+            squares: square_names.to_vec(),
             game_id: Vec::new(),
             ply: Vec::new(),
             move_number: Vec::new(),
@@ -454,6 +457,68 @@ impl Rows for MovesRows {
 
     fn writer(file: BufWriter<File>) -> io::Result<Writer> {
         Writer::chunks(file, Self::TABLE)
+    }
+
+    /// The rows as Arrow columns (for batches held in memory; the files are written from
+    /// the same values by [`Self::encode`]).
+    fn columns(&mut self) -> Vec<ArrayRef> {
+        let names = |indices: &[u8], names: &[String]| -> ArrayRef {
+            let name = |i: u8| names.get(usize::from(i)).map_or("", String::as_str);
+            Arc::new(StringArray::from_iter_values(
+                indices.iter().map(|&i| name(i)),
+            ))
+        };
+        // (the texts were appended from `str`s, whole)
+        let texts = |bytes: &[u8], lengths: &[i64]| -> ArrayRef {
+            let mut start = 0;
+            Arc::new(StringArray::from_iter_values(lengths.iter().map(|&n| {
+                let end = start + n as usize;
+                let text = bytes.get(start..end).unwrap_or_default();
+                start = end;
+                std::str::from_utf8(text).unwrap_or_default()
+            })))
+        };
+        let int32 = |v: &[i64]| -> ArrayRef {
+            Arc::new(Int32Array::from_iter_values(v.iter().map(|&n| n as i32)))
+        };
+        // (a row's entries: the first of repetition 0, a square where defined)
+        let mut captured = ListBuilder::new(StringBuilder::new()).with_field(Arc::new(element()));
+        let mut squares = self.captured.iter();
+        for (k, (&rep, &def)) in self.captured_rep.iter().zip(&self.captured_def).enumerate() {
+            if rep == 0 && k > 0 {
+                captured.append(true);
+            }
+            if def == 1 {
+                let name = squares
+                    .next()
+                    .and_then(|&i| self.squares.get(usize::from(i)));
+                captured
+                    .values()
+                    .append_value(name.map_or("", String::as_str));
+            }
+        }
+        if !self.captured_rep.is_empty() {
+            captured.append(true);
+        }
+        let sides = [
+            Color::White.name().to_string(),
+            Color::Black.name().to_string(),
+        ];
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(Int64Array::from(std::mem::take(&mut self.game_id))),
+            int32(&self.ply),
+            int32(&self.move_number),
+            names(&self.side, &sides),
+            texts(&self.written, &self.written_lengths),
+            texts(&self.text, &self.text_lengths),
+            names(&self.from, &self.squares),
+            names(&self.to, &self.squares),
+            Arc::new(captured.finish()),
+            Arc::new(BooleanArray::from(std::mem::take(&mut self.capture))),
+            Arc::new(BooleanArray::from(std::mem::take(&mut self.promotes))),
+        ];
+        self.release();
+        columns
     }
 
     /// A page of each column.

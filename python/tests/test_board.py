@@ -1,0 +1,144 @@
+"""pdnkit.Board against the perft counts and the reference positions of the rules."""
+
+import json
+
+import pytest
+
+import pdnkit
+from conftest import FIXTURES, RULES_CASES
+
+START = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+# (RULES.md's counts from the start, when the shared cases are absent)
+PERFT_START = [7, 49, 302, 1469, 7482, 37986]
+
+
+def perft_cases():
+    path = RULES_CASES / "perft.json"
+    if not path.exists():
+        return [(START, PERFT_START)]
+    cases = json.loads(path.read_text())
+    found = []
+    for name, case in cases.items():
+        if isinstance(case, dict) and "fen" in case and "distinct" in case:
+            # (the counts up to a few hundred thousand leaves: seconds at most)
+            counts = [n for n in case["distinct"] if n <= 200_000]
+            found.append((case["fen"], counts))
+    return found
+
+
+@pytest.mark.parametrize("fen,counts", perft_cases())
+def test_perft_counts_are_the_references(fen, counts):
+    board = pdnkit.Board(fen)
+    assert [board.perft(d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_perft_of_the_start_position():
+    board = pdnkit.Board()
+    assert board.fen() == START
+    assert [board.perft(d) for d in range(1, 6)] == PERFT_START[:5]
+
+
+def movegen_cases():
+    folder = RULES_CASES / "movegen"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is absent: the reference positions are not run")
+    return sorted(folder.glob("*.json"))
+
+
+def test_legal_moves_of_every_reference_position():
+    for path in movegen_cases():
+        case = json.loads(path.read_text())
+        board = pdnkit.Board(case["fen"])
+        moves = board.legal_moves()
+        assert len(moves) == case["n_distinct_moves"], path.name
+        got = {(m.from_, m.to, tuple(sorted(m.captured)), m.promotes) for m in moves}
+        want = set()
+        for m in case["moves"]:
+            squares = m["notation"].replace(":", "x").replace("-", "x").split("x")
+            want.add((squares[0], squares[-1], tuple(sorted(m["captured"])), m["promotes"]))
+        assert got == want, path.name
+        for m in moves:
+            board.push(m)
+            board.pop()
+        assert board.fen() == pdnkit.Board(case["fen"]).fen()
+
+
+def test_a_move_knows_its_squares_route_and_text():
+    board = pdnkit.Board("W:Wd6:Be3,e7,g7")
+    (first, second) = sorted(board.legal_moves(), key=lambda m: m.to)
+    assert (first.from_, first.to, first.captured) == ("d6", "c1", ["e3", "e7", "g7"])
+    assert first.route == ["d6", "f8", "h6", "c1"]
+    assert first.promotes and first.is_capture
+    assert first.text == "d6:c1"
+    assert str(second) == "d6:d2"
+    board.push(first)
+    assert board.fen() == "B:WK30:B"
+
+
+def test_push_pop_and_the_move_stack():
+    board = pdnkit.Board()
+    for text in ["c3-d4", "f6-g5", "b2-c3"]:
+        board.push(text)
+    assert [m.text for m in board.move_stack] == ["c3-d4", "f6-g5", "b2-c3"]
+    assert board.turn == "black"
+    assert board.pop().text == "b2-c3"
+    assert board.turn == "white"
+    board.push("25-22")  # numeric squares: b2-c3
+    assert board.move_stack[-1].text == "b2-c3"
+    copy = board.copy()
+    copy.pop()
+    assert len(board.move_stack) == 3 and len(copy.move_stack) == 2
+    with pytest.raises(IndexError):
+        pdnkit.Board().pop()
+
+
+def test_bad_moves_and_positions_raise_pdn_errors():
+    board = pdnkit.Board()
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push("c3-e5")
+    assert e.value.code == "M101"
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push("c3-")
+    assert e.value.code == "M106"
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push(pdnkit.Board("W:Wd4:Bh8").legal_moves()[0])
+    assert e.value.code == "M101"
+    with pytest.raises(pdnkit.PdnError) as e:
+        pdnkit.Board("W:Wz9")
+    assert e.value.code == "F101"
+    assert e.value.line is None
+    with pytest.raises(TypeError):
+        board.push(3)
+    with pytest.raises(ValueError):
+        pdnkit.Board(variant="frisian")
+
+
+def test_a_side_without_moves_has_lost():
+    board = pdnkit.Board("B:W21:B")
+    assert board.is_over() and board.result() == "1-0"
+    board = pdnkit.Board("W:W:B1")
+    assert board.is_over() and board.result() == "0-1"
+    assert not pdnkit.Board().is_over() and pdnkit.Board().result() == "*"
+
+
+def test_the_svg_is_the_one_show_draws(pdnkit_cli):
+    path = FIXTURES / "example.pdn"
+    game = next(iter(pdnkit.read(path)))
+    board = pdnkit.Board()
+    for text in game.moves[:3]:
+        board.push(text)
+    svg = pdnkit_cli("show", str(path), "--game", "1", "--ply", "3", "--format", "svg")
+    assert board._repr_svg_() == svg
+    assert pdnkit.Board()._repr_svg_() == pdnkit_cli(
+        "show", str(path), "--game", "1", "--ply", "0", "--format", "svg"
+    )
+
+
+def test_fen_in_either_notation_reads_back():
+    board = pdnkit.Board()
+    board.push("c3-d4")
+    algebraic = board.fen("algebraic")
+    assert algebraic.startswith("B:W") and "d4" in algebraic
+    assert pdnkit.Board(algebraic).fen() == board.fen()
+    with pytest.raises(ValueError):
+        board.fen("roman")
