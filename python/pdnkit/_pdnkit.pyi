@@ -82,7 +82,10 @@ class Move:
 class Board:
     """A position of Russian draughts and the moves played to it."""
 
-    def __init__(self, fen: Optional[str] = None, variant: str = "russian") -> None: ...
+    def __init__(
+        self, fen: Optional[str] = None, variant: str = "russian", rules: str = "russia"
+    ) -> None:
+        """The start position or ``fen``; ``rules`` the draw-rule edition (``russia``, ``fmjd``)."""
     def legal_moves(self) -> List[Move]:
         """The legal moves (captures only, when there is one to make)."""
     def push(self, move: Union[Move, str]) -> None:
@@ -100,9 +103,11 @@ class Board:
     def perft(self, depth: int) -> int:
         """The number of move sequences of ``depth`` plies from here."""
     def is_over(self) -> bool:
-        """Whether the side to move has no legal move."""
+        """Whether the side to move has no legal move, or a move-count rule drew the game."""
     def result(self) -> str:
-        """``1-0`` or ``0-1`` when the game is over, else ``*``."""
+        """``1-0`` or ``0-1`` for a side without moves, ``1/2-1/2`` after an automatic draw, else ``*``."""
+    def draw_rule(self) -> Optional[str]:
+        """The article and condition of the automatic draw reached, or ``None``."""
     def copy(self) -> "Board":
         """A copy of the board, with its moves."""
     def _repr_svg_(self) -> str:

@@ -2,7 +2,8 @@
 //! played on it, for engines, bots and notebooks.
 
 use pdnkit::diagram::{self, Diagram};
-use pdnkit::replay::setup_position;
+use pdnkit::draw::{DrawTracker, Edition};
+use pdnkit::replay::{draw_view, ply_facts, setup_position};
 use pdnkit::rules::notation::{CaptureStyle, Resolution, Style, format_move, resolve_token};
 use pdnkit::rules::perft::perft;
 use pdnkit::rules::{FenStyle, MoveList, Position, Square, Variant};
@@ -116,6 +117,14 @@ pub struct Board {
     pos: Position,
     /// The moves played, each with the position before it.
     stack: Vec<(Position, rules::Move)>,
+    /// The draw rules of the edition, followed from the board's first position.
+    tracker: DrawTracker,
+}
+
+/// A tracker of `edition`'s draw rules from `start`.
+fn tracker(edition: Edition, start: &Position) -> DrawTracker {
+    let (material, key) = draw_view(start);
+    DrawTracker::new(edition, material, key)
 }
 
 impl Board {
@@ -127,10 +136,11 @@ impl Board {
 #[pymethods]
 impl Board {
     /// The start position, or the position of `fen` (`W:W21,22:B1,2`, numeric or
-    /// algebraic squares, `K` for kings); `variant` is `russian`.
+    /// algebraic squares, `K` for kings); `variant` is `russian`; `rules` the draw-rule
+    /// edition whose automatic draws end the game (`russia` or `fmjd`).
     #[new]
-    #[pyo3(signature = (fen=None, variant="russian"))]
-    fn new(py: Python<'_>, fen: Option<&str>, variant: &str) -> PyResult<Board> {
+    #[pyo3(signature = (fen=None, variant="russian", rules="russia"))]
+    fn new(py: Python<'_>, fen: Option<&str>, variant: &str, rules: &str) -> PyResult<Board> {
         let _variant: Variant = clap::ValueEnum::from_str(variant, true)
             .map_err(|_| PyValueError::new_err(format!("unknown variant `{variant}` (russian)")))?;
         let pos = match fen {
@@ -142,6 +152,7 @@ impl Board {
         Ok(Board {
             pos,
             stack: Vec::new(),
+            tracker: tracker(crate::edition(rules)?, &pos),
         })
     }
 
@@ -208,6 +219,7 @@ impl Board {
         };
         self.stack.push((pos, chosen));
         self.pos.play_unchecked(&chosen);
+        self.tracker.push(&ply_facts(&pos, &chosen, &self.pos));
         Ok(())
     }
 
@@ -216,6 +228,12 @@ impl Board {
         let (before, mv) = (self.stack.pop())
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no move played"))?;
         self.pos = before;
+        // (the draw rules count back to the first position: followed again from there)
+        let first = self.stack.first().map_or(before, |&(pos, _)| pos);
+        self.tracker = tracker(self.tracker.edition(), &first);
+        for &(pos, mv) in &self.stack {
+            self.tracker.push(&ply_facts(&pos, &mv, &pos.after(&mv)));
+        }
         Ok(Move { mv, before })
     }
 
@@ -252,22 +270,28 @@ impl Board {
     }
 
     /// The number of move sequences of `depth` plies from here (the move generator's
-    /// test: 7, 49, 302, 1469, 7361 from the start).
+    /// test: 7, 49, 302, 1469, 7482 from the start).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let pos = self.pos;
         py.detach(|| std::panic::catch_unwind(|| perft(&pos, depth)))
             .map_err(|_| pdn_error(py, "internal", "pdnkit failed in perft", None, None))
     }
 
-    /// Whether the game is over: the side to move has no legal move (draw rules are
-    /// not followed here; `pdnkit.read` judges them for a game).
+    /// Whether the game is over: the side to move has no legal move (and loses), or a
+    /// move-count rule of the edition drew it automatically (a threefold repetition is
+    /// a draw to claim, and does not end the game by itself).
     fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
         let pos = self.pos;
-        guarded(py, || !pos.has_legal_moves())
+        let drawn = self.tracker.automatic_draw().is_some();
+        Ok(drawn || guarded(py, || !pos.has_legal_moves())?)
     }
 
-    /// `1-0` or `0-1` when the side to move has no legal move (it loses), else `*`.
+    /// `1-0` or `0-1` when the side to move has no legal move (it loses), `1/2-1/2` when
+    /// a move-count rule drew the game, else `*`.
     fn result(&self, py: Python<'_>) -> PyResult<&'static str> {
+        if self.tracker.automatic_draw().is_some() {
+            return Ok("1/2-1/2");
+        }
         Ok(match (self.is_over(py)?, self.pos.turn()) {
             (false, _) => "*",
             (true, Color::White) => "0-1",
@@ -275,11 +299,19 @@ impl Board {
         })
     }
 
+    /// The rule that drew the game automatically, as its article and condition
+    /// (`6.1.8.4: …`), or `None`.
+    fn draw_rule(&self) -> Option<String> {
+        let event = self.tracker.automatic_draw()?;
+        Some(format!("{}: {}", event.rule, event.detail))
+    }
+
     /// A copy of the board, with its moves.
     fn copy(&self) -> Board {
         Board {
             pos: self.pos,
             stack: self.stack.clone(),
+            tracker: self.tracker.clone(),
         }
     }
 

@@ -121,6 +121,29 @@ def test_a_side_without_moves_has_lost():
     assert not pdnkit.Board().is_over() and pdnkit.Board().result() == "*"
 
 
+@pytest.mark.parametrize("rules", ["russia", "fmjd"])
+def test_an_automatic_draw_ends_the_game_where_lint_says(pdnkit_cli, tmp_path, rules):
+    # two kings shuffling: each edition draws it after its own number of moves
+    plies = ["a1-b2", "h2-g1", "b2-a1", "g1-h2"] * 8
+    game = tmp_path / "kings.pdn"
+    game.write_text('[FEN "W:WK29:BK28"]\n' + " ".join(plies) + " *\n")
+    out = pdnkit_cli("lint", str(game), "--rules", rules, "--select", "D101", "--format", "jsonl", "-q")
+    drawn_at = json.loads(out)["ply"] - 1
+    board = pdnkit.Board("W:WK29:BK28", rules=rules)
+    for k, ply in enumerate(plies[:drawn_at], 1):
+        assert not board.is_over() and board.result() == "*" and board.draw_rule() is None, k
+        board.push(ply)
+    assert board.is_over() and board.result() == "1/2-1/2"
+    assert board.draw_rule().startswith({"russia": "6.1.8", "fmjd": "7.2"}[rules])
+    # taking a move back undoes the draw; a copy keeps it
+    drawn = board.copy()
+    board.pop()
+    assert not board.is_over() and board.result() == "*"
+    assert drawn.is_over()
+    with pytest.raises(ValueError):
+        pdnkit.Board(rules="olympic")
+
+
 def test_the_svg_is_the_one_show_draws(pdnkit_cli):
     path = FIXTURES / "example.pdn"
     game = next(iter(pdnkit.read(path)))
