@@ -6,8 +6,8 @@
 #   GAMES=5000 SLOW_GAMES=200 LEGAL_GAMES=50 bash bench/python.sh
 #
 # Each library has a virtual environment of its own under target/bench-python (both
-# py-draughts and pydraughts install a module named `draughts`), made on the first run
-# from PyPI; pdnkit's is this repository installed with `pip install .` (REBUILD=1 builds
+# py-draughts and pydraughts install a module named `draughts`), made from PyPI when
+# missing; pdnkit's is this repository installed with `pip install .` (REBUILD=1 builds
 # it again). The games are written by tools/gen and converted to what all three read:
 # algebraic squares (pydraughts reads Russian moves so only), captures with every landing
 # square and `x` (it refuses `:`), no comments, variations nor NAGs. pydraughts, some

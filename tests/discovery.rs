@@ -159,13 +159,13 @@ fn on_a_terminal(dir: &Path, args: &[&str]) -> (String, i32) {
     use expectrl::process::unix::WaitStatus;
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"));
     command.args(args).current_dir(dir).env("NO_COLOR", "1");
-    let mut session = expectrl::Session::spawn(command).unwrap();
-    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
-    let out = session
+    let mut terminal = expectrl::Session::spawn(command).unwrap();
+    terminal.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    let out = terminal
         .expect(expectrl::Eof)
         .unwrap_or_else(|e| panic!("pdnkit {args:?} on a terminal: {e}"));
     let text = String::from_utf8_lossy(out.as_bytes()).replace('\r', "");
-    match session.get_process().wait().unwrap() {
+    match terminal.get_process().wait().unwrap() {
         WaitStatus::Exited(_, code) => (text, code),
         other => panic!("pdnkit {args:?}: {other:?}"),
     }
