@@ -382,6 +382,14 @@ fn sql_type(t: &DataType) -> String {
     }
 }
 
+/// The name of the folder a partition's file is in (`year=1950`).
+fn partition_folder_of(path: &Path) -> &str {
+    path.parent()
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str())
+        .unwrap()
+}
+
 #[test]
 fn fixtures_match_the_csv_export() {
     let dir = tempfile::tempdir().unwrap();
@@ -484,13 +492,7 @@ fn partitions_hold_the_rows_of_their_value() {
         // each game is in the folder of its value
         let games = read(&whole, "games");
         for path in files(&out, "games") {
-            let folder = path
-                .parent()
-                .unwrap()
-                .file_name()
-                .unwrap()
-                .to_str()
-                .unwrap();
+            let folder = partition_folder_of(&path);
             let value = folder.strip_prefix(&format!("{key}=")).unwrap();
             for row in read_files(std::slice::from_ref(&path)).rows {
                 let game =
@@ -771,13 +773,7 @@ fn many_partitions_interleaved_lose_no_row() {
     let games = read(&whole, "games");
     assert_eq!(games.rows.len(), 1500);
     for path in files(&parts, "games") {
-        let folder = path
-            .parent()
-            .unwrap()
-            .file_name()
-            .unwrap()
-            .to_str()
-            .unwrap();
+        let folder = partition_folder_of(&path);
         for row in read_files(std::slice::from_ref(&path)).rows {
             assert_eq!(
                 Some(folder),

@@ -423,27 +423,25 @@ impl Checker {
             let (name, value) = (tags[i].name.as_str(), tags[i].value.as_str());
             // (made only when it is reported and shown: past the limit a game's findings
             // are counted, and one not shown needs no words)
-            let shown = self.shown(issue.rule());
-            let message = (shown
+            let made_in_full = self.shown(issue.rule())
                 && self.options.report.contains(issue.rule())
-                && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS)
-                .then(|| issue.message(name, value, first));
+                && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS;
+            // (a date's PDN form is read once, for the message and the fix)
+            let form = (made_in_full && issue == TagIssue::NonstandardDate)
+                .then(|| crate::date::pdn_form(value))
+                .flatten();
+            let message = made_in_full.then(|| issue.message(name, value, first, form.as_ref()));
             let made = self.report.tag_findings.len();
             self.tag_finding(issue.rule(), Some(i), || message.unwrap_or_default());
-            if issue == TagIssue::NonstandardDate && shown && self.report.tag_findings.len() > made
-            {
-                self.date_fix(i);
+            if let Some(form) = form.filter(|_| self.report.tag_findings.len() > made) {
+                self.date_fix(i, form);
             }
         }
     }
 
     /// The fix of a nonstandard-date finding (the last tag finding, about tag `i`): the
     /// value in PDN's form, unsafe when its day and month could be either way round.
-    fn date_fix(&mut self, i: usize) {
-        let tag = &self.report.tags[i];
-        let Some(form) = crate::date::pdn_form(&tag.value) else {
-            return;
-        };
+    fn date_fix(&mut self, i: usize, form: crate::date::PdnForm) {
         let (applicability, message) = match form.certain {
             true => (
                 Applicability::Safe,
@@ -454,7 +452,7 @@ impl Checker {
                 format!("write the date as {}, reading the day first", form.text),
             ),
         };
-        let span = tag.value_span;
+        let span = self.report.tags[i].value_span;
         if let Some(f) = self.report.tag_findings.last_mut() {
             f.fix = Some(Box::new(Proposal::replace(
                 applicability,

@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use compact_str::CompactString;
 
 use super::checker::TagEntry;
-use crate::date::{DateValue, is_pdn_form, parse_date, pdn_form};
+use crate::date::{DateValue, PdnForm, is_pdn_form, parse_date};
 use crate::diag::Rule;
 use crate::diag::codes::{self, RuleSet};
 use crate::pdn::writer::ROSTER;
@@ -64,8 +64,14 @@ impl TagIssue {
     }
 
     /// The finding's message about the tag `name` with `value` (and the value of the first
-    /// one of a duplicate).
-    pub(crate) fn message(self, name: &str, value: &str, first_value: &str) -> String {
+    /// one of a duplicate, or a nonstandard date's PDN form).
+    pub(crate) fn message(
+        self,
+        name: &str,
+        value: &str,
+        first_value: &str,
+        form: Option<&PdnForm>,
+    ) -> String {
         match self {
             TagIssue::Duplicate(_) => format!(
                 "tag {name} appears again (first value \"{first_value}\", this one \"{value}\"); the first is used"
@@ -77,14 +83,14 @@ impl TagIssue {
             TagIssue::InvalidResult => {
                 format!("Result \"{value}\" is not one of 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *")
             }
-            TagIssue::NonstandardDate => match pdn_form(value) {
+            TagIssue::NonstandardDate => match form {
                 Some(form) if !form.certain => format!(
                     "Date \"{value}\" is not written as PDN writes dates; read day first it is {} (its day and month could be either way round)",
                     form.text
                 ),
                 form => format!(
                     "Date \"{value}\" is not written as PDN writes dates: {}",
-                    form.map(|f| f.text).unwrap_or_default()
+                    form.map_or("", |f| f.text.as_str())
                 ),
             },
         }
