@@ -253,15 +253,14 @@ fn report(
             }
             kept += 1;
         }
-        let severity = match u {
-            Unlocated::Syntax(e) => codes::of_read_error(e.kind).severity,
-            Unlocated::Finding(f) => f.rule.severity,
+        let rule = match u {
+            Unlocated::Syntax(e) => codes::of_read_error(e.kind),
+            Unlocated::Finding(f) => f.rule,
         };
-        if options.least_shown.is_some_and(|least| severity > least) {
-            let rule = match u {
-                Unlocated::Syntax(e) => codes::of_read_error(e.kind),
-                Unlocated::Finding(f) => f.rule,
-            };
+        if options
+            .least_shown
+            .is_some_and(|least| rule.severity > least)
+        {
             out.push(Diagnostic::new(rule, String::new()));
             continue;
         }
