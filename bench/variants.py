@@ -10,7 +10,8 @@ environment (bench/variants.sh makes one under target/):
                                                        moves in both
 
 Moves are compared as (from, to, captured squares), pdnkit's identity of a move; a move
-pydraughts lists twice (two routes) counts once. Squares are compared as pdnkit writes
+pydraughts lists twice (two routes) counts once. perft counts every route on both sides
+(`pdnkit perft --routes`), as pydraughts lists them. Squares are compared as pdnkit writes
 them: numbers for the numbered variants, algebraic names for Russian, Brazilian and
 Turkish (pydraughts numbers those from a1, PDN from the far side).
 """
@@ -90,7 +91,8 @@ def py_perft(board, depth):
 
 
 def pdnkit_perft(variant, fen, depth):
-    args = [PDNKIT, "perft", "--variant", variant, str(depth)]
+    # (pydraughts lists a capture once per route)
+    args = [PDNKIT, "perft", "--routes", "--variant", variant, str(depth)]
     if fen:
         args += ["--fen", fen]
     return int(subprocess.run(args, capture_output=True, text=True, check=True).stdout.split()[-1])
@@ -116,10 +118,6 @@ def descend(variant, board, depth):
         if ours != theirs:
             print(f"  {fen}: only pdnkit {sorted(ours - theirs)}, only pydraughts {sorted(theirs - ours)}")
             return
-        listed = len(board.legal_moves())
-        if listed != len(theirs):
-            print(f"  {fen}: pydraughts lists {listed} moves, {len(theirs)} distinct")
-            return
         for m in board.legal_moves():
             board.push(m)
             if py_perft(board, depth - 1) != pdnkit_perft(variant, board.fen, depth - 1):
@@ -131,9 +129,41 @@ def descend(variant, board, depth):
             return
 
 
+def occupied(fen):
+    """The squares a FEN lists, as written (kings' K dropped)."""
+    squares = set()
+    for side in fen.split(":")[1:]:
+        squares.update(t.lstrip("K") for t in side[1:].split(",") if t)
+    return squares
+
+
+def passes_a_piece(fen, move):
+    """Whether a quiet Turkish move (algebraic squares) crosses an occupied square."""
+    (f0, r0), (f1, r1) = [("abcdefgh".index(sq[0]), int(sq[1:])) for sq in move[:2]]
+    df, dr = (f1 > f0) - (f1 < f0), (r1 > r0) - (r1 < r0)
+    f, r, full = f0 + df, r0 + dr, occupied(fen)
+    while (f, r) != (f1, r1):
+        if "abcdefgh"[f] + str(r) in full:
+            return True
+        f, r = f + df, r + dr
+    return False
+
+
+def known(variant, fen, ours, theirs):
+    """Why the two lists differ, when it is a difference this page has checked by hand."""
+    if (variant == "frisian" and theirs < ours and all(not m[2] for m in ours - theirs)
+            and len({m[0] for m in ours - theirs}) == 1):
+        return "Frisian's three moves of a king (a rule of the game's history, not enforced by pdnkit)"
+    if (variant == "turkish" and ours < theirs
+            and all(not m[2] and passes_a_piece(fen, m) for m in theirs - ours)):
+        return "pydraughts moves a Turkish king over pieces in its way"
+    return None
+
+
 def games(variant, count, seed=1):
     rng = random.Random(seed)
     positions = differences = 0
+    explained = {}
     for _ in range(count):
         board = draughts.Board(variant=PY_NAME[variant])
         fens, theirs = [], []
@@ -146,11 +176,18 @@ def games(variant, count, seed=1):
             board.push(rng.choice(moves))
         for fen, ours, py in zip(fens, pdnkit_moves(variant, fens), theirs):
             positions += 1
-            if ours != py:
-                differences += 1
-                if differences <= 5:
-                    print(f"  {fen}: only pdnkit {sorted(ours - py)}, only pydraughts {sorted(py - ours)}")
+            if ours == py:
+                continue
+            why = known(variant, fen, ours, py)
+            if why:
+                explained[why] = explained.get(why, 0) + 1
+                continue
+            differences += 1
+            if differences <= 5:
+                print(f"  {fen}: only pdnkit {sorted(ours - py)}, only pydraughts {sorted(py - ours)}")
     print(f"{variant}: {count} random games, {positions} positions, {differences} with different moves")
+    for why, n in explained.items():
+        print(f"  and {n} where {why}")
 
 
 def main():

@@ -11,7 +11,7 @@ use std::fmt;
 use super::Variant;
 use super::fen::{FenSquare, Setup};
 use super::geometry::{Geometry, NONE, dir};
-use super::perft::Node;
+use super::perft::{Node, leaves};
 use super::variant::{CaptureChoice, Crowning, Rules};
 use crate::Color;
 
@@ -187,7 +187,7 @@ impl VariantPosition {
         let g = self.geometry();
         let off = || VariantSetupError::OffBoard(sq, self.variant);
         match sq {
-            FenSquare::Numeric(n) => g.from_number(n, self.rules().mirrored).ok_or_else(off),
+            FenSquare::Numeric(n) => g.square_numbered(n, self.rules().mirrored).ok_or_else(off),
             FenSquare::Algebraic { file, rank } => {
                 if file >= g.side || rank >= g.side {
                     return Err(off());
@@ -249,24 +249,45 @@ impl VariantPosition {
         format!("{}{}", char::from(b'a' + file), rank + 1)
     }
 
-    /// FEN of the position, squares numbered: `W:W31,32,K46:B1,2`.
+    /// Square index `i` as the variant's PDN writes it: its number, or on the Turkish
+    /// board, where every square is played and PDN names squares (GameType 30 `A0`), its
+    /// algebraic name.
+    pub fn square_text(&self, i: u8) -> String {
+        if self.geometry().dark_only {
+            self.number(i).to_string()
+        } else {
+            self.square_name(i)
+        }
+    }
+
+    /// FEN of the position: `W:W31,32,K46:B1,2`, in number order (Turkish: `W:Wa2,b2:Ba7`,
+    /// rank by rank from a1).
     pub fn to_fen(&self) -> String {
+        let g = self.geometry();
         let mut out = String::from(self.turn.letter());
         for color in [Color::White, Color::Black] {
             out.push(':');
             out.push(color.letter());
-            let mut listed: Vec<(u32, bool)> = squares(self.pieces(color))
-                .map(|i| (self.number(i), self.kings[color.index()] & 1 << i != 0))
+            let mut listed: Vec<(u32, u8)> = squares(self.pieces(color))
+                .map(|i| {
+                    let (file, rank) = g.file_rank(i);
+                    let order = if g.dark_only {
+                        self.number(i)
+                    } else {
+                        u32::from(rank) * 8 + u32::from(file)
+                    };
+                    (order, i)
+                })
                 .collect();
             listed.sort_unstable();
-            for (k, (n, king)) in listed.into_iter().enumerate() {
+            for (k, (_, i)) in listed.into_iter().enumerate() {
                 if k > 0 {
                     out.push(',');
                 }
-                if king {
+                if self.kings[color.index()] & 1 << i != 0 {
                     out.push('K');
                 }
-                out.push_str(&n.to_string());
+                out.push_str(&self.square_text(i));
             }
         }
         out
@@ -288,7 +309,7 @@ impl VariantPosition {
         let sep = if m.is_capture() { "x" } else { "-" };
         squares
             .iter()
-            .map(|&i| self.number(i).to_string())
+            .map(|&i| self.square_text(i))
             .collect::<Vec<_>>()
             .join(sep)
     }
@@ -549,8 +570,8 @@ impl Search<'_> {
         let flying = self.rules.flying_kings;
         for k in 0..self.king_jumps_len() {
             let d = self.king_jumps[k];
-            // a king whose captures free the squares behind it may not turn back on them
-            if self.rules.removed_at_once && came != NONE && d == dir::opposite(came) {
+            // a Turkish king may not turn back on the squares its capture freed
+            if self.rules.no_turning_back && came != NONE && d == dir::opposite(came) {
                 continue;
             }
             let step = &self.g.step[usize::from(d)];
@@ -671,6 +692,10 @@ impl Node for VariantPosition {
     fn notation(&self, m: &VariantMove) -> String {
         self.move_text(m, &self.legal_moves())
     }
+
+    fn perft(&self, depth: u32) -> u64 {
+        leaves(self, depth)
+    }
 }
 
 /// A position whose perft counts every route of a capture as a move of its own
@@ -697,12 +722,12 @@ impl Node for EveryRoute {
 
     fn notation(&self, m: &VariantMove) -> String {
         // every landing: two routes are two lines of a divide
-        let squares: Vec<String> = m
-            .route()
-            .iter()
-            .map(|&i| self.0.number(i).to_string())
-            .collect();
+        let squares: Vec<String> = m.route().iter().map(|&i| self.0.square_text(i)).collect();
         squares.join(if m.is_capture() { "x" } else { "-" })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        leaves(self, depth)
     }
 }
 

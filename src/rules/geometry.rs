@@ -172,7 +172,7 @@ impl Geometry {
     }
 
     /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
-    pub(crate) const fn from_number(&self, n: u32, mirrored: bool) -> Option<u8> {
+    pub(crate) const fn square_numbered(&self, n: u32, mirrored: bool) -> Option<u8> {
         if n < 1 || n > self.squares as u32 {
             return None;
         }
@@ -276,7 +276,7 @@ mod tests {
                 let (f, r) = g.file_rank(i);
                 assert_eq!(g.square_at(f, r), Some(i));
                 for mirrored in [false, true] {
-                    assert_eq!(g.from_number(g.number(i, mirrored), mirrored), Some(i));
+                    assert_eq!(g.square_numbered(g.number(i, mirrored), mirrored), Some(i));
                 }
                 for d in 0..8u8 {
                     let n = g.step[d as usize][i as usize];
@@ -293,8 +293,8 @@ mod tests {
         // Italian: 1 is the top row's left square, a dark corner on that board; seen in
         // the mirror of the Russian board it is h8's index, index 3
         let g = Geometry::of(Board::Dark8);
-        assert_eq!(g.from_number(1, true), Some(3));
-        assert_eq!(g.from_number(5, true), Some(7));
+        assert_eq!(g.square_numbered(1, true), Some(3));
+        assert_eq!(g.square_numbered(5, true), Some(7));
         assert_eq!(g.number(0, true), 4);
     }
 }

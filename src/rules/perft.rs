@@ -23,6 +23,11 @@ pub trait Node: Sized {
     fn count_moves(&self) -> usize;
     /// A legal move as PDN writes it, short (two moves may share it).
     fn notation(&self, m: &Self::Move) -> String;
+    /// [`perft`] of this position: each implementation is `leaves(self, depth)`, so that
+    /// the count is compiled in this crate, with the move generator it calls inlined into
+    /// it (a generic function called from another crate is compiled there, where only
+    /// the generator's `#[inline]` functions can be inlined).
+    fn perft(&self, depth: u32) -> u64;
 }
 
 impl Node for Position {
@@ -47,17 +52,26 @@ impl Node for Position {
     fn notation(&self, m: &Move) -> String {
         format_move(self, m, Style::default())
     }
+
+    fn perft(&self, depth: u32) -> u64 {
+        leaves(self, depth)
+    }
 }
 
 /// Number of leaf positions `depth` plies below `pos`.
 pub fn perft<N: Node>(pos: &N, depth: u32) -> u64 {
+    pos.perft(depth)
+}
+
+/// [`perft`]'s count, which each [`Node::perft`] is.
+pub(crate) fn leaves<N: Node>(pos: &N, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves() as u64,
         _ => pos
             .moves()
             .iter()
-            .map(|m| perft(&pos.after(m), depth - 1))
+            .map(|m| leaves(&pos.after(m), depth - 1))
             .sum(),
     }
 }
@@ -86,7 +100,7 @@ where
             nodes: if depth == 0 {
                 1
             } else {
-                perft(&pos.after(m), depth - 1)
+                pos.after(m).perft(depth - 1)
             },
         })
         .collect()

@@ -101,10 +101,11 @@ pub(crate) struct Rules {
     /// Men may capture kings (not in Italian).
     pub(crate) men_capture_kings: bool,
     pub(crate) crowning: Crowning,
-    /// Captured pieces leave the board at once, each as it is jumped (Turkish), rather
-    /// than when the move ends: squares they free may then be crossed, and a king may not
-    /// turn back on the line it came along.
+    /// Captured pieces leave the board at once, each as it is jumped (Turkish, Thai),
+    /// rather than when the move ends: squares they free may then be crossed.
     pub(crate) removed_at_once: bool,
+    /// A king may not turn back on the line it came along between two captures (Turkish).
+    pub(crate) no_turning_back: bool,
     pub(crate) choice: CaptureChoice,
     /// The board is the mirror of the Russian one (its bottom-left corner is light), so
     /// PDN numbers each row from the other end.
@@ -144,6 +145,7 @@ const fn international(board: Board, rows: u8) -> Rules {
         men_capture_kings: true,
         crowning: Crowning::AtEnd,
         removed_at_once: false,
+        no_turning_back: false,
         choice: CaptureChoice::Most,
         mirrored: false,
     }
@@ -193,6 +195,7 @@ const THAI: Rules = Rules {
     first: Color::Black,
     men_ranks: (0, 2),
     king_lands_next: true,
+    removed_at_once: true,
     ..forward_capturing(true, CaptureChoice::Free)
 };
 const TURKISH: Rules = Rules {
@@ -203,6 +206,7 @@ const TURKISH: Rules = Rules {
     king_steps: ORTHOGONAL,
     king_jumps: ORTHOGONAL,
     removed_at_once: true,
+    no_turning_back: true,
     ..international(Board::Full8, 2)
 };
 const FRISIAN: Rules = Rules {
