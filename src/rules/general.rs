@@ -328,11 +328,33 @@ impl VariantPosition {
 
     fn moves_by(&self, distinct: bool) -> Vec<VariantMove> {
         let mut list = Vec::new();
-        self.captures_into(&mut list, distinct);
+        if self.may_capture() {
+            self.captures_into(&mut list, distinct);
+        }
         if list.is_empty() {
             self.quiet_moves_into(&mut list);
         }
         list
+    }
+
+    /// Whether the side to move may have a capture: it has a king, or a man next to an
+    /// enemy piece it may take with the square beyond empty. Whole-board shifts, no search:
+    /// most positions have no capture, and the search would try every man in every
+    /// direction to find none.
+    fn may_capture(&self) -> bool {
+        let (g, rules) = (self.geometry(), self.rules());
+        let (us, them) = (self.turn.index(), self.turn.opponent().index());
+        if self.kings[us] != 0 {
+            return true;
+        }
+        let prey = if rules.men_capture_kings {
+            self.pieces(self.turn.opponent())
+        } else {
+            self.men[them]
+        };
+        let empty = !self.occupied() & g.all();
+        self.turned(rules.men_jumps)
+            .any(|d| g.shift(g.shift(self.men[us], d) & prey, d) & empty != 0)
     }
 
     /// Plays `m`, which must be one of [`legal_moves`](Self::legal_moves).
@@ -369,35 +391,47 @@ impl VariantPosition {
     }
 
     fn quiet_moves_into(&self, list: &mut Vec<VariantMove>) {
-        let (g, rules) = (self.geometry(), self.rules());
-        let us = self.turn.index();
-        let empty = !self.occupied() & g.all();
-        let promotion = self.promotion(self.turn);
-        let quiet = |from: u8, to: u8, promotes: bool| {
+        self.quiet_moves(|from, to, promotes| {
             let mut route = [0; ROUTE];
             (route[0], route[1]) = (from, to);
-            VariantMove {
+            list.push(VariantMove {
                 from,
                 to,
                 captured: 0,
                 promotes,
                 route,
                 route_len: 2,
-            }
-        };
+            });
+        });
+    }
+
+    /// Calls `found(from, to, promotes)` for each quiet move (legal when there is no
+    /// capture).
+    fn quiet_moves(&self, mut found: impl FnMut(u8, u8, bool)) {
+        let (g, rules) = (self.geometry(), self.rules());
+        let us = self.turn.index();
+        let empty = !self.occupied() & g.all();
+        let promotion = self.promotion(self.turn);
         for from in squares(self.men[us]) {
             for d in self.turned(rules.men_steps) {
                 let to = g.step[usize::from(d)][usize::from(from)];
                 if to != NONE && empty & 1 << to != 0 {
-                    list.push(quiet(from, to, promotion & 1 << to != 0));
+                    found(from, to, promotion & 1 << to != 0);
                 }
             }
         }
-        for from in squares(self.kings[us]) {
+        self.quiet_king_moves(found);
+    }
+
+    /// [`quiet_moves`](Self::quiet_moves) of the kings.
+    fn quiet_king_moves(&self, mut found: impl FnMut(u8, u8, bool)) {
+        let (g, rules) = (self.geometry(), self.rules());
+        let empty = !self.occupied() & g.all();
+        for from in squares(self.kings[self.turn.index()]) {
             for d in self.turned(rules.king_steps) {
                 let mut to = g.step[usize::from(d)][usize::from(from)];
                 while to != NONE && empty & 1 << to != 0 {
-                    list.push(quiet(from, to, false));
+                    found(from, to, false);
                     if !rules.flying_kings {
                         break;
                     }
@@ -405,6 +439,28 @@ impl VariantPosition {
                 }
             }
         }
+    }
+
+    /// The number of legal moves, the quiet ones counted without being listed (the men's
+    /// by population counts).
+    fn count_by(&self, distinct: bool) -> usize {
+        if self.may_capture() {
+            let mut list = Vec::new();
+            self.captures_into(&mut list, distinct);
+            if !list.is_empty() {
+                return list.len();
+            }
+        }
+        let (g, us) = (self.geometry(), self.turn.index());
+        let empty = !self.occupied() & g.all();
+        let men: u32 = (self.turned(self.rules().men_steps))
+            .map(|d| (g.shift(self.men[us], d) & empty).count_ones())
+            .sum();
+        let mut kings = 0;
+        if self.kings[us] != 0 {
+            self.quiet_king_moves(|_, _, _| kings += 1);
+        }
+        men as usize + kings
     }
 
     fn captures_into(&self, list: &mut Vec<VariantMove>, distinct: bool) {
@@ -686,7 +742,7 @@ impl Node for VariantPosition {
     }
 
     fn count_moves(&self) -> usize {
-        self.legal_moves().len()
+        self.count_by(true)
     }
 
     fn notation(&self, m: &VariantMove) -> String {
@@ -717,7 +773,7 @@ impl Node for EveryRoute {
     }
 
     fn count_moves(&self) -> usize {
-        self.0.legal_routes().len()
+        self.0.count_by(false)
     }
 
     fn notation(&self, m: &VariantMove) -> String {
@@ -866,6 +922,27 @@ mod tests {
             }
         }
         assert!(positions > 10_000, "{positions}");
+    }
+
+    /// The count perft takes at its last ply is the number of moves listed, for every
+    /// variant, on the positions of random games (quiet moves are counted apart).
+    #[test]
+    fn counted_moves_are_the_moves_listed() {
+        let mut rng = pdnkit_gen::SplitMix64::new(31);
+        for variant in Variant::ALL {
+            for _ in 0..40 {
+                let mut p = VariantPosition::start(variant);
+                for _ in 0..150 {
+                    let (moves, routes) = (p.legal_moves(), p.legal_routes());
+                    assert_eq!(p.count_moves(), moves.len(), "{variant} {}", p.to_fen());
+                    assert_eq!(EveryRoute(p).count_moves(), routes.len(), "{}", p.to_fen());
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(&moves[rng.next_u64() as usize % moves.len()]);
+                }
+            }
+        }
     }
 
     /// The legal moves of a FEN as sorted PDN texts (captures with every landing).

@@ -113,6 +113,14 @@ pub(crate) struct Geometry {
     pub(crate) top: u128,
     /// The squares of the bottom rank.
     pub(crate) bottom: u128,
+    /// `has[d]`: the squares with a neighbour in direction `d`.
+    has: [u128; 8],
+    /// `delta[d][p]`: how far the index moves one step in direction `d` from a row of
+    /// parity `p` (rows counted from the top): the same for every square of such a row,
+    /// so [`shift`](Self::shift) moves a whole set with two shifts.
+    delta: [[i8; 2]; 8],
+    /// The squares of the odd rows.
+    odd_rows: u128,
 }
 
 impl Geometry {
@@ -124,6 +132,20 @@ impl Geometry {
             Board::Dark12 => &DARK12,
             Board::Full8 => &FULL8,
         }
+    }
+
+    /// Every square of `set` moved one step in direction `d`; those with no neighbour
+    /// there are dropped. (Whole-board tests: whether some man can capture, how many
+    /// quiet moves the men have.)
+    #[inline(always)]
+    pub(crate) fn shift(&self, set: u128, d: u8) -> u128 {
+        let d = usize::from(d);
+        let movable = set & self.has[d];
+        let by = |part: u128, k: i8| {
+            if k >= 0 { part << k } else { part >> -k }
+        };
+        by(movable & !self.odd_rows, self.delta[d][0])
+            | by(movable & self.odd_rows, self.delta[d][1])
     }
 
     /// Squares per row.
@@ -219,6 +241,9 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
         step: [[NONE; MAX_SQUARES]; 8],
         top: 0,
         bottom: 0,
+        has: [0; 8],
+        delta: [[0; 2]; 8],
+        odd_rows: 0,
     };
     let mut i = 0;
     while i < squares {
@@ -230,9 +255,19 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
             if f >= 0 && r >= 0 {
                 if let Some(n) = g.square_at(f as u8, r as u8) {
                     g.step[d as usize][i as usize] = n;
+                    g.has[d as usize] |= 1 << i;
+                    let parity = (i / g.per_row() % 2) as usize;
+                    g.delta[d as usize][parity] = n as i8 - i as i8;
                 }
             }
             d += 1;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < squares {
+        if i / g.per_row() % 2 == 1 {
+            g.odd_rows |= 1 << i;
         }
         i += 1;
     }
@@ -283,6 +318,31 @@ mod tests {
                     if n != NONE {
                         assert_eq!(g.step[dir::opposite(d) as usize][n as usize], i);
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shift_is_a_step_of_every_square() {
+        let mut rng = pdnkit_gen::SplitMix64::new(7);
+        for board in [Board::Dark8, Board::Dark10, Board::Dark12, Board::Full8] {
+            let g = Geometry::of(board);
+            for k in 0..500 {
+                let set = if k < g.squares as usize {
+                    1u128 << k
+                } else {
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.all()
+                };
+                for d in 0..8u8 {
+                    let mut want = 0u128;
+                    for i in 0..g.squares {
+                        let n = g.step[usize::from(d)][usize::from(i)];
+                        if set & 1 << i != 0 && n != NONE {
+                            want |= 1 << n;
+                        }
+                    }
+                    assert_eq!(g.shift(set, d), want, "{board:?} {set:#x} {d}");
                 }
             }
         }
