@@ -11,6 +11,7 @@ use std::fmt;
 use super::Variant;
 use super::fen::{FenSquare, Setup};
 use super::geometry::{Geometry, NONE, dir};
+use super::movegen::play_on;
 use super::perft::{Node, leaves};
 use super::variant::{CaptureChoice, Crowning, Rules};
 use crate::Color;
@@ -359,21 +360,15 @@ impl VariantPosition {
 
     /// Plays `m`, which must be one of [`legal_moves`](Self::legal_moves).
     pub fn play_unchecked(&mut self, m: &VariantMove) {
-        let (us, them) = (self.turn.index(), self.turn.opponent().index());
-        let (from, to) = (1 << m.from, 1 << m.to);
-        if self.kings[us] & from != 0 {
-            self.kings[us] = (self.kings[us] & !from) | to;
-        } else {
-            self.men[us] &= !from;
-            if m.promotes {
-                self.kings[us] |= to;
-            } else {
-                self.men[us] |= to;
-            }
-        }
-        self.men[them] &= !m.captured;
-        self.kings[them] &= !m.captured;
-        self.turn = self.turn.opponent();
+        let (from, to): (Set, Set) = (1 << m.from, 1 << m.to);
+        let king = self.kings[self.turn.index()] & from != 0;
+        self.turn = play_on(
+            [&mut self.men, &mut self.kings],
+            self.turn,
+            (from, to, m.captured),
+            king,
+            m.promotes,
+        );
     }
 
     /// The position after `m` (which must be legal).

@@ -372,6 +372,40 @@ impl<S: CaptureSink> CaptureSearch<'_, S> {
     }
 }
 
+/// Plays a move on the sets of men and kings `[men, kings]` of any board (Russian's
+/// bitboards, the general generator's sets): the piece of `turn` goes from `from` to `to`
+/// (a king if `king`; a man crowned there if `promotes`), the pieces on `captured` go.
+/// Returns the side to move next.
+#[inline(always)]
+pub(crate) fn play_on<S>(
+    [men, kings]: [&mut [S; 2]; 2],
+    turn: Color,
+    (from, to, captured): (S, S, S),
+    king: bool,
+    promotes: bool,
+) -> Color
+where
+    S: Copy
+        + std::ops::BitAnd<Output = S>
+        + std::ops::BitOr<Output = S>
+        + std::ops::Not<Output = S>,
+{
+    let (us, them) = (turn.index(), turn.opponent().index());
+    if king {
+        kings[us] = (kings[us] & !from) | to;
+    } else {
+        men[us] = men[us] & !from;
+        if promotes {
+            kings[us] = kings[us] | to;
+        } else {
+            men[us] = men[us] | to;
+        }
+    }
+    men[them] = men[them] & !captured;
+    kings[them] = kings[them] & !captured;
+    turn.opponent()
+}
+
 /// Per direction (indexed by [`Direction`]), the pieces of `capturable` with an empty
 /// square next to them in that direction: what a king meeting one of them first along
 /// that diagonal can capture.
@@ -871,23 +905,16 @@ impl Position {
     /// move leaves the board in an unspecified but memory-safe state.
     #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
-        let us = self.turn.index();
-        let them = self.turn.opponent().index();
         let from = Bitboard::from_square(m.from);
         let to = Bitboard::from_square(m.to);
-        if (self.kings[us] & from).any() {
-            self.kings[us] = (self.kings[us] & !from) | to;
-        } else {
-            self.men[us] &= !from;
-            if m.promotes {
-                self.kings[us] |= to;
-            } else {
-                self.men[us] |= to;
-            }
-        }
-        self.men[them] &= !m.captured;
-        self.kings[them] &= !m.captured;
-        self.turn = self.turn.opponent();
+        let king = (self.kings[self.turn.index()] & from).any();
+        self.turn = play_on(
+            [&mut self.men, &mut self.kings],
+            self.turn,
+            (from, to, m.captured),
+            king,
+            m.promotes,
+        );
     }
 
     /// Plays `m` if it is legal here.
