@@ -948,8 +948,7 @@ mod tests {
             .iter()
             .map(|m| {
                 let sep = if m.is_capture() { "x" } else { "-" };
-                let route: Vec<String> =
-                    m.route().iter().map(|&i| p.number(i).to_string()).collect();
+                let route: Vec<String> = m.route().iter().map(|&i| p.square_text(i)).collect();
                 route.join(sep)
             })
             .collect();
@@ -1026,5 +1025,42 @@ mod tests {
         let fen = "W:WK46,32:B41,28";
         assert_eq!(moves(Variant::Frisian, fen), ["46x37"]);
         assert_eq!(moves(Variant::International, fen), ["32x23", "46x37"]);
+    }
+
+    #[test]
+    fn turkish_kings_capture_along_lines_and_never_turn_back() {
+        // the pieces leave at once: back down the d-file after d6, the king would pass
+        // its start and find d2; a Turkish king may not turn back, so one piece each way
+        assert_eq!(
+            moves(Variant::Turkish, "W:WKd4:Bd6,d2"),
+            ["d4xd1", "d4xd7", "d4xd8"]
+        );
+        // a man captures forward and sideways, not backwards
+        assert_eq!(
+            moves(Variant::Turkish, "W:Wd4:Bd3,c4,d5"),
+            ["d4xb4", "d4xd6"]
+        );
+    }
+
+    #[test]
+    fn thai_kings_land_next_and_english_kings_step() {
+        let fen = "W:WK29:B22,1";
+        assert_eq!(moves(Variant::Thai, fen), ["29x18"]);
+        assert_eq!(moves(Variant::Pool, fen).len(), 5);
+        assert_eq!(moves(Variant::English, fen), ["29-25"]);
+    }
+
+    #[test]
+    fn a_man_passing_the_far_rank_is_crowned_in_russian_not_in_pool() {
+        // d6 (10) takes e7, reaches f8 and takes g7 backwards, ending on h6
+        let fen = "W:W10:B7,8";
+        for (variant, crowned) in [(Variant::Russian, true), (Variant::Pool, false)] {
+            let p = VariantPosition::from_setup(&fen.parse().unwrap(), variant).unwrap();
+            let list = p.legal_moves();
+            assert_eq!(moves(variant, fen), ["10x3x12"]);
+            assert_eq!(list[0].promotes(), crowned, "{variant}");
+        }
+        // English: crowned on f8, the move ends there
+        assert_eq!(moves(Variant::English, fen), ["10x3"]);
     }
 }
