@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 /// List the legal moves of positions as JSON Lines: one object per FEN with each move as
 /// written in PDN (its fewest unambiguous squares) and as from, to, captured squares and
-/// one route, squares numbered (GameType 25) or algebraic (`--notation`).
+/// one route, squares numbered (in the numbering of `--variant`, GameType 25 by default) or
+/// algebraic (`--notation`).
 ///
 /// `{"schema":"pdnkit-moves/1","fen":"W:W21-32:B1-12","moves":[{"move":"21-17","from":21,"to":17,"captured":[],"route":[21,17]},…]}`
 /// (`schemas/moves.schema.json`); a FEN that is not a position gives
