@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pdnkit::rules::{Position, perft::perft};
+use pdnkit::rules::{Position, Variant, VariantPosition, perft::perft};
 
 fn bench_perft(c: &mut Criterion) {
     let start = Position::start();
@@ -19,6 +19,13 @@ fn bench_perft(c: &mut Criterion) {
     let mid: Position =
         Position::from_setup(&"W:W18,19,23,24,26,K30:B6,7,8,11,K20".parse().unwrap()).unwrap();
     group.bench_function("kings/5", |b| b.iter(|| perft(black_box(&mid), 5)));
+    // the general generator: International (10×10, the most pieces), and Russian by it
+    for variant in [Variant::International, Variant::Russian] {
+        let start = VariantPosition::start(variant);
+        group.bench_function(format!("{variant}/6"), |b| {
+            b.iter(|| perft(black_box(&start), 6))
+        });
+    }
     group.finish();
 }
 

@@ -1224,3 +1224,127 @@ fn one_big_file_shows_bytes_percent_rate_and_time_left_on_a_terminal() {
     );
     assert!(!on_terminal("-q").contains("ETA"));
 }
+
+/// The published perft counts of the other variants (docs/VARIANTS.md), by the binary:
+/// a variant by name, by alias or by GameType number.
+#[test]
+fn perft_of_every_variant_with_published_counts() {
+    for (variant, depth, count) in [
+        ("international", "7", "1049442"),
+        ("20", "6", "167140"),
+        ("english", "8", "845931"),
+        ("american", "3", "302"),
+        ("brazilian", "7", "187302"),
+        ("26", "5", "7473"),
+    ] {
+        pdnkit()
+            .args(["perft", "--variant", variant, depth])
+            .assert()
+            .success()
+            .stdout(format!("{count}\n"));
+    }
+    // Frisian's published figures count every route; distinct moves are fewer
+    pdnkit()
+        .args(["perft", "--variant", "frisian", "--routes", "6"])
+        .assert()
+        .success()
+        .stdout("103584\n");
+    pdnkit()
+        .args(["perft", "--variant", "40", "4"])
+        .assert()
+        .success()
+        .stdout("3874\n");
+    // Russian with every route: rules-cases/perft.json's keep_duplicates
+    pdnkit()
+        .args(["perft", "--routes", "8"])
+        .assert()
+        .success()
+        .stdout("929905\n");
+}
+
+#[test]
+#[ignore = "a few seconds in release builds; run with --ignored"]
+fn perft_of_the_deepest_published_counts() {
+    for (variant, depth, count) in [
+        ("international", "9", "41022423"),
+        ("english", "9", "3963680"),
+    ] {
+        pdnkit()
+            .args(["perft", "--variant", variant, depth])
+            .assert()
+            .success()
+            .stdout(format!("{count}\n"));
+    }
+}
+
+#[test]
+fn perft_divide_and_moves_of_a_variant_number_its_squares() {
+    pdnkit()
+        .args(["perft", "--variant", "international", "--divide", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("31-26 1\n31-27 1\n"))
+        .stdout(predicate::str::ends_with("\n9\n"));
+    // International's majority rule: c3 takes two, not g3 one
+    let out = pdnkit()
+        .args([
+            "moves",
+            "--variant",
+            "international",
+            "--fen",
+            "W:W37,39:B32,22,34",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let line = &jsonl(&out.stdout)[0];
+    assert_eq!(line["fen"], "W:W37,39:B22,32,34");
+    assert_eq!(line["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(line["moves"][0]["move"], "37x17");
+    assert_eq!(line["moves"][0]["route"], serde_json::json!([37, 28, 17]));
+    assert_eq!(line["moves"][0]["captured"], serde_json::json!([22, 32]));
+    // Italian numbers its mirrored board: 21-17 and 21-18 from b3
+    let out = pdnkit()
+        .args([
+            "moves",
+            "--variant",
+            "italian",
+            "--notation",
+            "algebraic",
+            "--fen",
+            "W:W21:B1",
+        ])
+        .output()
+        .unwrap();
+    let moves = &jsonl(&out.stdout)[0]["moves"];
+    assert_eq!(moves[0]["from"], "b3");
+    assert_eq!(moves.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_variant_that_is_no_variant_or_is_not_replayed_is_a_usage_error() {
+    pdnkit()
+        .args(["perft", "--variant", "chess", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown variant `chess`"));
+    pdnkit()
+        .args([
+            "perft",
+            "--variant",
+            "international",
+            "--fen",
+            "W:W51:B1",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "square 51 is not on the international board",
+        ));
+    pdnkit()
+        .args(["lint", "--variant", "international", "x.pdn"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("only russian is"));
+}

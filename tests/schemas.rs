@@ -170,6 +170,28 @@ fn moves_and_rules_follow_their_schemas() {
             .unwrap();
         let n = check(&v, lines(&String::from_utf8(out.stdout).unwrap()), notation);
         assert_eq!(n, fens.len());
+        // the squares of the largest board, and Turkish's named ones
+        for (variant, fen) in [
+            ("canadian", "W:W61,K72:B1,50"),
+            ("turkish", "W:Wa2,Kh8:Bh3"),
+        ] {
+            let args = [
+                "moves",
+                "--variant",
+                variant,
+                "--notation",
+                notation,
+                "--fen",
+                fen,
+            ];
+            let out = Command::cargo_bin("pdnkit")
+                .unwrap()
+                .args(args)
+                .output()
+                .unwrap();
+            let n = check(&v, lines(&String::from_utf8(out.stdout).unwrap()), variant);
+            assert_eq!(n, 1);
+        }
     }
     let v = validator("rule.schema.json");
     let rule = |args: &[&str]| {

@@ -141,8 +141,16 @@ impl Board {
     #[new]
     #[pyo3(signature = (fen=None, variant="russian", rules="russia"))]
     fn new(py: Python<'_>, fen: Option<&str>, variant: &str, rules: &str) -> PyResult<Board> {
-        let _variant: Variant = clap::ValueEnum::from_str(variant, true)
-            .map_err(|_| PyValueError::new_err(format!("unknown variant `{variant}` (russian)")))?;
+        // (the board plays Russian draughts; the other variants have perft and moves on
+        // the command line only)
+        match variant.parse::<Variant>() {
+            Ok(Variant::Russian) => {}
+            Ok(other) => {
+                let message = format!("Board plays russian draughts, not {other}");
+                return Err(PyValueError::new_err(message));
+            }
+            Err(e) => return Err(PyValueError::new_err(e.to_string())),
+        }
         let pos = match fen {
             None => Position::start(),
             Some(fen) => guarded(py, || setup_position(fen, None))?

@@ -59,9 +59,10 @@ pub struct ReadArgs {
     #[arg(long)]
     pub text: bool,
 
-    /// Rules to replay games with when the GameType tag is missing or to override it.
-    /// Default: from GameType, Russian when it is missing.
-    #[arg(long, value_enum)]
+    /// Rules to replay games with when the GameType tag is missing or to override it:
+    /// `russian` (games are replayed with Russian rules only; `perft` and `moves` take
+    /// every variant). Default: from GameType, Russian when it is missing.
+    #[arg(long, value_parser = replayed_variant)]
     pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
@@ -95,6 +96,17 @@ pub struct ReadArgs {
     /// Read no config file.
     #[arg(long, conflicts_with = "config")]
     pub isolated: bool,
+}
+
+/// A `--variant` of the commands that replay games: one they replay.
+fn replayed_variant(text: &str) -> Result<Variant, String> {
+    match text.parse::<Variant>() {
+        Ok(Variant::Russian) => Ok(Variant::Russian),
+        Ok(other) => Err(format!(
+            "{other} games are read but not replayed (only russian is); perft and moves take --variant {other}"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Which files of the folders given are read: lint, convert and stats.

@@ -4,13 +4,14 @@
 use super::Cli;
 use pdnkit::rules::fen::Setup;
 use pdnkit::rules::notation::{CaptureStyle, SquareStyle, Style, format_move};
-use pdnkit::rules::{FenStyle, Position, Square};
+use pdnkit::rules::{FenStyle, Position, Square, Variant, VariantPosition};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// List the legal moves of positions as JSON Lines: one object per FEN with each move as
 /// written in PDN (its fewest unambiguous squares) and as from, to, captured squares and
-/// one route, squares numbered (GameType 25) or algebraic (`--notation`).
+/// one route, squares numbered (in the numbering of `--variant`, GameType 25 by default) or
+/// algebraic (`--notation`).
 ///
 /// `{"schema":"pdnkit-moves/1","fen":"W:W21-32:B1-12","moves":[{"move":"21-17","from":21,"to":17,"captured":[],"route":[21,17]},…]}`
 /// (`schemas/moves.schema.json`); a FEN that is not a position gives
@@ -32,6 +33,13 @@ pub struct MovesArgs {
     /// How squares are written in the moves (FENs are always numbered).
     #[arg(long, value_enum, default_value_t = SquareStyle::Numeric)]
     pub notation: SquareStyle,
+
+    /// The variant whose rules and numbering apply: russian, international, brazilian,
+    /// english (american), pool, czech, italian, spanish, portuguese, canadian, turkish,
+    /// thai, frisian, or a GameType number. Moves of the other variants are written with
+    /// their start and end squares (every landing when two share those).
+    #[arg(long, default_value = "russian")]
+    pub variant: Variant,
 }
 
 /// The schema and version of each line.
@@ -54,6 +62,7 @@ pub fn run(args: &MovesArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
     // writes the line of one FEN; says whether it is no position
     let one = |fen: &str, out: &mut dyn Write| -> std::io::Result<bool> {
         let line = match position(fen) {
+            _ if args.variant != Variant::Russian => variant_line(fen, args.variant, notation),
             Ok(pos) => {
                 let moves: Vec<_> = pos
                     .legal_moves()
@@ -146,6 +155,35 @@ fn read_line_at_most(
             return Ok(Some(whole));
         }
     }
+}
+
+/// The line of one FEN of a variant other than Russian.
+fn variant_line(fen: &str, variant: Variant, notation: SquareStyle) -> serde_json::Value {
+    let setup: Result<Setup, String> = fen.parse().map_err(|e| format!("{e}"));
+    let pos = match setup
+        .and_then(|s| VariantPosition::from_setup(&s, variant).map_err(|e| e.to_string()))
+    {
+        Ok(pos) => pos,
+        Err(e) => return serde_json::json!({"schema": SCHEMA, "fen": fen, "error": e}),
+    };
+    let square = |i: u8| match notation {
+        SquareStyle::Numeric => serde_json::json!(pos.number(i)),
+        SquareStyle::Algebraic => serde_json::json!(pos.square_name(i)),
+    };
+    let list = pos.legal_moves();
+    let moves: Vec<_> = list
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "move": pos.move_text(m, &list),
+                "from": square(m.from()),
+                "to": square(m.to()),
+                "captured": m.captured().map(square).collect::<Vec<_>>(),
+                "route": m.route().iter().map(|&i| square(i)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    serde_json::json!({"schema": SCHEMA, "fen": pos.to_fen(), "moves": moves})
 }
 
 fn position(text: &str) -> Result<Position, String> {

@@ -1,4 +1,5 @@
-//! The rules of Russian draughts: board, positions, legal moves, move notation, perft.
+//! The rules of draughts: Russian's board, positions, legal moves, move notation and perft,
+//! and every other variant's positions and legal moves ([`VariantPosition`]).
 //!
 //! The flow follows shakmaty: text becomes an unchecked [`crate::rules::fen::Setup`], which
 //! becomes a [`Position`] only through [`Position::from_setup`]. A position lists its legal
@@ -14,6 +15,8 @@
 
 mod bitboard;
 pub mod fen;
+mod general;
+mod geometry;
 mod movegen;
 pub mod notation;
 pub mod perft;
@@ -22,8 +25,10 @@ mod square;
 mod variant;
 
 pub use bitboard::{Bitboard, Direction};
+pub use general::{EveryRoute, VariantMove, VariantPosition, VariantSetupError};
+pub use geometry::Board;
 pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
 pub(crate) use position::board_square;
 pub use position::{FenStyle, Piece, Position, SetupError};
 pub use square::Square;
-pub use variant::{CaptureChoice, Variant};
+pub use variant::{CaptureChoice, Crowning, ParseVariantError, Variant};

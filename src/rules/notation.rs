@@ -553,7 +553,7 @@ fn square_of_one(d: u8) -> Option<Square> {
 /// move is the one named, as [`resolve_parts`] finds. `None` says nothing: the general
 /// path decides. `captures` as for [`resolve_token`].
 fn resolve_full_capture(pos: &Position, token: &str, captures: Option<bool>) -> Option<Move> {
-    if captures == Some(false) || !pos.variant().men_capture_backwards() {
+    if captures == Some(false) || !crate::rules::variant::RUSSIAN.men_capture_backwards() {
         return None;
     }
     let b = token.as_bytes();

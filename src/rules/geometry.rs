@@ -1,0 +1,360 @@
+//! The boards of draughts variants: which squares exist, how PDN numbers them, and each
+//! square's neighbour in each direction.
+//!
+//! Squares are indexed from the top of the board (Black's side, the far side of the player
+//! who starts at the bottom), each row from left to right: on a board of dark squares index
+//! `i` is the square PDN numbers `i + 1`. The top row's first dark square is on the b-file,
+//! so the bottom-left corner a1 is dark, as on the Russian and International boards. Boards
+//! whose bottom-left corner is light (Italian, Spanish, Portuguese) are these boards seen in
+//! a mirror: their numbering runs each row from the other end ([`Geometry::number`]).
+//!
+//! ```text
+//!   International (10×10)             index i = PDN number - 1
+//!   rank 10 |  .  1  .  2  .  3  .  4  .  5
+//!   rank  9 |  6  .  7  .  8  .  9  . 10  .
+//!    …
+//!   rank  1 | 46  . 47  . 48  . 49  . 50  .
+//!             a  b  c  d  e  f  g  h  i  j
+//! ```
+
+/// The board a variant is played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// The 32 dark squares of 8×8.
+    Dark8,
+    /// The 50 dark squares of 10×10.
+    Dark10,
+    /// The 72 dark squares of 12×12.
+    Dark12,
+    /// All 64 squares of 8×8 (Turkish draughts).
+    Full8,
+}
+
+/// The most squares of any board (12×12).
+pub(crate) const MAX_SQUARES: usize = 72;
+/// No square: off the board in [`Geometry::step`].
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// The eight directions, seen from the bottom of the board. On a board of dark squares an
+/// orthogonal step goes two files or two ranks (to the next dark square on that line: the
+/// Frisian orthogonal capture); on the full board, one.
+pub(crate) mod dir {
+    pub(crate) const NW: u8 = 0;
+    pub(crate) const NE: u8 = 1;
+    pub(crate) const SW: u8 = 2;
+    pub(crate) const SE: u8 = 3;
+    pub(crate) const N: u8 = 4;
+    pub(crate) const S: u8 = 5;
+    pub(crate) const W: u8 = 6;
+    pub(crate) const E: u8 = 7;
+
+    /// The four diagonals.
+    pub(crate) const DIAGONAL: &[u8] = &[NW, NE, SW, SE];
+    /// The four orthogonals.
+    pub(crate) const ORTHOGONAL: &[u8] = &[N, S, W, E];
+    /// All eight.
+    pub(crate) const ALL: &[u8] = &[NW, NE, SW, SE, N, S, W, E];
+
+    /// The reverse direction.
+    pub(crate) const fn opposite(d: u8) -> u8 {
+        match d {
+            NW => SE,
+            NE => SW,
+            SW => NE,
+            SE => NW,
+            N => S,
+            S => N,
+            W => E,
+            _ => W,
+        }
+    }
+
+    /// The direction seen from the top of the board: a rule written for the side at the
+    /// bottom ("forward" is north) applies to the side at the top through this mirror.
+    pub(crate) const fn from_top(d: u8) -> u8 {
+        match d {
+            NW => SW,
+            NE => SE,
+            SW => NW,
+            SE => NE,
+            N => S,
+            S => N,
+            other => other,
+        }
+    }
+
+    /// (file, rank) change of one step on a board of dark squares, or of all squares.
+    pub(crate) const fn delta(d: u8, dark_only: bool) -> (i8, i8) {
+        let o = if dark_only { 2 } else { 1 };
+        match d {
+            NW => (-1, 1),
+            NE => (1, 1),
+            SW => (-1, -1),
+            SE => (1, -1),
+            N => (0, o),
+            S => (0, -o),
+            W => (-o, 0),
+            _ => (o, 0),
+        }
+    }
+}
+
+/// The squares of one [`Board`] and how they connect.
+pub(crate) struct Geometry {
+    /// Files (and ranks): 8, 10 or 12.
+    pub(crate) side: u8,
+    /// Number of squares.
+    pub(crate) squares: u8,
+    /// Only the dark squares are squares.
+    pub(crate) dark_only: bool,
+    /// `step[d][i]`: the neighbour of square `i` in direction `d`, or [`NONE`].
+    pub(crate) step: [[u8; MAX_SQUARES]; 8],
+    /// The squares of the top rank (where the bottom side's men are crowned).
+    pub(crate) top: u128,
+    /// The squares of the bottom rank.
+    pub(crate) bottom: u128,
+    /// `has[d]`: the squares with a neighbour in direction `d`.
+    has: [u128; 8],
+    /// `delta[d][p]`: how far the index moves one step in direction `d` from a row of
+    /// parity `p` (rows counted from the top): the same for every square of such a row,
+    /// so [`shift`](Self::shift) moves a whole set with two shifts.
+    delta: [[i8; 2]; 8],
+    /// The squares of the odd rows.
+    odd_rows: u128,
+}
+
+impl Geometry {
+    /// The geometry of `board`.
+    pub(crate) const fn of(board: Board) -> &'static Geometry {
+        match board {
+            Board::Dark8 => &DARK8,
+            Board::Dark10 => &DARK10,
+            Board::Dark12 => &DARK12,
+            Board::Full8 => &FULL8,
+        }
+    }
+
+    /// Every square of `set` moved one step in direction `d`; those with no neighbour
+    /// there are dropped. (Whole-board tests: whether some man can capture, how many
+    /// quiet moves the men have.)
+    #[inline(always)]
+    pub(crate) fn shift(&self, set: u128, d: u8) -> u128 {
+        let d = usize::from(d);
+        let movable = set & self.has[d];
+        let by = |part: u128, k: i8| {
+            if k >= 0 { part << k } else { part >> -k }
+        };
+        by(movable & !self.odd_rows, self.delta[d][0])
+            | by(movable & self.odd_rows, self.delta[d][1])
+    }
+
+    /// Squares per row.
+    const fn per_row(&self) -> u8 {
+        if self.dark_only {
+            self.side / 2
+        } else {
+            self.side
+        }
+    }
+
+    /// File and rank (0-based, from the bottom left) of square `i`.
+    pub(crate) const fn file_rank(&self, i: u8) -> (u8, u8) {
+        let per_row = self.per_row();
+        let rank = self.side - 1 - i / per_row;
+        let k = i % per_row;
+        if self.dark_only {
+            (2 * k + rank % 2, rank)
+        } else {
+            (k, rank)
+        }
+    }
+
+    /// The square on `file` and `rank`, if it is one of the board's.
+    pub(crate) const fn square_at(&self, file: u8, rank: u8) -> Option<u8> {
+        if file >= self.side || rank >= self.side {
+            return None;
+        }
+        if self.dark_only && (file + rank) % 2 != 0 {
+            return None;
+        }
+        let k = if self.dark_only { file / 2 } else { file };
+        Some((self.side - 1 - rank) * self.per_row() + k)
+    }
+
+    /// The PDN number of square `i`: `i + 1`, or on a `mirrored` board each row counted
+    /// from its other end.
+    pub(crate) const fn number(&self, i: u8, mirrored: bool) -> u32 {
+        let per_row = self.per_row();
+        let k = if mirrored {
+            per_row - 1 - i % per_row
+        } else {
+            i % per_row
+        };
+        (i / per_row * per_row + k) as u32 + 1
+    }
+
+    /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
+    pub(crate) const fn square_numbered(&self, n: u32, mirrored: bool) -> Option<u8> {
+        if n < 1 || n > self.squares as u32 {
+            return None;
+        }
+        // the mirror of each row is its own inverse
+        let i = (n - 1) as u8;
+        Some(self.number(i, mirrored) as u8 - 1)
+    }
+
+    /// Every square of the board, as a set.
+    pub(crate) const fn all(&self) -> u128 {
+        if self.squares as u32 >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.squares) - 1
+        }
+    }
+
+    /// The squares of ranks `from..from + count` (from the bottom).
+    pub(crate) const fn ranks(&self, from: u8, count: u8) -> u128 {
+        let mut set = 0u128;
+        let mut i = 0;
+        while i < self.squares {
+            let (_, rank) = self.file_rank(i);
+            if rank >= from && rank < from + count {
+                set |= 1 << i;
+            }
+            i += 1;
+        }
+        set
+    }
+}
+
+/// Builds the geometry of a `side`×`side` board.
+const fn geometry(side: u8, dark_only: bool) -> Geometry {
+    let squares = if dark_only {
+        side * side / 2
+    } else {
+        side * side
+    };
+    let mut g = Geometry {
+        side,
+        squares,
+        dark_only,
+        step: [[NONE; MAX_SQUARES]; 8],
+        top: 0,
+        bottom: 0,
+        has: [0; 8],
+        delta: [[0; 2]; 8],
+        odd_rows: 0,
+    };
+    let mut i = 0;
+    while i < squares {
+        let (file, rank) = g.file_rank(i);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = dir::delta(d, dark_only);
+            let (f, r) = (file as i8 + df, rank as i8 + dr);
+            if f >= 0 && r >= 0 {
+                if let Some(n) = g.square_at(f as u8, r as u8) {
+                    g.step[d as usize][i as usize] = n;
+                    g.has[d as usize] |= 1 << i;
+                    let parity = (i / g.per_row() % 2) as usize;
+                    g.delta[d as usize][parity] = n as i8 - i as i8;
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < squares {
+        if i / g.per_row() % 2 == 1 {
+            g.odd_rows |= 1 << i;
+        }
+        i += 1;
+    }
+    g.top = g.ranks(side - 1, 1);
+    g.bottom = g.ranks(0, 1);
+    g
+}
+
+static DARK8: Geometry = geometry(8, true);
+static DARK10: Geometry = geometry(10, true);
+static DARK12: Geometry = geometry(12, true);
+static FULL8: Geometry = geometry(8, false);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_of_the_international_board() {
+        let g = Geometry::of(Board::Dark10);
+        // 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1
+        assert_eq!(g.file_rank(0), (1, 9));
+        assert_eq!(g.file_rank(4), (9, 9));
+        assert_eq!(g.file_rank(5), (0, 8));
+        assert_eq!(g.file_rank(45), (0, 0));
+        assert_eq!(g.file_rank(49), (8, 0));
+        // 32-28 and 32-27 are White's steps; 46 has one
+        assert_eq!(g.step[dir::NE as usize][31], 27);
+        assert_eq!(g.step[dir::NW as usize][31], 26);
+        assert_eq!(g.step[dir::NW as usize][45], NONE);
+        // a Frisian orthogonal step: 28 to 38 straight down, 28 to 29 sideways
+        assert_eq!(g.step[dir::S as usize][27], 37);
+        assert_eq!(g.step[dir::E as usize][27], 28);
+    }
+
+    #[test]
+    fn every_square_round_trips() {
+        for board in [Board::Dark8, Board::Dark10, Board::Dark12, Board::Full8] {
+            let g = Geometry::of(board);
+            for i in 0..g.squares {
+                let (f, r) = g.file_rank(i);
+                assert_eq!(g.square_at(f, r), Some(i));
+                for mirrored in [false, true] {
+                    assert_eq!(g.square_numbered(g.number(i, mirrored), mirrored), Some(i));
+                }
+                for d in 0..8u8 {
+                    let n = g.step[d as usize][i as usize];
+                    if n != NONE {
+                        assert_eq!(g.step[dir::opposite(d) as usize][n as usize], i);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shift_is_a_step_of_every_square() {
+        let mut rng = pdnkit_gen::SplitMix64::new(7);
+        for board in [Board::Dark8, Board::Dark10, Board::Dark12, Board::Full8] {
+            let g = Geometry::of(board);
+            for k in 0..500 {
+                let set = if k < g.squares as usize {
+                    1u128 << k
+                } else {
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.all()
+                };
+                for d in 0..8u8 {
+                    let mut want = 0u128;
+                    for i in 0..g.squares {
+                        let n = g.step[usize::from(d)][usize::from(i)];
+                        if set & 1 << i != 0 && n != NONE {
+                            want |= 1 << n;
+                        }
+                    }
+                    assert_eq!(g.shift(set, d), want, "{board:?} {set:#x} {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_mirrored_numbering_of_italian_boards() {
+        // Italian: 1 is the top row's left square, a dark corner on that board; seen in
+        // the mirror of the Russian board it is h8's index, index 3
+        let g = Geometry::of(Board::Dark8);
+        assert_eq!(g.square_numbered(1, true), Some(3));
+        assert_eq!(g.square_numbered(5, true), Some(7));
+        assert_eq!(g.number(0, true), 4);
+    }
+}
