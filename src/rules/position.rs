@@ -61,7 +61,6 @@ pub struct Position {
     pub(crate) men: [Bitboard; 2],
     pub(crate) kings: [Bitboard; 2],
     pub(crate) turn: Color,
-    pub(crate) variant: Variant,
 }
 
 impl Default for Position {
@@ -77,19 +76,16 @@ impl Position {
             men: [Bitboard(0x0000_0FFF), Bitboard(0xFFF0_0000)],
             kings: [Bitboard::EMPTY, Bitboard::EMPTY],
             turn: Color::White,
-            variant: Variant::Russian,
         }
     }
 
     /// Validates an unchecked setup (see [`SetupError`] for what is rejected).
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         let turn = setup.turn.ok_or(SetupError::UnknownTurn)?;
-        let variant = Variant::Russian;
         let mut pos = Position {
             men: [Bitboard::EMPTY; 2],
             kings: [Bitboard::EMPTY; 2],
             turn,
-            variant,
         };
         for piece in &setup.pieces {
             let sq = board_square(piece.square)?;
@@ -108,7 +104,7 @@ impl Position {
         }
         for color in [Color::White, Color::Black] {
             let n = pos.pieces(color).count() as usize;
-            if n > variant.pieces_per_side() {
+            if n > Variant::Russian.pieces_per_side() {
                 return Err(SetupError::TooManyPieces(color, n));
             }
         }
@@ -130,10 +126,11 @@ impl Position {
         self.turn
     }
 
-    /// The variant whose rules this position follows.
+    /// The variant whose rules this position follows: Russian, always (the other
+    /// variants' positions are [`super::VariantPosition`]s).
     #[inline]
     pub fn variant(&self) -> Variant {
-        self.variant
+        Variant::Russian
     }
 
     /// `color`'s men.
@@ -399,7 +396,6 @@ pub(crate) fn random_board(
         men: [Bitboard::EMPTY; 2],
         kings: [Bitboard::EMPTY; 2],
         turn,
-        variant: Variant::Russian,
     };
     for sq in Square::all() {
         let roll = rng.next_u64() % out_of;
@@ -459,7 +455,6 @@ mod tests {
             men: [Bitboard::EMPTY; 2],
             kings: [Bitboard(u32::MAX), Bitboard::EMPTY],
             turn: Color::White,
-            variant: Variant::Russian,
         };
         let numbers: Vec<String> = (1..=32).map(|n| format!("K{n}")).collect();
         let want = format!("W:W{}:B", numbers.join(","));
@@ -496,10 +491,7 @@ mod tests {
             for style in [FenStyle::Numeric, FenStyle::Algebraic] {
                 let fen = p.to_fen(style);
                 let setup: crate::rules::fen::Setup = fen.parse().unwrap();
-                let back = Position {
-                    variant: p.variant,
-                    ..Position::from_setup(&setup).unwrap()
-                };
+                let back = Position::from_setup(&setup).unwrap();
                 assert_eq!(back, p, "{fen}");
                 for side in fen.split(':').skip(1) {
                     let order: Vec<u32> = side[1..]
