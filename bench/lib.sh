@@ -14,6 +14,9 @@ build_rev() {
         rm -rf "$dir/src"
         mkdir -p "$dir/src"
         git archive "$sha" | tar -x -C "$dir/src"
+        # (the files carry the commit's time: without a newer one cargo may take another
+        # revision's build in the shared target folder for this one's)
+        find "$dir/src" -type f -exec touch {} +
         # (one target folder for every revision: what they share is built once)
         (cd "$dir/src" && CARGO_TARGET_DIR=../../target cargo build --profile "$2" --quiet --bin pdnkit)
         cp "target/revs/target/$2/pdnkit" "$dir/pdnkit-$2"
