@@ -24,12 +24,26 @@ type Set = u128;
 const ROUTE: usize = 32;
 
 /// A legal position of any variant.
+///
+/// Besides the pieces and the side to move it holds what Frisian's rule on kings needs of
+/// the game's history (a FEN does not say it, so a position set up from one starts with
+/// no king's run).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VariantPosition {
     men: [Set; 2],
     kings: [Set; 2],
     turn: Color,
     variant: Variant,
+    /// Per side, with [`Rules::king_quiet_run`]: the square of the king that made the
+    /// side's last moves without capturing, and how many in a row (0: none).
+    king_run: [KingRun; 2],
+}
+
+/// A king's non-capturing moves in a row: where it stands and how many.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct KingRun {
+    square: u8,
+    moves: u8,
 }
 
 /// A move of [`VariantPosition`]: start and end square, captured pieces, whether a man is
@@ -137,6 +151,7 @@ impl VariantPosition {
             kings: [0; 2],
             turn: rules.first,
             variant,
+            king_run: Default::default(),
         }
     }
 
@@ -153,6 +168,7 @@ impl VariantPosition {
             kings: [0; 2],
             turn,
             variant,
+            king_run: Default::default(),
         };
         for piece in &setup.pieces {
             let i = pos.square_of(piece.square)?;
@@ -361,7 +377,24 @@ impl VariantPosition {
     /// Plays `m`, which must be one of [`legal_moves`](Self::legal_moves).
     pub fn play_unchecked(&mut self, m: &VariantMove) {
         let (from, to): (Set, Set) = (1 << m.from, 1 << m.to);
-        let king = self.kings[self.turn.index()] & from != 0;
+        let us = self.turn.index();
+        let king = self.kings[us] & from != 0;
+        if self.rules().king_quiet_run > 0 {
+            let run = &mut self.king_run[us];
+            *run = if !king || m.is_capture() {
+                KingRun::default()
+            } else if run.moves > 0 && run.square == m.from {
+                KingRun {
+                    square: m.to,
+                    moves: run.moves.saturating_add(1),
+                }
+            } else {
+                KingRun {
+                    square: m.to,
+                    moves: 1,
+                }
+            };
+        }
         self.turn = play_on(
             [&mut self.men, &mut self.kings],
             self.turn,
@@ -422,7 +455,8 @@ impl VariantPosition {
     fn quiet_king_moves(&self, mut found: impl FnMut(u8, u8, bool)) {
         let (g, rules) = (self.geometry(), self.rules());
         let empty = !self.occupied() & g.all();
-        for from in squares(self.kings[self.turn.index()]) {
+        let resting = self.resting_king().map_or(0, |sq| 1 << sq);
+        for from in squares(self.kings[self.turn.index()] & !resting) {
             for d in self.turned(rules.king_steps) {
                 let mut to = g.step[usize::from(d)][usize::from(from)];
                 while to != NONE && empty & 1 << to != 0 {
@@ -434,6 +468,20 @@ impl VariantPosition {
                 }
             }
         }
+    }
+
+    /// The king of the side to move that has made as many non-capturing moves in a row as
+    /// [`Rules::king_quiet_run`] allows while its side has men: it may capture, not move
+    /// (Frisian).
+    fn resting_king(&self) -> Option<u8> {
+        let limit = self.rules().king_quiet_run;
+        let us = self.turn.index();
+        let run = self.king_run[us];
+        (limit > 0
+            && run.moves >= limit
+            && self.men[us] != 0
+            && self.kings[us] & 1 << run.square != 0)
+            .then_some(run.square)
     }
 
     /// The number of legal moves, the quiet ones counted without being listed (the men's
@@ -1025,6 +1073,65 @@ mod tests {
         let fen = "W:WK46,32:B41,28";
         assert_eq!(moves(Variant::Frisian, fen), ["46x37"]);
         assert_eq!(moves(Variant::International, fen), ["32x23", "46x37"]);
+    }
+
+    #[test]
+    fn a_frisian_king_rests_after_three_quiet_moves_while_its_side_has_men() {
+        // White: a king on a1 (46) and a man on j2 (45); Black: two men out of its reach
+        let start = |fen: &str| {
+            VariantPosition::from_setup(&fen.parse().unwrap(), Variant::Frisian).unwrap()
+        };
+        let play = |p: &mut VariantPosition, from: u32, to: u32| {
+            let list = p.legal_moves();
+            let m = list
+                .iter()
+                .find(|m| p.number(m.from()) == from && p.number(m.to()) == to)
+                .unwrap_or_else(|| panic!("{from}-{to} is not legal in {p}"));
+            p.play_unchecked(m);
+        };
+        let king_moves = |p: &VariantPosition| {
+            let list = p.legal_moves();
+            (list.iter())
+                .filter(|m| p.kings[p.turn.index()] & 1 << m.from() != 0)
+                .count()
+        };
+        let mut p = start("W:WK46,45:B3,4");
+        for (white, black) in [((46, 41), (3, 8)), ((41, 46), (8, 13)), ((46, 41), (4, 9))] {
+            assert!(king_moves(&p) > 0);
+            play(&mut p, white.0, white.1);
+            play(&mut p, black.0, black.1);
+        }
+        // three in a row: the king rests, the man moves (and the count starts again)
+        assert_eq!(king_moves(&p), 0, "{p}");
+        assert_eq!(p.legal_moves().len(), 1);
+        assert_eq!(p.perft(1), 1);
+        play(&mut p, 45, 40);
+        play(&mut p, 13, 18);
+        assert!(king_moves(&p) > 0);
+        // another king is free to move; the same king after another's move is too
+        let mut p = start("W:WK46,K50,45:B3,4");
+        for (white, black) in [((46, 41), (3, 8)), ((41, 46), (8, 13)), ((46, 41), (4, 9))] {
+            play(&mut p, white.0, white.1);
+            play(&mut p, black.0, black.1);
+        }
+        let list = p.legal_moves();
+        assert!(list.iter().all(|m| p.number(m.from()) != 41));
+        assert!(list.iter().any(|m| p.number(m.from()) == 50));
+        play(&mut p, 50, 44);
+        play(&mut p, 13, 18);
+        assert!(p.legal_moves().iter().any(|m| p.number(m.from()) == 41));
+        // with kings only, no limit; nor in International
+        for (variant, fen) in [
+            (Variant::Frisian, "W:WK46:B3,4"),
+            (Variant::International, "W:WK46,45:B3,4"),
+        ] {
+            let mut p = VariantPosition::from_setup(&fen.parse().unwrap(), variant).unwrap();
+            for (white, black) in [((46, 41), (3, 8)), ((41, 46), (8, 13)), ((46, 41), (4, 9))] {
+                play(&mut p, white.0, white.1);
+                play(&mut p, black.0, black.1);
+            }
+            assert!(king_moves(&p) > 0, "{variant}");
+        }
     }
 
     #[test]

@@ -107,6 +107,9 @@ pub(crate) struct Rules {
     /// A king may not turn back on the line it came along between two captures (Turkish).
     pub(crate) no_turning_back: bool,
     pub(crate) choice: CaptureChoice,
+    /// How many non-capturing moves in a row one king may make while its side still has
+    /// men (Frisian: 3); 0 for no limit.
+    pub(crate) king_quiet_run: u8,
     /// The board is the mirror of the Russian one (its bottom-left corner is light), so
     /// PDN numbers each row from the other end.
     pub(crate) mirrored: bool,
@@ -147,6 +150,7 @@ const fn international(board: Board, rows: u8) -> Rules {
         removed_at_once: false,
         no_turning_back: false,
         choice: CaptureChoice::Most,
+        king_quiet_run: 0,
         mirrored: false,
     }
 }
@@ -213,6 +217,7 @@ const FRISIAN: Rules = Rules {
     king_jumps: dir::ALL,
     men_jumps: dir::ALL,
     choice: CaptureChoice::Value,
+    king_quiet_run: 3,
     ..international(Board::Dark10, 4)
 };
 
