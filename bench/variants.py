@@ -153,7 +153,8 @@ def known(variant, fen, ours, theirs):
     """Why the two lists differ, when it is a difference this page has checked by hand."""
     if (variant == "frisian" and theirs < ours and all(not m[2] for m in ours - theirs)
             and len({m[0] for m in ours - theirs}) == 1):
-        return "Frisian's three moves of a king (a rule of the game's history, not enforced by pdnkit)"
+        return ("Frisian's three moves of a king (pdnkit is given each position as a FEN, "
+                "which does not say which king has moved three times; perft checks the rule)")
     if (variant == "turkish" and ours < theirs
             and all(not m[2] and passes_a_piece(fen, m) for m in theirs - ours)):
         return "pydraughts moves a Turkish king over pieces in its way"

@@ -24,6 +24,10 @@ for case in "international 5" "english 6" "italian 6" "russian 6" "brazilian 6" 
     # shellcheck disable=SC2086
     "$PY" bench/variants.py perft $case
 done
+# Frisian kings that must rest after three quiet moves in a row (from ply 7 on)
+for fen in W:WK46,37:B4,5 W:WK46,37,36:B4,5 W:WK46,45:B3,4; do
+    "$PY" bench/variants.py perft frisian 7 "$fen"
+done
 for variant in international english italian russian brazilian turkish frisian; do
     "$PY" bench/variants.py games "$variant" "$GAMES"
 done

@@ -1254,6 +1254,28 @@ fn perft_of_every_variant_with_published_counts() {
         .assert()
         .success()
         .stdout("3874\n");
+    // a king that has made three quiet moves in a row rests while its side has men:
+    // counts pydraughts agrees with (bench/variants.sh), and without the rule 12797,
+    // 18166, 169687
+    for (fen, count) in [
+        ("W:WK46,37:B4,5", "10689"),
+        ("W:WK46,37,36:B4,5", "17052"),
+        ("W:WK46,45:B3,4", "73249"),
+    ] {
+        pdnkit()
+            .args([
+                "perft",
+                "--variant",
+                "frisian",
+                "--routes",
+                "7",
+                "--fen",
+                fen,
+            ])
+            .assert()
+            .success()
+            .stdout(format!("{count}\n"));
+    }
     // Russian with every route: rules-cases/perft.json's keep_duplicates
     pdnkit()
         .args(["perft", "--routes", "8"])
