@@ -12,6 +12,7 @@ use super::Variant;
 use super::fen::{FenSquare, Setup};
 use super::geometry::{Geometry, NONE, dir};
 use super::movegen::play_on;
+use super::notation::MoveText;
 use super::perft::{Node, leaves};
 use super::variant::{CaptureChoice, Crowning, Rules};
 use crate::Color;
@@ -93,6 +94,38 @@ impl VariantMove {
     pub fn same(&self, other: &VariantMove) -> bool {
         self.from == other.from && self.to == other.to && self.captured == other.captured
     }
+}
+
+/// Whether `via` are landings of `route`, in order (not necessarily all of them).
+fn lands_on(route: &[u8], via: &[u8]) -> bool {
+    let mut landings = route.iter();
+    via.iter().all(|v| landings.any(|l| l == v))
+}
+
+/// What a move as written names in a position of any variant
+/// ([`VariantPosition::resolve`]).
+#[derive(Clone, Debug)]
+pub enum VariantResolution {
+    /// One legal move.
+    Unique(VariantMove),
+    /// Several legal moves (distinct captured sets) fit what is written.
+    Ambiguous(Vec<VariantMove>),
+    /// None does.
+    Illegal(VariantIllegal),
+}
+
+/// Why a move as written names no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantIllegal {
+    /// A square beyond the board.
+    #[error("square {0} is not on the board")]
+    OffBoard(FenSquare),
+    /// A square where no piece can stand.
+    #[error("square {0} is a light square")]
+    LightSquare(FenSquare),
+    /// The squares are the board's, but no legal move goes by them.
+    #[error("no legal move goes by these squares")]
+    NoSuchMove,
 }
 
 /// The squares of a set, lowest index first.
@@ -329,6 +362,44 @@ impl VariantPosition {
             .map(|&i| self.square_text(i))
             .collect::<Vec<_>>()
             .join(sep)
+    }
+
+    /// The legal move a move as written names: its first square is where the piece
+    /// starts, its last where it ends, and any squares between are landings of the
+    /// capture, in order (`28x19x10`, or some of them). Squares are numbers in the
+    /// variant's numbering or algebraic names (files as the players see them). The
+    /// separators are not read: whether `-` or `x` fits the move is the caller's to judge.
+    pub fn resolve(&self, text: &MoveText) -> VariantResolution {
+        let mut indices = Vec::with_capacity(text.squares.len());
+        for &sq in &text.squares {
+            match self.square_of(sq) {
+                Ok(i) => indices.push(i),
+                Err(VariantSetupError::LightSquare(sq)) => {
+                    return VariantResolution::Illegal(VariantIllegal::LightSquare(sq));
+                }
+                Err(_) => return VariantResolution::Illegal(VariantIllegal::OffBoard(sq)),
+            }
+        }
+        let (Some(&from), Some(&to)) = (indices.first(), indices.last()) else {
+            return VariantResolution::Illegal(VariantIllegal::NoSuchMove);
+        };
+        let via = &indices[1..indices.len() - 1];
+        let mut named: Vec<VariantMove> = Vec::new();
+        // (every route: the one a distinct move keeps may not be the one written)
+        for m in self.legal_routes() {
+            if m.from == from
+                && m.to == to
+                && lands_on(&m.route()[1..], via)
+                && !named.iter().any(|n| n.same(&m))
+            {
+                named.push(m);
+            }
+        }
+        match named.len() {
+            0 => VariantResolution::Illegal(VariantIllegal::NoSuchMove),
+            1 => VariantResolution::Unique(named[0]),
+            _ => VariantResolution::Ambiguous(named),
+        }
     }
 
     /// All legal moves, each distinct (from, to, captured set) once.
@@ -1132,6 +1203,72 @@ mod tests {
             }
             assert!(king_moves(&p) > 0, "{variant}");
         }
+    }
+
+    #[test]
+    fn a_move_as_written_names_a_legal_move() {
+        let resolve = |variant: Variant, fen: &str, text: &str| {
+            let p = VariantPosition::from_setup(&fen.parse().unwrap(), variant).unwrap();
+            match p.resolve(&text.parse().unwrap()) {
+                VariantResolution::Unique(m) => {
+                    let route: Vec<String> = m.route().iter().map(|&i| p.square_text(i)).collect();
+                    Ok(vec![route.join("x")])
+                }
+                VariantResolution::Ambiguous(list) => Ok(list
+                    .iter()
+                    .map(|m| {
+                        let route: Vec<String> =
+                            m.route().iter().map(|&i| p.square_text(i)).collect();
+                        route.join("x")
+                    })
+                    .collect()),
+                VariantResolution::Illegal(why) => Err(why),
+            }
+        };
+        let start = "W:W31-50:B1-20";
+        assert_eq!(
+            resolve(Variant::International, start, "32-28"),
+            Ok(vec!["32x28".into()])
+        );
+        // the separator is not read; a square of the board with no move is illegal
+        assert_eq!(
+            resolve(Variant::International, start, "32x28"),
+            Ok(vec!["32x28".into()])
+        );
+        assert_eq!(
+            resolve(Variant::International, start, "32-22"),
+            Err(VariantIllegal::NoSuchMove)
+        );
+        assert_eq!(
+            resolve(Variant::International, start, "32-51"),
+            Err(VariantIllegal::OffBoard(FenSquare::Numeric(51)))
+        );
+        assert_eq!(
+            resolve(Variant::International, start, "a1-b1"),
+            Err(VariantIllegal::LightSquare(FenSquare::Algebraic {
+                file: 1,
+                rank: 0
+            }))
+        );
+        // two captures from 3 to 26 of three men each: ambiguous, unless a landing says
+        let fen = "B:W6,13,14,18,21,22,25,30,31:B1,2,3,4,7,9";
+        assert_eq!(
+            resolve(Variant::Italian, fen, "3x26").map(|l| l.len()),
+            Ok(2)
+        );
+        assert_eq!(
+            resolve(Variant::Italian, fen, "3x19x26"),
+            Ok(vec!["3x10x19x26".into()])
+        );
+        assert_eq!(
+            resolve(Variant::Italian, fen, "3x10x17x26"),
+            Ok(vec!["3x10x17x26".into()])
+        );
+        // Italian's first move named by the players' files: b3 (21) to a4 (17)
+        assert_eq!(
+            resolve(Variant::Italian, "W:W21-32:B1-12", "b3-a4"),
+            Ok(vec!["21x17".into()])
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ mod square;
 mod variant;
 
 pub use bitboard::{Bitboard, Direction};
-pub use general::{EveryRoute, VariantMove, VariantPosition, VariantSetupError};
+pub use general::{
+    EveryRoute, VariantIllegal, VariantMove, VariantPosition, VariantResolution, VariantSetupError,
+};
 pub use geometry::Board;
 pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
 pub(crate) use position::board_square;
