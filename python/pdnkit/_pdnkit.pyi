@@ -19,6 +19,9 @@ class Game:
     def moves(self) -> List[str]:
         """The main line's moves replayed, in the notation asked for."""
     @property
+    def unplayed(self) -> List[str]:
+        """The main line's moves after those replayed, as written (all of a variant not replayed)."""
+    @property
     def result(self) -> Optional[str]:
         """The Result tag's result, else the terminator's, or None."""
     @property
@@ -59,7 +62,7 @@ class Move:
 
     @property
     def from_(self) -> str:
-        """The square the piece starts on (``c3``)."""
+        """The square the piece starts on (``c3``; ``32`` in a numbered variant)."""
     @property
     def to(self) -> str:
         """The square the piece ends on."""
@@ -77,15 +80,18 @@ class Move:
         """Whether the move captures."""
     @property
     def text(self) -> str:
-        """The move as pdnkit writes it (``c3-d4``, ``c3:e5``)."""
+        """The move as pdnkit writes it (``c3-d4``, ``c3:e5``; ``32-28``, ``28x19``)."""
 
 class Board:
-    """A position of Russian draughts and the moves played to it."""
+    """A position of any variant and the moves played to it."""
 
     def __init__(
         self, fen: Optional[str] = None, variant: str = "russian", rules: str = "russia"
     ) -> None:
-        """The start position or ``fen``; ``rules`` the draw-rule edition (``russia``, ``fmjd``)."""
+        """The start position of ``variant`` or ``fen``; ``rules`` the Russian draw-rule edition (``russia``, ``fmjd``)."""
+    @property
+    def variant(self) -> str:
+        """The variant the board plays (``russian``, ``international``, …)."""
     def legal_moves(self) -> List[Move]:
         """The legal moves (captures only, when there is one to make)."""
     def push(self, move: Union[Move, str]) -> None:
@@ -99,19 +105,19 @@ class Board:
     def turn(self) -> str:
         """The side to move: ``white`` or ``black``."""
     def fen(self, notation: str = "numeric") -> str:
-        """The position as FEN, ``numeric`` or ``algebraic`` squares."""
+        """The position as FEN, ``numeric`` or (Russian) ``algebraic`` squares."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of ``depth`` plies from here."""
     def is_over(self) -> bool:
-        """Whether the side to move has no legal move, or a move-count rule drew the game."""
+        """Whether the side to move has no legal move, or a move-count rule drew a Russian game."""
     def result(self) -> str:
         """``1-0`` or ``0-1`` for a side without moves, ``1/2-1/2`` after an automatic draw, else ``*``."""
     def draw_rule(self) -> Optional[str]:
-        """The article and condition of the automatic draw reached, or ``None``."""
+        """The article and condition of the automatic draw reached (Russian), or ``None``."""
     def copy(self) -> "Board":
         """A copy of the board, with its moves."""
-    def _repr_svg_(self) -> str:
-        """The board as SVG, the last move as an arrow."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The board as SVG (Russian), the last move as an arrow; ``None`` for other variants."""
 
 def read(
     source: Union[Paths, bytes, IO[bytes]],

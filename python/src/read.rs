@@ -38,6 +38,7 @@ struct GameData {
     line: u64,
     tags: Vec<(CompactString, CompactString)>,
     moves: Vec<String>,
+    unplayed: Vec<String>,
     result: Option<String>,
     status: &'static str,
     diagnostics: Vec<Diagnostic>,
@@ -92,6 +93,7 @@ impl Task for Collect {
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect(),
             moves,
+            unplayed: r.unplayed.iter().map(|m| m.to_string()).collect(),
             result,
             status: GameStatus::of(r).as_str(),
             diagnostics: g.diagnostics,
@@ -366,6 +368,14 @@ impl Game {
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         PyList::new(py, &self.data.moves)
+    }
+
+    /// The main line's moves after those replayed, as written: from a move that is not
+    /// legal (or cannot be read) on, and every move of a game of a variant that is not
+    /// replayed (`status` `unparsed`), which a `Board` of that variant can play.
+    #[getter]
+    fn unplayed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, &self.data.unplayed)
     }
 
     /// The result: the Result tag's, else the terminator's (`1-0`, `0-1`, `1/2-1/2`, `*`),

@@ -5,7 +5,7 @@ import json
 import pytest
 
 import pdnkit
-from conftest import FIXTURES, RULES_CASES
+from conftest import CORPUS, FIXTURES, RULES_CASES
 
 START = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 # (RULES.md's counts from the start, when the shared cases are absent)
@@ -110,7 +110,7 @@ def test_bad_moves_and_positions_raise_pdn_errors():
     with pytest.raises(TypeError):
         board.push(3)
     with pytest.raises(ValueError):
-        pdnkit.Board(variant="frisian")
+        pdnkit.Board(variant="checkers-of-mars")
 
 
 def test_a_side_without_moves_has_lost():
@@ -165,3 +165,107 @@ def test_fen_in_either_notation_reads_back():
     assert pdnkit.Board(algebraic).fen() == board.fen()
     with pytest.raises(ValueError):
         board.fen("roman")
+
+
+# (docs/VARIANTS.md: the published counts from each start position)
+VARIANT_PERFT = {
+    "international": [9, 81, 658, 4265, 27117],
+    "english": [7, 49, 302, 1469, 7361],
+    "brazilian": [7, 49, 302, 1469, 7473],
+    "frisian": [9, 81, 658, 3874],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_PERFT))
+def test_every_variant_counts_its_published_perft(variant):
+    board = pdnkit.Board(variant=variant)
+    assert board.variant == variant
+    counts = VARIANT_PERFT[variant]
+    assert [board.perft(d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_an_international_board_plays_in_its_own_numbering():
+    board = pdnkit.Board(variant="20")
+    assert board.variant == "international"
+    assert board.fen() == "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(
+        map(str, range(1, 21))
+    )
+    assert sorted(m.text for m in board.legal_moves())[:3] == ["31-26", "31-27", "32-27"]
+    for text in ["32-28", "19-23", "28x19", "14x23"]:
+        board.push(text)
+    capture = board.move_stack[2]
+    assert (capture.from_, capture.to, capture.captured) == ("28", "19", ["23"])
+    assert capture.is_capture and capture.route == ["28", "19"]
+    assert repr(board).startswith("Board('W:W") and "variant='international'" in repr(board)
+    assert board.pop().text == "14x23"
+    assert board.turn == "black" and len(board.move_stack) == 3
+    # the most pieces must be taken: c3 (37) takes two, g3 (39) only one
+    board = pdnkit.Board("W:W37,39:B32,22,34", variant="international")
+    assert [m.text for m in board.legal_moves()] == ["37x17"]
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push("39x30")
+    assert e.value.code == "M101"
+    board.push(board.legal_moves()[0])
+    assert board.fen() == "B:W17,39:B34"
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push(pdnkit.Board(variant="international").legal_moves()[0])
+    assert e.value.code == "M101"
+    with pytest.raises(ValueError):
+        board.fen("algebraic")
+    assert board._repr_svg_() is None and "to move" in str(board)
+
+
+def test_other_variants_start_ambiguities_and_ends():
+    english = pdnkit.Board(variant="english")
+    assert english.turn == "black"
+    english.push("11-15")
+    # Italian: the players' files, b3 to a4 (21-17)
+    italian = pdnkit.Board(variant="italian")
+    italian.push("b3-a4")
+    assert italian.move_stack[0].text == "21-17"
+    # two captures of three men from 3 to 26: the landing says which
+    fen = "B:W6,13,14,18,21,22,25,30,31:B1,2,3,4,7,9"
+    board = pdnkit.Board(fen, variant="italian")
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push("3x26")
+    assert e.value.code == "M102"
+    board.push("3x17x26")
+    assert board.move_stack[0].captured == ["6", "13", "21"]
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.push("3x")
+    assert e.value.code == "M106"
+    with pytest.raises(pdnkit.PdnError) as e:
+        pdnkit.Board("W:W51", variant="international")
+    assert e.value.code == "F101"
+    # a side with no move has lost; no automatic draws outside Russian
+    lost = pdnkit.Board("W:W:B1", variant="international")
+    assert lost.is_over() and lost.result() == "0-1" and lost.draw_rule() is None
+    assert pdnkit.Board(variant="czech").result() == "*"
+
+
+def test_a_frisian_king_rests_after_three_quiet_moves():
+    board = pdnkit.Board("W:WK46,45:B3,4", variant="frisian")
+    for white, black in [("46-41", "3-8"), ("41-46", "8-13"), ("46-41", "4-9")]:
+        board.push(white)
+        board.push(black)
+    assert [m.text for m in board.legal_moves()] == ["45-40"]
+    with pytest.raises(pdnkit.PdnError):
+        board.push("41-46")
+    board.push("45-40")
+    board.push("13-18")
+    assert any(m.from_ == "41" for m in board.legal_moves())
+
+
+def test_real_international_games_replay_on_the_board():
+    folder = CORPUS / "other-variants" / "international"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is absent")
+    played = 0
+    for game in pdnkit.read(folder / "wk2003.pdn"):
+        # (read replays Russian games only: the others' moves are all unplayed)
+        assert game.status == "unparsed" and not game.moves
+        board = pdnkit.Board(variant=game.tags.get("GameType", "20"))
+        for text in game.unplayed:
+            board.push(text)
+            played += 1
+    assert played > 1000
