@@ -4,7 +4,7 @@
 //! engine stores a position.
 
 use crate::Color;
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, VariantMove, VariantPosition};
 use std::fmt::Write;
 
 /// A square by file (0 = a) and rank (0 = rank 1).
@@ -22,6 +22,46 @@ pub struct Diagram {
     pub last_move: Vec<Coord>,
     /// Further arrows, drawn in SVG only (a move as written, the legal moves).
     pub arrows: Vec<Arrow>,
+    /// The board: Russian's 8×8 unless another variant's.
+    pub shape: Shape,
+}
+
+/// The board a diagram is drawn on, as its players see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Files and ranks: 8, 10 or 12.
+    pub side: u8,
+    /// The bottom-left corner (a1) is a dark square (Russian, International); light on
+    /// the mirrored boards (Italian, Spanish, Portuguese).
+    pub dark_corner: bool,
+    /// Every square is played (Turkish), not only the dark ones.
+    pub every_square: bool,
+}
+
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape {
+            side: 8,
+            dark_corner: true,
+            every_square: false,
+        }
+    }
+}
+
+impl Shape {
+    /// Whether pieces stand on the square at `file`, `rank` (a dark square, or any).
+    pub fn playable(&self, file: u8, rank: u8) -> bool {
+        self.every_square || ((file + rank) % 2 == 0) == self.dark_corner
+    }
+
+    /// The width and height of the SVG diagram of this board.
+    pub fn size(&self) -> u32 {
+        SQ * u32::from(self.side) + 2 * MARGIN
+    }
+
+    fn on_board(&self, (file, rank): Coord) -> bool {
+        file < self.side && rank < self.side
+    }
 }
 
 /// An arrow through squares (from, landings…, to).
@@ -70,6 +110,25 @@ impl From<&Position> for Diagram {
     }
 }
 
+impl From<&VariantPosition> for Diagram {
+    /// The board of any variant, its pieces and its side to move, with no arrow.
+    fn from(pos: &VariantPosition) -> Diagram {
+        Diagram {
+            pieces: (pos.pieces_on_board())
+                .map(|(i, color, king)| (pos.file_rank(i), color, king))
+                .collect(),
+            turn: Some(pos.turn()),
+            shape: pos.shape(),
+            ..Diagram::default()
+        }
+    }
+}
+
+/// The squares a legal move `m` of a variant's `pos` passes through: its route.
+pub fn variant_move_squares(pos: &VariantPosition, m: &VariantMove) -> Vec<Coord> {
+    m.route().iter().map(|&i| pos.file_rank(i)).collect()
+}
+
 /// The squares a legal move `m` of `pos` passes through: its first route of captures, or
 /// its two squares.
 pub fn move_squares(pos: &Position, m: &Move) -> Vec<Coord> {
@@ -94,33 +153,34 @@ impl Diagram {
     pub fn ascii(&self) -> String {
         // (cells looked up in a grid and bytes pushed, not a piece searched and a
         // formatted write per square: `lint` draws one for every illegal move)
+        let shape = self.shape;
+        let side = usize::from(shape.side.min(MAX_SIDE));
         // (a square off the board is not drawn)
-        let cell = |(file, rank): Coord| {
-            (file < 8 && rank < 8).then(|| usize::from(rank) * 8 + usize::from(file))
+        let cell = |at: Coord| {
+            (shape.on_board(at) && at.0 < MAX_SIDE && at.1 < MAX_SIDE)
+                .then(|| usize::from(at.1) * side + usize::from(at.0))
         };
-        let mut grid = [None; 64];
+        let mut grid = [None; CELLS];
         // (the first piece given for a square is the one drawn)
         for &(at, color, king) in self.pieces.iter().rev() {
             if let Some(at) = cell(at) {
                 grid[at] = Some((color, king));
             }
         }
-        let mut marked = [false; 64];
+        let mut marked = [false; CELLS];
         for &at in &self.last_move {
             if let Some(at) = cell(at) {
                 marked[at] = true;
             }
         }
+        let rule = format!("   +{}+\n", "-".repeat(3 * side));
         let mut s = String::with_capacity(400);
-        s.push_str("   +------------------------+\n");
-        for rank in (0..8u8).rev() {
-            s.push(' ');
-            s.push(char::from(b'1' + rank));
-            s.push_str(" |");
-            for file in 0..8u8 {
-                let at = usize::from(rank) * 8 + usize::from(file);
-                let dark = (file + rank) % 2 == 0;
-                let c = if !dark {
+        s.push_str(&rule);
+        for rank in (0..side as u8).rev() {
+            let _ = write!(s, "{:>2} |", rank + 1);
+            for file in 0..side as u8 {
+                let at = usize::from(rank) * side + usize::from(file);
+                let c = if !shape.playable(file, rank) {
                     ' '
                 } else {
                     match grid[at] {
@@ -138,8 +198,13 @@ impl Diagram {
             }
             s.push_str("|\n");
         }
-        s.push_str("   +------------------------+\n");
-        s.push_str("     a  b  c  d  e  f  g  h\n");
+        s.push_str(&rule);
+        s.push_str("   ");
+        for file in 0..side as u8 {
+            s.push_str("  ");
+            s.push(char::from(b'a' + file));
+        }
+        s.push('\n');
         if let Some(t) = self.turn {
             let _ = writeln!(s, "   {t} to move");
         }
@@ -150,15 +215,20 @@ impl Diagram {
     /// move as an arrow through its landing squares, and the further [`arrows`](Self::arrows).
     pub fn svg(&self) -> String {
         let mut s = String::with_capacity(8_000);
-        s.push_str(&Diagram::svg_open());
+        let size = self.shape.size();
+        let _ = write!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="sans-serif">"#
+        );
         s.push('\n');
-        s.push_str(&Diagram::svg_frame());
+        s.push_str(&Diagram::svg_frame_of(self.shape));
         self.svg_pieces_into(&mut s);
         s.push_str("</svg>\n");
         s
     }
 
-    /// The `<svg>` start tag of [`svg`](Self::svg), with its size and view box.
+    /// The `<svg>` start tag of [`svg`](Self::svg) of a Russian board, with its size and
+    /// view box.
     pub fn svg_open() -> String {
         let size = SIZE;
         format!(
@@ -166,10 +236,17 @@ impl Diagram {
         )
     }
 
-    /// What [`svg`](Self::svg) draws under the pieces, the same for every position: the
-    /// arrow heads, the squares and the coordinates (a page of many boards holds it once).
+    /// What [`svg`](Self::svg) draws under the pieces of a Russian board, the same for
+    /// every position: the arrow heads, the squares and the coordinates (a page of many
+    /// boards holds it once).
     pub fn svg_frame() -> String {
-        let size = SIZE;
+        Diagram::svg_frame_of(Shape::default())
+    }
+
+    /// [`svg_frame`](Self::svg_frame) of any board.
+    pub fn svg_frame_of(shape: Shape) -> String {
+        let size = shape.size();
+        let side = shape.side;
         let mut s = String::with_capacity(6_000);
         s.push_str("<defs>");
         for (id, color) in [
@@ -187,11 +264,12 @@ impl Diagram {
             s,
             "<rect x=\"0\" y=\"0\" width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
         );
-        for rank in 0..8u8 {
-            for file in 0..8u8 {
-                let dark = (file + rank) % 2 == 0;
-                let x = MARGIN + file as u32 * SQ;
-                let y = MARGIN + (7 - rank as u32) * SQ;
+        for rank in 0..side {
+            for file in 0..side {
+                // (on a board where every square is played, all are drawn alike)
+                let dark = shape.playable(file, rank) && !shape.every_square;
+                let x = MARGIN + u32::from(file) * SQ;
+                let y = MARGIN + u32::from(side - 1 - rank) * SQ;
                 let fill = if dark { "#b58863" } else { "#f0d9b5" };
                 let _ = writeln!(
                     s,
@@ -199,7 +277,7 @@ impl Diagram {
                 );
             }
         }
-        for i in 0..8u32 {
+        for i in 0..u32::from(side) {
             let file = (b'a' + i as u8) as char;
             let x = MARGIN + i * SQ + SQ / 2;
             let _ = writeln!(
@@ -207,7 +285,7 @@ impl Diagram {
                 "<text x=\"{x}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">{file}</text>",
                 size - 7
             );
-            let y = MARGIN + (7 - i) * SQ + SQ / 2 + 5;
+            let y = MARGIN + (u32::from(side) - 1 - i) * SQ + SQ / 2 + 5;
             let _ = writeln!(
                 s,
                 "<text x=\"{}\" y=\"{y}\" font-size=\"14\" text-anchor=\"middle\">{}</text>",
@@ -227,14 +305,16 @@ impl Diagram {
     }
 
     fn svg_pieces_into(&self, s: &mut String) {
+        let shape = self.shape;
+        let top = u32::from(shape.side) - 1;
         let center = |(f, r): Coord| -> (u32, u32) {
             (
                 MARGIN + u32::from(f) * SQ + SQ / 2,
-                MARGIN + (7 - u32::from(r)) * SQ + SQ / 2,
+                MARGIN + (top - u32::from(r)) * SQ + SQ / 2,
             )
         };
         // (a square off the board is not drawn)
-        let on_board = |&(f, r): &Coord| f < 8 && r < 8;
+        let on_board = |&c: &Coord| shape.on_board(c);
         for &(c, color, king) in self.pieces.iter().filter(|(c, ..)| on_board(c)) {
             let (x, y) = center(c);
             let (fill, stroke, mark) = match color {
@@ -287,8 +367,11 @@ impl Diagram {
 /// The side of a square in an SVG diagram, and the margin that holds the coordinates.
 const SQ: u32 = 60;
 const MARGIN: u32 = 24;
-/// The width and height of an SVG diagram.
+/// The width and height of an SVG diagram of a Russian board.
 pub const SIZE: u32 = SQ * 8 + 2 * MARGIN;
+/// The most files and ranks a diagram draws (Canadian's 12×12), and its squares.
+const MAX_SIDE: u8 = 12;
+const CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 #[cfg(test)]
 mod tests {
@@ -308,6 +391,7 @@ mod tests {
                 squares: vec![(0, 0), (1, 1)],
                 kind: ArrowKind::Legal,
             }],
+            ..Diagram::default()
         }
     }
 
@@ -323,6 +407,37 @@ mod tests {
         assert_eq!(lines[8], " 1 | w     .     .     .    |");
         assert_eq!(lines[10], "     a  b  c  d  e  f  g  h");
         assert!(a.ends_with("   black to move\n"));
+    }
+
+    #[test]
+    fn boards_of_other_variants_are_drawn_as_their_players_see_them() {
+        use crate::rules::Variant;
+        // International: 10×10, a1 dark, White's men on ranks 1-4
+        let d = Diagram::from(&VariantPosition::start(Variant::International));
+        let a = d.ascii();
+        let lines: Vec<&str> = a.lines().collect();
+        assert_eq!(lines[1], "10 |    b     b     b     b     b |");
+        assert_eq!(lines[10], " 1 | w     w     w     w     w    |");
+        assert_eq!(lines[12], "     a  b  c  d  e  f  g  h  i  j");
+        let svg = d.svg();
+        assert!(svg.contains("width=\"648\""));
+        assert_eq!(svg.matches("<rect").count(), 101);
+        assert_eq!(svg.matches("<circle").count(), 40);
+        // Italian: the mirrored board, a1 light; White's first move b3-a4 is 21-17
+        let pos = VariantPosition::start(Variant::Italian);
+        let a = Diagram::from(&pos).ascii();
+        assert!(
+            a.lines().nth(8).unwrap().starts_with(" 1 |    w     w"),
+            "{a}"
+        );
+        let first = (pos.legal_moves().into_iter())
+            .find(|m| (pos.number(m.from()), pos.number(m.to())) == (21, 17));
+        let route = variant_move_squares(&pos, &first.unwrap());
+        assert_eq!(route, [(1, 2), (0, 3)]);
+        // Turkish: every square is played
+        let a = Diagram::from(&VariantPosition::start(Variant::Turkish)).ascii();
+        assert!(a.contains(" 2 | w  w  w  w  w  w  w  w |"), "{a}");
+        assert!(a.contains(" 4 | .  .  .  .  .  .  .  . |"), "{a}");
     }
 
     #[test]

@@ -116,8 +116,8 @@ class Board:
         """The article and condition of the automatic draw reached (Russian), or ``None``."""
     def copy(self) -> "Board":
         """A copy of the board, with its moves."""
-    def _repr_svg_(self) -> Optional[str]:
-        """The board as SVG (Russian), the last move as an arrow; ``None`` for other variants."""
+    def _repr_svg_(self) -> str:
+        """The board as SVG, the last move as an arrow."""
 
 def read(
     source: Union[Paths, bytes, IO[bytes]],

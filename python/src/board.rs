@@ -213,14 +213,26 @@ fn tracker(edition: Edition, start: &Position) -> DrawTracker {
 }
 
 impl Board {
-    fn last_move(&self) -> Option<Move> {
+    /// The picture of the board, with the last move.
+    fn diagram(&self, py: Python<'_>) -> PyResult<Diagram> {
         match &self.game {
-            Game::Russian { stack, .. } => {
-                stack.last().map(|&(before, mv)| Move::russian(mv, before))
+            Game::Russian { pos, stack, .. } => {
+                let (pos, last) = (*pos, stack.last().copied());
+                guarded(py, || {
+                    let mut d = Diagram::from(&pos);
+                    if let Some((before, mv)) = last {
+                        d.last_move = diagram::move_squares(&before, &mv);
+                    }
+                    d
+                })
             }
-            Game::Other { stack, .. } => stack.last().map(|&(before, mv)| Move {
-                of: MoveOf::other(mv, before),
-            }),
+            Game::Other { pos, stack } => {
+                let mut d = Diagram::from(pos);
+                if let Some((before, mv)) = stack.last() {
+                    d.last_move = diagram::variant_move_squares(before, mv);
+                }
+                Ok(d)
+            }
         }
     }
 
@@ -584,35 +596,17 @@ impl Board {
     }
 
     /// The board as SVG, the last move as an arrow (what `pdnkit show --format svg`
-    /// draws): Jupyter shows a board so. `None` for the other variants, which Jupyter
-    /// then shows as text.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let Game::Russian { pos, .. } = &self.game else {
-            return Ok(None);
-        };
-        let pos = *pos;
-        let last = self.last_move();
-        guarded(py, || {
-            let mut d = Diagram::from(&pos);
-            if let Some(Move {
-                of: MoveOf::Russian { mv, before },
-            }) = last
-            {
-                d.last_move = diagram::move_squares(&before, &mv);
-            }
-            Some(d.svg())
-        })
+    /// draws; a 10×10 or 12×12 board, mirrored or with every square, as its variant's
+    /// players see it): Jupyter shows a board so.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let d = self.diagram(py)?;
+        guarded(py, || d.svg())
     }
 
     /// The board as text, White at the bottom.
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        match &self.game {
-            Game::Russian { pos, .. } => {
-                let pos = *pos;
-                guarded(py, || Diagram::from(&pos).ascii())
-            }
-            Game::Other { pos, .. } => Ok(pos.to_string()),
-        }
+        let d = self.diagram(py)?;
+        guarded(py, || d.ascii())
     }
 
     fn __repr__(&self) -> String {

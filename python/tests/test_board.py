@@ -212,7 +212,12 @@ def test_an_international_board_plays_in_its_own_numbering():
     assert e.value.code == "M101"
     with pytest.raises(ValueError):
         board.fen("algebraic")
-    assert board._repr_svg_() is None and "to move" in str(board)
+    # a 10×10 board, the last move an arrow from c3 (37) to g7 (17)
+    svg = board._repr_svg_()
+    assert 'width="648"' in svg and svg.count("<circle") == 3
+    assert svg.count('class="last-move"') == 1
+    text = str(board)
+    assert text.splitlines()[1].startswith("10 |") and "black to move" in text
 
 
 def test_other_variants_start_ambiguities_and_ends():

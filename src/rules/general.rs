@@ -281,6 +281,38 @@ impl VariantPosition {
         }
     }
 
+    /// Square index `i` as its players see it: (file from their left, rank from White's
+    /// side), both from 0 (mirrored boards included).
+    pub fn file_rank(&self, i: u8) -> (u8, u8) {
+        let g = self.geometry();
+        let (file, rank) = g.file_rank(i);
+        if self.rules().mirrored {
+            (g.side - 1 - file, rank)
+        } else {
+            (file, rank)
+        }
+    }
+
+    /// Every piece: its square index, colour and whether it is a king.
+    pub fn pieces_on_board(&self) -> impl Iterator<Item = (u8, Color, bool)> + '_ {
+        [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(move |color| {
+                let kings = self.kings[color.index()];
+                squares(self.pieces(color)).map(move |i| (i, color, kings & 1 << i != 0))
+            })
+    }
+
+    /// The board as [`crate::diagram`] draws it.
+    pub fn shape(&self) -> crate::diagram::Shape {
+        let g = self.geometry();
+        crate::diagram::Shape {
+            side: g.side,
+            dark_corner: !self.rules().mirrored,
+            every_square: !g.dark_only,
+        }
+    }
+
     /// The PDN number of square index `i` in this variant's numbering.
     pub fn number(&self, i: u8) -> u32 {
         self.geometry().number(i, self.rules().mirrored)
@@ -289,13 +321,7 @@ impl VariantPosition {
     /// The algebraic name of square index `i` (`c3`; files a, b, … from the left of the
     /// board as its players see it, mirrored boards included).
     pub fn square_name(&self, i: u8) -> String {
-        let g = self.geometry();
-        let (file, rank) = g.file_rank(i);
-        let file = if self.rules().mirrored {
-            g.side - 1 - file
-        } else {
-            file
-        };
+        let (file, rank) = self.file_rank(i);
         format!("{}{}", char::from(b'a' + file), rank + 1)
     }
 
