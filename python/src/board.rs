@@ -434,7 +434,7 @@ impl Board {
                     (Some(MoveOf::Other(o)), _) => {
                         let legal = guarded(py, || before.legal_moves())?;
                         match legal.iter().find(|m| m.same(&o.0)) {
-                            Some(m) if o.1 == before => *m,
+                            Some(m) => *m,
                             _ => return Err(not_legal(py, before.move_text(&o.0, &[]))),
                         }
                     }
