@@ -92,7 +92,15 @@ impl Move {
             MoveOf::Other(o) => {
                 let (mv, before) = &**o;
                 let mut squares: Vec<u8> = mv.captured().collect();
-                squares.sort_by_key(|&i| before.number(i));
+                // (in the order the FEN lists squares: by number, or from a1 on Turkish's
+                // board, whose squares have names)
+                match before.shape().every_square {
+                    false => squares.sort_by_key(|&i| before.number(i)),
+                    true => squares.sort_by_key(|&i| {
+                        let (file, rank) = before.file_rank(i);
+                        (rank, file)
+                    }),
+                }
                 squares.iter().map(|&i| before.square_text(i)).collect()
             }
         }
@@ -432,10 +440,18 @@ impl Board {
                 let before = *pos;
                 let chosen = match (given, text) {
                     (Some(MoveOf::Other(o)), _) => {
-                        let legal = guarded(py, || before.legal_moves())?;
-                        match legal.iter().find(|m| m.same(&o.0)) {
+                        // (square indices name other squares on another variant's board)
+                        let (mv, of) = *o;
+                        let legal = match of.variant() == before.variant() {
+                            true => guarded(py, || before.legal_moves())?,
+                            false => Vec::new(),
+                        };
+                        match legal.iter().find(|m| m.same(&mv)) {
                             Some(m) => *m,
-                            _ => return Err(not_legal(py, before.move_text(&o.0, &[]))),
+                            None => {
+                                let text = of.move_text(&mv, &[]);
+                                return Err(not_legal(py, format!("{} {text}", of.variant())));
+                            }
                         }
                     }
                     (Some(MoveOf::Russian { mv, .. }), _) => {

@@ -210,6 +210,14 @@ def test_an_international_board_plays_in_its_own_numbering():
     with pytest.raises(pdnkit.PdnError) as e:
         board.push(pdnkit.Board(variant="international").legal_moves()[0])
     assert e.value.code == "M101"
+    # a move of another variant's board is never played, even where its squares'
+    # indices would name a legal move here
+    brazilian = pdnkit.Board(variant="brazilian")
+    for other in [pdnkit.Board(variant="international"), pdnkit.Board(variant="canadian")]:
+        for move in other.legal_moves():
+            with pytest.raises(pdnkit.PdnError) as e:
+                brazilian.push(move)
+            assert e.value.code == "M101" and other.variant in str(e.value)
     with pytest.raises(ValueError):
         board.fen("algebraic")
     # a 10×10 board, the last move an arrow from c3 (37) to g7 (17)

@@ -1205,6 +1205,25 @@ mod tests {
         play(&mut p, 45, 40);
         play(&mut p, 13, 18);
         assert!(king_moves(&p) > 0);
+        // a resting king may still capture, and its capture ends the run of quiet moves
+        let mut p = start("W:WK46,45:B3,4,27");
+        for (white, black) in [
+            ((46, 41), (3, 8)),
+            ((41, 46), (8, 13)),
+            ((46, 41), (27, 32)),
+        ] {
+            play(&mut p, white.0, white.1);
+            play(&mut p, black.0, black.1);
+        }
+        let list = p.legal_moves();
+        assert!(!list.is_empty());
+        assert!(
+            list.iter()
+                .all(|m| m.is_capture() && p.number(m.from()) == 41)
+        );
+        p.play_unchecked(&list[0]);
+        // (three quiet moves more are its again)
+        assert_eq!(p.king_run[Color::White.index()], KingRun::default());
         // another king is free to move; the same king after another's move is too
         let mut p = start("W:WK46,K50,45:B3,4");
         for (white, black) in [((46, 41), (3, 8)), ((41, 46), (8, 13)), ((46, 41), (4, 9))] {
