@@ -157,9 +157,18 @@ fn no_pdn_files_found_is_an_error_not_a_clean_run() {
 fn on_a_terminal(dir: &Path, args: &[&str]) -> (String, i32) {
     use expectrl::Expect;
     use expectrl::process::unix::WaitStatus;
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"));
-    command.args(args).current_dir(dir).env("NO_COLOR", "1");
-    let mut terminal = expectrl::Session::spawn(command).unwrap();
+    // (expectrl splits the command line at spaces: `env` sets the folder and NO_COLOR)
+    let bin = env!("CARGO_BIN_EXE_pdnkit");
+    let line = format!(
+        "env -C {} NO_COLOR=1 {bin} {}",
+        dir.display(),
+        args.join(" ")
+    );
+    assert!(
+        !line.contains(['"', '\'']) && line.split(' ').count() == 5 + args.len(),
+        "a path with a space or a quote: {line}"
+    );
+    let mut terminal = expectrl::spawn(&line).unwrap();
     terminal.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
     let out = terminal
         .expect(expectrl::Eof)

@@ -1,5 +1,5 @@
 //! `pdnkit fix` and the fixes `lint` proposes, through the real binary: what each fix
-//! writes, that nothing else changes (encoding, line ends, mode), that a second run
+//! writes, that nothing else changes (encoding, line ends, mode), that running it again
 //! changes nothing, and how the repairs of illegal moves do on games with one slip.
 
 use assert_cmd::Command;
@@ -56,7 +56,7 @@ fn safe_fixes_in_place_and_unsafe_ones_when_asked() {
             "1 fix applied (0 safe, 1 unsafe) in 1 of 1 file; 0 findings left",
         ));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), fixed_slips(true));
-    // a second run changes nothing, and does not write the file
+    // run again, it changes nothing and does not write the file
     let before = std::fs::metadata(&path).unwrap().modified().unwrap();
     pdnkit()
         .args(["fix", "--unsafe-fixes", "-q"])
