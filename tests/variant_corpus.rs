@@ -56,15 +56,10 @@ fn replays(pos: &VariantPosition, moves: &[&str]) -> bool {
 /// `file #game ply text (why)`; `None` when all do.
 fn first_bad_move(name: &str, index: usize, game: &Game, variant: Variant) -> Option<String> {
     let mut pos = match game.tag("FEN") {
-        Some(fen) => {
-            let setup = fen.parse().map_err(|e| format!("{e:?}"));
-            match setup
-                .and_then(|s| VariantPosition::from_setup(&s, variant).map_err(|e| e.to_string()))
-            {
-                Ok(p) => p,
-                Err(e) => return Some(format!("{name} #{index} FEN {fen:?}: {e}")),
-            }
-        }
+        Some(fen) => match VariantPosition::from_fen(fen, variant) {
+            Ok(p) => p,
+            Err(e) => return Some(format!("{name} #{index} FEN {fen:?}: {e}")),
+        },
         None => VariantPosition::start(variant),
     };
     let texts: Vec<&str> = game.moves.moves.iter().map(|m| m.text.as_str()).collect();
@@ -84,14 +79,7 @@ fn first_bad_move(name: &str, index: usize, game: &Game, variant: Variant) -> Op
                 match fitting[..] {
                     [only] => *only,
                     _ => {
-                        let named: Vec<String> = list
-                            .iter()
-                            .map(|m| {
-                                let squares: Vec<String> =
-                                    m.route().iter().map(|&i| pos.square_text(i)).collect();
-                                squares.join("x")
-                            })
-                            .collect();
+                        let named: Vec<String> = list.iter().map(|m| pos.route_text(m)).collect();
                         return bad(&format!(
                             "could be {}, {} of them fit the rest of the line, in {}",
                             named.join(" or "),

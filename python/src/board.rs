@@ -92,15 +92,7 @@ impl Move {
             MoveOf::Other(o) => {
                 let (mv, before) = &**o;
                 let mut squares: Vec<u8> = mv.captured().collect();
-                // (in the order the FEN lists squares: by number, or from a1 on Turkish's
-                // board, whose squares have names)
-                match before.shape().every_square {
-                    false => squares.sort_by_key(|&i| before.number(i)),
-                    true => squares.sort_by_key(|&i| {
-                        let (file, rank) = before.file_rank(i);
-                        (rank, file)
-                    }),
-                }
+                squares.sort_by_key(|&i| before.square_order(i));
                 squares.iter().map(|&i| before.square_text(i)).collect()
             }
         }
@@ -287,13 +279,7 @@ impl Board {
         match guarded(py, || pos.resolve(&parsed))? {
             VariantResolution::Unique(mv) => Ok(mv),
             VariantResolution::Ambiguous(candidates) => {
-                let them: Vec<String> = (candidates.iter())
-                    .map(|m| {
-                        let route: Vec<String> =
-                            m.route().iter().map(|&i| pos.square_text(i)).collect();
-                        route.join("x")
-                    })
-                    .collect();
+                let them: Vec<String> = candidates.iter().map(|m| pos.route_text(m)).collect();
                 let message = format!("`{text}` is ambiguous: {}", them.join(", "));
                 Err(pdn_error(py, "M102", &message, None, None))
             }
@@ -320,16 +306,8 @@ impl Board {
         if variant != Variant::Russian {
             let pos = match fen {
                 None => VariantPosition::start(variant),
-                Some(fen) => {
-                    let setup = fen
-                        .parse()
-                        .map_err(|e: pdnkit::rules::fen::ParseFenError| {
-                            pdn_error(py, "F101", &format!("invalid FEN: {e}"), None, None)
-                        })?;
-                    guarded(py, || VariantPosition::from_setup(&setup, variant))?.map_err(|e| {
-                        pdn_error(py, "F101", &format!("invalid FEN: {e}"), None, None)
-                    })?
-                }
+                Some(fen) => guarded(py, || VariantPosition::from_fen(fen, variant))?
+                    .map_err(|e| pdn_error(py, "F101", &format!("invalid FEN: {e}"), None, None))?,
             };
             let stack = Vec::new();
             return Ok(Board {

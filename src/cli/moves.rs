@@ -159,12 +159,9 @@ fn read_line_at_most(
 
 /// The line of one FEN of a variant other than Russian.
 fn variant_line(fen: &str, variant: Variant, notation: SquareStyle) -> serde_json::Value {
-    let setup: Result<Setup, String> = fen.parse().map_err(|e| format!("{e}"));
-    let pos = match setup
-        .and_then(|s| VariantPosition::from_setup(&s, variant).map_err(|e| e.to_string()))
-    {
+    let pos = match VariantPosition::from_fen(fen, variant) {
         Ok(pos) => pos,
-        Err(e) => return serde_json::json!({"schema": SCHEMA, "fen": fen, "error": e}),
+        Err(e) => return serde_json::json!({"schema": SCHEMA, "fen": fen, "error": e.to_string()}),
     };
     let square = |i: u8| match notation {
         SquareStyle::Numeric => serde_json::json!(pos.number(i)),

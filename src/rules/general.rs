@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::Variant;
-use super::fen::{FenSquare, Setup};
+use super::fen::{FenSquare, ParseFenError, Setup};
 use super::geometry::{Geometry, NONE, dir};
 use super::movegen::play_on;
 use super::notation::MoveText;
@@ -162,6 +162,17 @@ pub enum VariantSetupError {
     TooManyPieces(Color, usize, usize),
 }
 
+/// Why a FEN is no position of a variant ([`VariantPosition::from_fen`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantFenError {
+    /// The text is no FEN.
+    #[error(transparent)]
+    Syntax(#[from] ParseFenError),
+    /// The FEN sets up no position of the variant.
+    #[error(transparent)]
+    Setup(#[from] VariantSetupError),
+}
+
 impl VariantPosition {
     fn rules(&self) -> &'static Rules {
         self.variant.rules()
@@ -186,6 +197,13 @@ impl VariantPosition {
             variant,
             king_run: Default::default(),
         }
+    }
+
+    /// The position a FEN sets up in `variant` (numbers in the variant's numbering, or
+    /// algebraic names).
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<VariantPosition, VariantFenError> {
+        let setup: Setup = fen.parse()?;
+        Ok(VariantPosition::from_setup(&setup, variant)?)
     }
 
     /// Validates an unchecked setup as a position of `variant`: every square on its board,
@@ -336,24 +354,27 @@ impl VariantPosition {
         }
     }
 
+    /// Where square index `i` comes in the order a FEN lists squares: by number, or on
+    /// the Turkish board, whose squares have names, rank by rank from a1.
+    pub fn square_order(&self, i: u8) -> u32 {
+        let g = self.geometry();
+        if g.dark_only {
+            self.number(i)
+        } else {
+            let (file, rank) = g.file_rank(i);
+            u32::from(rank) * 8 + u32::from(file)
+        }
+    }
+
     /// FEN of the position: `W:W31,32,K46:B1,2`, in number order (Turkish: `W:Wa2,b2:Ba7`,
     /// rank by rank from a1).
     pub fn to_fen(&self) -> String {
-        let g = self.geometry();
         let mut out = String::from(self.turn.letter());
         for color in [Color::White, Color::Black] {
             out.push(':');
             out.push(color.letter());
             let mut listed: Vec<(u32, u8)> = squares(self.pieces(color))
-                .map(|i| {
-                    let (file, rank) = g.file_rank(i);
-                    let order = if g.dark_only {
-                        self.number(i)
-                    } else {
-                        u32::from(rank) * 8 + u32::from(file)
-                    };
-                    (order, i)
-                })
+                .map(|i| (self.square_order(i), i))
                 .collect();
             listed.sort_unstable();
             for (k, (_, i)) in listed.into_iter().enumerate() {
@@ -377,17 +398,18 @@ impl VariantPosition {
             .filter(|o| o.from == m.from && o.to == m.to)
             .count()
             > 1;
-        let squares: Vec<u8> = if shared {
-            m.route().to_vec()
-        } else {
-            vec![m.from, m.to]
-        };
-        let sep = if m.is_capture() { "x" } else { "-" };
-        squares
-            .iter()
-            .map(|&i| self.square_text(i))
-            .collect::<Vec<_>>()
-            .join(sep)
+        let squares = if shared { m.route() } else { &[m.from, m.to] };
+        self.squares_text(squares, m.is_capture())
+    }
+
+    /// A move with every square of its route: `28x19x10`, `32-28`.
+    pub fn route_text(&self, m: &VariantMove) -> String {
+        self.squares_text(m.route(), m.is_capture())
+    }
+
+    fn squares_text(&self, squares: &[u8], capture: bool) -> String {
+        let texts: Vec<String> = squares.iter().map(|&i| self.square_text(i)).collect();
+        texts.join(if capture { "x" } else { "-" })
     }
 
     /// The legal move a move as written names: its first square is where the piece
@@ -478,17 +500,18 @@ impl VariantPosition {
         let king = self.kings[us] & from != 0;
         if self.rules().king_quiet_run > 0 {
             let run = &mut self.king_run[us];
+            // (the same king goes on if it stands where the run left it)
+            let before = if run.moves > 0 && run.square == m.from {
+                run.moves
+            } else {
+                0
+            };
             *run = if !king || m.is_capture() {
                 KingRun::default()
-            } else if run.moves > 0 && run.square == m.from {
-                KingRun {
-                    square: m.to,
-                    moves: run.moves.saturating_add(1),
-                }
             } else {
                 KingRun {
                     square: m.to,
-                    moves: 1,
+                    moves: before.saturating_add(1),
                 }
             };
         }
@@ -1089,14 +1112,7 @@ mod tests {
     fn moves(variant: Variant, fen: &str) -> Vec<String> {
         let p = VariantPosition::from_setup(&fen.parse().unwrap(), variant).unwrap();
         let list = p.legal_moves();
-        let mut texts: Vec<String> = list
-            .iter()
-            .map(|m| {
-                let sep = if m.is_capture() { "x" } else { "-" };
-                let route: Vec<String> = m.route().iter().map(|&i| p.square_text(i)).collect();
-                route.join(sep)
-            })
-            .collect();
+        let mut texts: Vec<String> = list.iter().map(|m| p.route_text(m)).collect();
         texts.sort();
         texts
     }

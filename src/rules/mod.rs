@@ -26,7 +26,8 @@ mod variant;
 
 pub use bitboard::{Bitboard, Direction};
 pub use general::{
-    EveryRoute, VariantIllegal, VariantMove, VariantPosition, VariantResolution, VariantSetupError,
+    EveryRoute, VariantFenError, VariantIllegal, VariantMove, VariantPosition, VariantResolution,
+    VariantSetupError,
 };
 pub use geometry::Board;
 pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
