@@ -52,6 +52,13 @@ pub struct ReplayOptions {
     pub least_shown: Option<crate::diag::Severity>,
 }
 
+impl ReplayOptions {
+    /// Whether a finding of `rule` is made in full ([`least_shown`](Self::least_shown)).
+    pub fn shows(&self, rule: &crate::diag::Rule) -> bool {
+        self.least_shown.is_none_or(|least| rule.severity <= least)
+    }
+}
+
 /// How far the replay of the main line got.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -79,6 +79,8 @@ pub fn lint<'py>(
             edition: crate::edition(rules)?,
             omit_snippets_and_boards: true,
             report: RuleSet::matching(selected),
+            // (those below `severity` only counted, as `pdnkit lint` does; dropped below)
+            least_shown: Some(least),
             ..CheckOptions::default()
         },
         threads: crate::threads(),

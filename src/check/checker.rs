@@ -378,13 +378,6 @@ impl Checker {
         }
     }
 
-    /// Whether a finding of `rule` is shown in full ([`ReplayOptions::least_shown`]).
-    fn shown(&self, rule: &Rule) -> bool {
-        self.options
-            .least_shown
-            .is_none_or(|least| rule.severity <= least)
-    }
-
     /// A finding about tag `i` (`None`: the whole tag section): made, or past the limit
     /// only counted.
     fn tag_finding(
@@ -423,7 +416,7 @@ impl Checker {
             let (name, value) = (tags[i].name.as_str(), tags[i].value.as_str());
             // (made only when it is reported and shown: past the limit a game's findings
             // are counted, and one not shown needs no words)
-            let made_in_full = self.shown(issue.rule())
+            let made_in_full = self.options.shows(issue.rule())
                 && self.options.report.contains(issue.rule())
                 && self.report.tag_findings.len() <= super::MAX_GAME_FINDINGS;
             // (a date's PDN form is read once, for the message and the fix)

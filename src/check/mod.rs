@@ -253,14 +253,8 @@ fn report(
             }
             kept += 1;
         }
-        let rule = match u {
-            Unlocated::Syntax(e) => codes::of_read_error(e.kind),
-            Unlocated::Finding(f) => f.rule,
-        };
-        if options
-            .least_shown
-            .is_some_and(|least| rule.severity > least)
-        {
+        let rule = u.rule();
+        if !options.shows(rule) {
             out.push(Diagnostic::new(rule, String::new()));
             continue;
         }
