@@ -250,6 +250,19 @@ impl VariantPosition {
         Ok(pos)
     }
 
+    /// The square index of a written square, when it is a playable square of the board.
+    pub(crate) fn index_of(&self, sq: FenSquare) -> Option<u8> {
+        self.square_of(sq).ok()
+    }
+
+    /// The colour of the piece on square index `i`, if any.
+    pub(crate) fn piece_on(&self, i: u8) -> Option<Color> {
+        let bit: Set = 1 << i;
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.pieces(c) & bit != 0)
+    }
+
     /// The square index of a written square.
     fn square_of(&self, sq: FenSquare) -> Result<u8, VariantSetupError> {
         let g = self.geometry();
@@ -463,7 +476,9 @@ impl VariantPosition {
     }
 
     fn moves_by(&self, distinct: bool) -> Vec<VariantMove> {
-        let mut list = Vec::new();
+        // (room for most positions' moves at once: grown by doubling, the list cost more
+        // than finding the moves)
+        let mut list = Vec::with_capacity(32);
         if self.may_capture() {
             self.captures_into(&mut list, distinct);
         }
@@ -473,24 +488,110 @@ impl VariantPosition {
         list
     }
 
-    /// Whether the side to move may have a capture: it has a king, or a man next to an
-    /// enemy piece it may take with the square beyond empty. Whole-board shifts, no search:
-    /// most positions have no capture, and the search would try every man in every
-    /// direction to find none.
+    /// The legal move written `from`-`to` by their square numbers (`capture`: with `x` or
+    /// `:`, else `-`) when it is the one legal move between them and of that kind: the
+    /// ordinary writing of most moves, found without listing every route (`None`: read
+    /// it in full, [`resolve`](Self::resolve)).
+    pub(crate) fn plain_move(&self, from: u32, to: u32, capture: bool) -> Option<VariantMove> {
+        let from = self.index_of(FenSquare::Numeric(from))?;
+        let to = self.index_of(FenSquare::Numeric(to))?;
+        if capture {
+            let mut captures = Vec::with_capacity(16);
+            self.captures_into(&mut captures, true);
+            let mut named = captures.iter().filter(|m| m.from == from && m.to == to);
+            return match (named.next(), named.next()) {
+                (Some(&m), None) => Some(m),
+                _ => None,
+            };
+        }
+        // (a quiet move where a capture is mandatory is illegal: said in full elsewhere)
+        if self.may_capture() {
+            return None;
+        }
+        // (the one piece on `from`, as `quiet_moves` moves it)
+        let (g, rules) = (self.geometry(), self.rules());
+        let us = self.turn.index();
+        let empty = !self.occupied() & g.all();
+        let (bit_from, bit_to): (Set, Set) = (1 << from, 1 << to);
+        if empty & bit_to == 0 {
+            return None;
+        }
+        let reaches = if self.men[us] & bit_from != 0 {
+            self.turned(rules.men_steps)
+                .any(|d| g.step[usize::from(d)][usize::from(from)] == to)
+        } else if self.kings[us] & bit_from != 0 && self.resting_king() != Some(from) {
+            self.turned(rules.king_steps).any(|d| {
+                let step = &g.step[usize::from(d)];
+                let mut sq = step[usize::from(from)];
+                while sq != NONE && empty & 1 << sq != 0 {
+                    if sq == to {
+                        return true;
+                    }
+                    if !rules.flying_kings {
+                        break;
+                    }
+                    sq = step[usize::from(sq)];
+                }
+                false
+            })
+        } else {
+            false
+        };
+        let promotes = self.men[us] & bit_from != 0 && self.promotion(self.turn) & bit_to != 0;
+        let mut route = [0; ROUTE];
+        (route[0], route[1]) = (from, to);
+        reaches.then_some(VariantMove {
+            from,
+            to,
+            captured: 0,
+            promotes,
+            route,
+            route_len: 2,
+        })
+    }
+
+    /// Whether the side to move has a capture: a man next to an enemy piece it may take
+    /// with the square beyond empty (whole-board shifts), or a king that reaches one so
+    /// along a line. No search: most positions have no capture, and the search would try
+    /// every piece in every direction to find none.
     fn may_capture(&self) -> bool {
         let (g, rules) = (self.geometry(), self.rules());
         let (us, them) = (self.turn.index(), self.turn.opponent().index());
-        if self.kings[us] != 0 {
-            return true;
-        }
         let prey = if rules.men_capture_kings {
             self.pieces(self.turn.opponent())
         } else {
             self.men[them]
         };
-        let empty = !self.occupied() & g.all();
-        self.turned(rules.men_jumps)
-            .any(|d| g.shift(g.shift(self.men[us], d) & prey, d) & empty != 0)
+        let occupied = self.occupied();
+        let empty = !occupied & g.all();
+        let men = self
+            .turned(rules.men_jumps)
+            .any(|d| g.shift(g.shift(self.men[us], d) & prey, d) & empty != 0);
+        men || self.king_may_capture(occupied)
+    }
+
+    /// Whether a king of the side to move has a first jump (the rest of a capture can only
+    /// follow one).
+    fn king_may_capture(&self, occupied: Set) -> bool {
+        let (g, rules) = (self.geometry(), self.rules());
+        let enemy = self.pieces(self.turn.opponent());
+        for sq in squares(self.kings[self.turn.index()]) {
+            for d in self.turned(rules.king_jumps) {
+                let step = &g.step[usize::from(d)];
+                let mut over = step[usize::from(sq)];
+                while rules.flying_kings && over != NONE && occupied & 1 << over == 0 {
+                    over = step[usize::from(over)];
+                }
+                if over == NONE || enemy & 1 << over == 0 {
+                    continue;
+                }
+                let land = step[usize::from(over)];
+                if land != NONE && occupied & 1 << land == 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Plays `m`, which must be one of [`legal_moves`](Self::legal_moves).

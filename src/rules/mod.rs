@@ -20,6 +20,7 @@ mod geometry;
 mod movegen;
 pub mod notation;
 pub mod perft;
+mod playable;
 mod position;
 mod square;
 mod variant;
@@ -31,6 +32,7 @@ pub use general::{
 };
 pub use geometry::Board;
 pub use movegen::{IllegalMoveError, MOVE_LIST_CAPACITY, Move, MoveList, Route};
+pub use playable::{AnyPosition, Named, Playable};
 pub(crate) use position::board_square;
 pub use position::{FenStyle, Piece, Position, SetupError};
 pub use square::Square;
