@@ -4,7 +4,7 @@
 //! engine stores a position.
 
 use crate::Color;
-use crate::rules::{Move, Position, VariantMove, VariantPosition};
+use crate::rules::{AnyPosition, Move, Position, VariantMove, VariantPosition};
 use std::fmt::Write;
 
 /// A square by file (0 = a) and rank (0 = rank 1).
@@ -121,6 +121,48 @@ impl From<&VariantPosition> for Diagram {
             shape: pos.shape(),
             ..Diagram::default()
         }
+    }
+}
+
+impl From<&AnyPosition> for Diagram {
+    /// The board of a position of any variant, with no arrow.
+    fn from(pos: &AnyPosition) -> Diagram {
+        match pos {
+            AnyPosition::Russian(p) => Diagram::from(p),
+            AnyPosition::Other(p) => Diagram::from(&**p),
+        }
+    }
+}
+
+/// A main-line ply as a board shows it: the position after it and the squares its move
+/// went by, with the move's number, side and text as written (Russian or any variant).
+#[derive(Clone, Debug)]
+pub struct DrawnPly {
+    /// The position after the ply.
+    pub after: AnyPosition,
+    /// The squares the move went by (the last move's arrow).
+    pub squares: Vec<Coord>,
+    /// Its full-move number.
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The move as written.
+    pub written: compact_str::CompactString,
+    /// The move is the second of a full move in its variant (numbered `N...`).
+    pub second: bool,
+}
+
+/// The legal moves of `pos`, each as the squares it passes through and its name with
+/// every landing square.
+pub fn legal_move_squares(pos: &AnyPosition) -> Vec<(Vec<Coord>, String, bool)> {
+    use crate::rules::Playable;
+    match pos {
+        AnyPosition::Russian(p) => (p.legal_moves().iter())
+            .map(|m| (move_squares(p, m), p.full(m), m.is_capture()))
+            .collect(),
+        AnyPosition::Other(p) => (p.legal_moves().iter())
+            .map(|m| (variant_move_squares(p, m), p.full(m), m.is_capture()))
+            .collect(),
     }
 }
 

@@ -195,13 +195,18 @@ impl LineKeys {
             a: self.a.build_hasher(),
             b: self.b.build_hasher(),
         };
-        match &report.start {
-            Some(pos) => {
+        match (&report.start, &report.variant_line.start) {
+            (Some(pos), _) => {
                 h.word(0);
                 std::hash::Hash::hash(pos, &mut h.a);
                 std::hash::Hash::hash(pos, &mut h.b);
             }
-            None => {
+            (None, Some(pos)) => {
+                h.word(2);
+                std::hash::Hash::hash(pos, &mut h.a);
+                std::hash::Hash::hash(pos, &mut h.b);
+            }
+            (None, None) => {
                 h.word(1);
                 for name in ["FEN", "GameType"] {
                     h.bytes(report.tag(name).unwrap_or("").trim().as_bytes());
@@ -222,7 +227,17 @@ fn steps(report: &GameReport) -> impl Iterator<Item = Step<'_>> {
             | u64::from(m.captured().0) << 16;
         Step::Played(packed)
     });
-    played.chain(report.unplayed.iter().map(|text| unplayed_step(text)))
+    // (a move of another variant: its squares, and its captured set folded to 40 bits)
+    let played_other = report.variant_line.mainline.iter().map(|p| {
+        let m = &p.mv;
+        let captured = m
+            .captured()
+            .fold(0u64, |h, i| h.rotate_left(7) ^ (u64::from(i) + 1));
+        Step::Played(
+            u64::from(m.from()) | u64::from(m.to()) << 8 | (captured & 0xff_ffff_ffff) << 16,
+        )
+    });
+    (played.chain(played_other)).chain(report.unplayed.iter().map(|text| unplayed_step(text)))
 }
 
 /// A move written after the line stopped: its first and last squares when it is a move of

@@ -16,8 +16,8 @@ use crate::diag::codes::RuleSet;
 use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey, Verdict};
 use crate::pdn::{MoveNumber, Span};
 use crate::rules::fen::{FenSquare, Setup as FenSetup};
-use crate::rules::notation::{CaptureStyle, Style, format_move, format_move_named};
-use crate::rules::{Move, Position, Variant};
+use crate::rules::notation::{Style, format_move_named};
+use crate::rules::{AnyPosition, Move, Playable, Position, Variant};
 use compact_str::CompactString;
 
 /// How to replay.
@@ -25,8 +25,9 @@ use compact_str::CompactString;
 pub struct ReplayOptions {
     /// The draw-rule edition (RULES.md §5).
     pub edition: Edition,
-    /// Replay with Russian rules whatever the GameType tag says.
-    pub force_russian: bool,
+    /// Replay every game by this variant's rules, whatever its tags say (`--variant`);
+    /// `None`: by the variant they say, Russian when they say none.
+    pub variant: Option<Variant>,
     /// Leave out of the diagnostics what only a report for people shows: the source line
     /// of each ([`crate::diag::Diagnostic::snippet`]) and the board before an illegal
     /// move ([`crate::diag::Diagnostic::board`]). Off by default; a report for machines,
@@ -77,9 +78,10 @@ pub enum Status {
     Unsupported,
 }
 
-/// One main-line ply that was played.
+/// One main-line ply that was played (on a Russian [`Position`], or on a
+/// [`crate::rules::VariantPosition`] in a game of another variant).
 #[derive(Clone, Debug)]
-pub struct Ply {
+pub struct Ply<P: Playable = Position> {
     /// 1-based ply in the main line.
     pub ply: u32,
     /// Full-move number (`N.` of the record).
@@ -91,11 +93,11 @@ pub struct Ply {
     /// Where it was written.
     pub span: Span,
     /// The legal move it resolved to.
-    pub mv: Move,
+    pub mv: P::Move,
     /// The position before it (needed to write the move in any notation).
-    pub before: Position,
+    pub before: P,
     /// The position after it.
-    pub after: Position,
+    pub after: P,
     /// Whether `mv` is known to be the only legal move from its first to its last square
     /// (a quiet move, or a capture found as its piece's only one to there), so that
     /// those two squares name it; `false` says nothing. Lets a writer of the minimal
@@ -124,7 +126,7 @@ pub struct Finding {
     /// The move as written, when it concerns a move.
     pub move_text: Option<String>,
     /// The position before the move, for rule errors.
-    pub board: Option<Position>,
+    pub board: Option<AnyPosition>,
     /// Further notes for the reader of the diagnostic.
     pub notes: Vec<String>,
     /// How to mend it, when the checker knows.
@@ -146,17 +148,19 @@ impl Finding {
     }
 }
 
-/// The variant a GameType tag value asks for (see [`variant_of`]).
+/// The variant a GameType tag value asks for (its first field, the number; none or an
+/// empty one is Russian); the number, when pdnkit replays no such variant.
 pub(crate) fn variant_for(game_type: Option<&str>) -> Result<Variant, String> {
     let Some(value) = game_type else {
         return Ok(Variant::Russian);
     };
     let number = value.split(',').next().unwrap_or("").trim();
-    match number {
-        "25" => Ok(Variant::Russian),
-        "" => Ok(Variant::Russian),
-        other => Err(other.to_string()),
+    if number.is_empty() {
+        return Ok(Variant::Russian);
     }
+    (number.parse().ok())
+        .and_then(Variant::from_game_type)
+        .ok_or_else(|| number.to_string())
 }
 
 /// The GameType number of a `Variant` tag's value (`International`, `American/English`,
@@ -238,33 +242,29 @@ pub(crate) fn variant_name(number: &str) -> &'static str {
 /// Reads a FEN text into a position and its full-move number (`F` field), if any; a
 /// missing side to move (`?`) is taken from `side`.
 pub fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u32>), String> {
-    let mut setup: FenSetup = fen
-        .parse()
-        .map_err(|e| format!("invalid FEN \"{fen}\": {e}"))?;
-    if setup.turn.is_none() {
-        setup.turn = Some(side.unwrap_or(Color::White));
-    }
-    let fullmove = setup.extra.iter().find_map(|f| {
-        f.strip_prefix(['F', 'f'])
-            .and_then(|n| n.trim().parse::<u32>().ok())
-            .filter(|&n| n > 0)
-    });
-    let pos = Position::from_setup(&setup).map_err(|e| format!("impossible FEN \"{fen}\": {e}"))?;
-    Ok((pos, fullmove))
+    Position::set_up(fen, Variant::Russian, side)
 }
 
-/// The position a game starts from and the full-move number of its first move, given its
-/// first FEN tag and the number written before its first main-line move.
-pub(crate) fn start_of(
+/// The side a move number written `N...` (`black`) or `N.` names in a game of `variant`:
+/// the second to move or the first (in English checkers, Black moves first).
+pub(crate) fn side_written(variant: Variant, black: bool) -> Color {
+    let first = variant.first_to_move();
+    if black { first.opponent() } else { first }
+}
+
+/// The position a game of `variant` starts from and the full-move number of its first
+/// move, given its first FEN tag and the number written before its first main-line move.
+pub(crate) fn start_of<P: Playable>(
     fen: Option<&str>,
+    variant: Variant,
     first_written: Option<MoveNumber>,
-) -> Result<(Position, u32), String> {
+) -> Result<(P, u32), String> {
     let Some(fen) = fen else {
-        return Ok((Position::start(), 1));
+        return Ok((P::start_of(variant), 1));
     };
     // a FEN without side to move takes it from how the first move is numbered
-    let side = first_written.map(|n| if n.black { Color::Black } else { Color::White });
-    let (pos, fullmove) = setup_position(fen, side)?;
+    let side = first_written.map(|n| side_written(variant, n.black));
+    let (pos, fullmove) = P::set_up(fen, variant, side)?;
     // Without a FEN F field (or with F1), a record that starts with `N...` or `N.` for
     // its first move tells the number; otherwise 1.
     let number = match fullmove.unwrap_or(1) {
@@ -431,18 +431,6 @@ fn follow_ply_with_facts(
     captures
 }
 
-/// Full-path notation, for listing candidates.
-pub(crate) fn full(pos: &Position, m: &Move) -> String {
-    format_move(
-        pos,
-        m,
-        Style {
-            captures: CaptureStyle::Full,
-            ..Style::default()
-        },
-    )
-}
-
 /// Whether a written token is the `- -` placeholder for an unknown move.
 pub(crate) fn is_placeholder(text: &str) -> bool {
     // (no allocation: this runs for every move, and most start with a square)
@@ -460,8 +448,15 @@ pub(crate) fn is_placeholder(text: &str) -> bool {
 /// Whether a written move number is right for the move played from `pos` as move
 /// `expected`. `N.` before Black's move is common shorthand in variations and after a FEN
 /// with Black to move, but only when the number itself is right; we keep it strict.
-pub(crate) fn number_fits(number: MoveNumber, pos: &Position, expected: u32) -> bool {
-    number.number == expected && number.black == (pos.turn() == Color::Black)
+pub(crate) fn number_fits<P: Playable>(number: MoveNumber, pos: &P, expected: u32) -> bool {
+    number.number == expected && number.black == second_to_move(pos)
+}
+
+/// Whether the side to move in `pos` is the one that moves second in its variant (its
+/// moves are numbered `N...`, and a full move ends with them).
+#[inline(always)]
+pub(crate) fn second_to_move<P: Playable>(pos: &P) -> bool {
+    pos.to_move() != pos.variant_of().first_to_move()
 }
 
 /// Where a variation starts, whose first move is written with number `first`: its position
@@ -471,14 +466,14 @@ pub(crate) fn number_fits(number: MoveNumber, pos: &Position, expected: u32) -> 
 /// position `before` that move; but one generator writes alternatives *before* the move
 /// they replace, so when the variation's first written move number names the move after
 /// (and not the move itself), it starts from `after` it.
-pub(crate) fn variation_start_numbered(
+pub(crate) fn variation_start_numbered<P: Playable>(
     first: Option<MoveNumber>,
-    before: Position,
-    after: Option<Position>,
+    before: P,
+    after: Option<P>,
     move_number: u32,
-) -> (Position, u32) {
-    let names = |pos: &Position, number: u32| first.is_some_and(|n| number_fits(n, pos, number));
-    let next_number = if before.turn() == Color::Black {
+) -> (P, u32) {
+    let names = |pos: &P, number: u32| first.is_some_and(|n| number_fits(n, pos, number));
+    let next_number = if second_to_move(&before) {
         move_number + 1
     } else {
         move_number
@@ -486,28 +481,6 @@ pub(crate) fn variation_start_numbered(
     match after {
         Some(a) if !names(&before, move_number) && names(&a, next_number) => (a, next_number),
         _ => (before, move_number),
-    }
-}
-
-/// Words for why a move is illegal, with candidate moves in full notation.
-pub(crate) fn describe_illegal(pos: &Position, why: &crate::rules::notation::Illegal) -> String {
-    use crate::rules::notation::Illegal as I;
-    let list = |moves: &[Move]| {
-        let mut names: Vec<String> = moves.iter().map(|m| full(pos, m)).collect();
-        names.sort();
-        names.dedup();
-        names.join(", ")
-    };
-    match why {
-        I::CaptureMandatory(moves) => format!("a capture is mandatory; available: {}", list(moves)),
-        I::CaptureNotCompleted(moves) => format!(
-            "the capture is not completed; it must go on as {}",
-            list(moves)
-        ),
-        I::NoSuchCapture(moves) => {
-            format!("no such capture; this piece can play {}", list(moves))
-        }
-        other => other.to_string(),
     }
 }
 
@@ -553,15 +526,15 @@ pub(crate) fn results_disagree(tag: Outcome, terminator: Outcome) -> bool {
 /// When the side to move at `end` has no legal move (`end_has_moves`, which the caller
 /// asks once for this and for its draw tracker) it has lost (1.8.1): the loser, if the
 /// recorded outcome says otherwise (an unknown outcome says nothing).
-pub(crate) fn contradicted_by(
-    end: &Position,
+pub(crate) fn contradicted_by<P: Playable>(
+    end: &P,
     end_has_moves: bool,
     recorded: Outcome,
 ) -> Option<Color> {
     if recorded == Outcome::Unknown || end_has_moves {
         return None;
     }
-    let loser = end.turn();
+    let loser = end.to_move();
     let winner_outcome = match loser {
         Color::White => Outcome::BlackWins,
         Color::Black => Outcome::WhiteWins,
@@ -613,7 +586,7 @@ mod tests {
                 let mut checker =
                     crate::check::checker::Checker::new(options.replay_options(), ALL_PLIES);
                 let mut out = Vec::new();
-                while let Some(item) = reader.read_game(&mut checker) {
+                while let Some(item) = checker.read_game(&mut reader) {
                     item.unwrap();
                     out.push((
                         reader.game().text.to_string(),
@@ -813,14 +786,68 @@ mod tests {
     }
 
     #[test]
+    fn other_variants_are_replayed_by_their_rules() {
+        let r = run("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *");
+        assert_eq!(
+            (r.status, r.variant),
+            (Status::Complete, Variant::International)
+        );
+        assert_eq!((r.plies, r.variant_line.mainline.len()), (4, 4));
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        assert!(r.mainline.is_empty() && r.start.is_none());
+        // International's majority rule: 28x19 takes one man where two can be taken
+        let r = run("[GameType \"20\"]\n[FEN \"W:W28:B23,13,12\"]\n1. 28x19 *");
+        assert_eq!(names(&r), ["illegal-move"]);
+        let message = &r.findings[0].message;
+        assert!(
+            message.contains("28x19x8x17 (the capture of the most"),
+            "{message}"
+        );
+        // English: Black moves first, and its move is numbered `1.`
+        let r = run("[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 27-23 *");
+        assert_eq!((r.status, r.variant), (Status::Complete, Variant::English));
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        let r = run("[GameType \"21\"]\n1. 11-15 1... 23-18 2. 8-11 *");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        let r = run("[GameType \"21\"]\n1. 11-15 2. 23-18 *");
+        assert_eq!(names(&r), ["wrong-move-number"]);
+        assert!(r.findings[0].message.contains("White's move 1 (`1...`)"));
+        // a Variant tag says it too
+        let r = run("[Variant \"Czech\"]\n1. c3-d4 f6-g5 *");
+        assert_eq!((r.status, r.variant), (Status::Complete, Variant::Czech));
+    }
+
+    #[test]
+    fn a_variant_is_guessed_from_the_board_a_game_shows() {
+        // a move beyond the Russian board: read again as International
+        let r = run("1. 33-28 18-23 2. 39-33 *");
+        assert_eq!(
+            (r.status, r.variant),
+            (Status::Complete, Variant::International)
+        );
+        assert_eq!(names(&r), ["guessed-variant"]);
+        assert_eq!(r.findings[0].span.map(|s| s.start), Some(3));
+        // a FEN of the 10×10 board
+        let r = run("[FEN \"W:W46:B5\"]\n1. 46-41 *");
+        assert_eq!(
+            (r.status, r.variant),
+            (Status::Complete, Variant::International)
+        );
+        assert_eq!(names(&r), ["guessed-variant"]);
+        // a GameType says it for certain
+        let r = run("[GameType \"20\"]\n1. 33-28 *");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
     fn unsupported_variant_is_not_replayed() {
-        let r = run("[GameType \"20\"]\n1. 32-28 19-23 *");
+        let r = run("[GameType \"41\"]\n1. 32-28 19-23 *");
         assert_eq!(r.status, Status::Unsupported);
         assert_eq!(names(&r), ["unsupported-variant"]);
         let forced = run_with(
             "[GameType \"29\"]\n1. c3-d4 *",
             &CheckOptions {
-                force_russian: true,
+                variant: Some(Variant::Russian),
                 ..Default::default()
             },
         );

@@ -932,46 +932,113 @@ fn show_numbers_games_as_lint_and_convert_do() {
         .stderr(predicate::str::contains("P108 not-pdn"));
 }
 
+/// Games of other variants, end to end: `lint` judges them by their own rules,
+/// `convert` writes their moves and FENs as their players do, `show` draws their board.
+#[test]
+fn games_of_other_variants_are_linted_converted_and_shown_by_their_rules() {
+    let games = fixture("variants/games.pdn");
+    let out = pdnkit()
+        .args(["lint", "--format", "jsonl", &games])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let found: Vec<(u64, String)> = jsonl(&out.stdout)
+        .iter()
+        .filter(|d| d["code"] != "T101")
+        .map(|d| {
+            (
+                d["game"].as_u64().unwrap(),
+                d["code"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(found, [(2, "M101".into()), (4, "V102".into())]);
+    // International's majority: the one capture of two pieces, named with its precedence
+    let message = stdout_of(&["lint", "--format", "concise"], games.as_ref());
+    assert!(
+        message.contains("28x19x8x17 (the capture of the most pieces is mandatory)"),
+        "{message}"
+    );
+    let out = pdnkit()
+        .args(["convert", "--to", "jsonl", "-q", &games])
+        .output()
+        .unwrap();
+    let converted = jsonl(&out.stdout);
+    let field = |g: usize, name: &str| converted[g][name].as_str().unwrap_or("").to_string();
+    let variants: Vec<String> = (0..4).map(|g| field(g, "variant")).collect();
+    assert_eq!(
+        variants,
+        ["international", "international", "english", "international"]
+    );
+    assert!(field(0, "final_fen").starts_with("B:W28,31,34,"));
+    // English: Black's move is the first, numbered 1., and squares are numbers
+    let first = &converted[2]["moves"][0]["resolved"];
+    assert_eq!(
+        (
+            &first["side"],
+            &first["move_number"],
+            &first["from"],
+            &first["to"]
+        ),
+        (&"black".into(), &1.into(), &"11".into(), &"15".into())
+    );
+    let resolved: Vec<&str> = (converted[0]["moves"].as_array().unwrap().iter())
+        .map(|m| m["resolved"]["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        resolved,
+        [
+            "32-28", "19-23", "28x19", "14x23", "33-28", "23x32", "37x28"
+        ]
+    );
+    // the same moves by their names, asked for
+    let csv = stdout_of(
+        &["convert", "--to", "csv", "-q", "--notation", "algebraic"],
+        games.as_ref(),
+    );
+    assert!(csv.contains("d4-e5 g7-f6 e5xg7"), "{csv}");
+    // show: the board after ply 1 of the English game, and the FEN at the end
+    let shown = stdout_of(&["show", "--game", "3", "--ply", "1"], games.as_ref());
+    assert!(
+        shown.starts_with("game 3, after ply 1: 1. 11-15\n"),
+        "{shown}"
+    );
+    let fen = stdout_of(&["show", "--game", "1", "--format", "fen"], games.as_ref());
+    assert_eq!(fen.trim(), field(0, "final_fen"));
+    let svg = stdout_of(&["show", "--game", "1", "--format", "svg"], games.as_ref());
+    assert!(svg.contains("viewBox=\"0 0 ") && svg.matches("<circle").count() >= 36);
+}
+
 /// Games of other variants that do not say so by a GameType are told by their Variant
 /// tag, or by a square beyond the Russian board (in a move, even after a move illegal in
-/// Russian draughts, or in the FEN): V101 with the GameType of the board, no M101 or
-/// M106, and the game's moves still in convert's output.
+/// Russian draughts, or in the FEN): replayed by that variant's rules, with V102 where it
+/// was guessed from the board, no M101 or M106 of Russian rules, and the game's moves in
+/// convert's output as replayed.
 #[test]
-fn games_of_other_variants_without_a_game_type_are_v101_not_m101() {
+fn games_of_other_variants_without_a_game_type_are_replayed_by_their_rules() {
     let dir = tempfile::tempdir().unwrap();
+    // (the game, the words of V102 when the variant is guessed, and what it points at)
     let games = [
+        ("[Variant \"International\"]\n1. 32-28 19-23 *\n", None),
+        ("[Variant \"American/English\"]\n1. 11-15 23-19 *\n", None),
         (
-            "[Variant \"International\"]\n1. 32-28 19-23 *\n",
-            "(GameType 20)",
-            "Variant",
-        ),
-        (
-            "[Variant \"American/English\"]\n1. 11-15 23-19 *\n",
-            "GameType 21",
-            "Variant",
-        ),
-        (
-            "[Event \"x\"]\n1. 32-28 19-23 2. 37-32 14-19 *\n",
-            "GameType tag such as \"20\"",
-            "37-32",
+            "[Event \"x\"]\n1. 32-28 19-24 2. 37-32 14-19 *\n",
+            Some(("move `37-32` names square 37", "37-32")),
         ),
         (
             "[Event \"x\"]\n1. 33-28 18-23 *\n",
-            "international draughts",
-            "33-28",
+            Some(("as international draughts", "33-28")),
         ),
         (
             "[FEN \"W:W46,47:B5\"]\n1. 46-41 *\n",
-            "international draughts",
-            "FEN",
+            Some(("its FEN names square 46", "[FEN")),
         ),
         (
-            "[Event \"x\"]\n1. c3-d4 f6-e5 2. i3-j4 *\n",
-            "international draughts",
-            "i3-j4",
+            "[Event \"x\"]\n1. j4-i5 g7-h6 *\n",
+            Some(("square j4", "j4-i5")),
         ),
     ];
-    for (k, (game, says, names)) in games.iter().enumerate() {
+    for (k, (game, guess)) in games.iter().enumerate() {
         let path = dir.path().join(format!("v{k}.pdn"));
         std::fs::write(&path, game).unwrap();
         let out = pdnkit()
@@ -981,28 +1048,36 @@ fn games_of_other_variants_without_a_game_type_are_v101_not_m101() {
             .unwrap();
         let found = jsonl(&out.stdout);
         let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
-        assert!(codes.contains(&"V101"), "{game}: {codes:?}");
         assert!(
-            !codes.iter().any(|c| c.starts_with('M')),
+            !codes.iter().any(|c| c.starts_with('M') || *c == "V101"),
             "{game}: {codes:?}"
         );
-        let v101 = found.iter().find(|d| d["code"] == "V101").unwrap();
-        let message = v101["message"].as_str().unwrap();
-        assert!(
-            message.contains(says) && message.contains(names),
-            "{message}"
-        );
+        match guess {
+            None => assert!(!codes.contains(&"V102"), "{game}: {codes:?}"),
+            Some((says, at)) => {
+                let v102 = found.iter().find(|d| d["code"] == "V102").unwrap();
+                let message = v102["message"].as_str().unwrap();
+                assert!(message.contains(says), "{message}");
+                let column = v102["column"].as_u64().unwrap() as usize;
+                let line = game
+                    .lines()
+                    .nth(v102["line"].as_u64().unwrap() as usize - 1);
+                assert!(
+                    line.unwrap()[column - 1..].starts_with(at),
+                    "{game}: {v102}"
+                );
+            }
+        }
     }
-    // the moves read as Russian before the square that tells are still the game's
+    // the moves read as Russian before the square that tells are replayed as the game's
     let csv = pdnkit()
         .args(["convert", "--to", "csv", "-q"])
         .arg(dir.path().join("v2.pdn"))
         .output()
         .unwrap();
     let csv = String::from_utf8(csv.stdout).unwrap();
-    assert!(csv.contains("32-28 19-23 37-32 14-19"), "{csv}");
-    // (as a game whose GameType says another variant)
-    assert!(csv.contains(",unparsed,"), "{csv}");
+    assert!(csv.contains("32-28 19-24 37-32 14-19"), "{csv}");
+    assert!(csv.contains(",ok,"), "{csv}");
     // a Variant tag that says Russian, or --variant russian, replays as Russian
     let path = dir.path().join("russian.pdn");
     std::fs::write(&path, "[Variant \"Russian draughts\"]\n1. c3-d4 f6-g5 *\n").unwrap();
@@ -1344,7 +1419,7 @@ fn perft_divide_and_moves_of_a_variant_number_its_squares() {
 }
 
 #[test]
-fn a_variant_that_is_no_variant_or_is_not_replayed_is_a_usage_error() {
+fn a_variant_that_is_no_variant_is_a_usage_error() {
     pdnkit()
         .args(["perft", "--variant", "chess", "1"])
         .assert()
@@ -1365,8 +1440,8 @@ fn a_variant_that_is_no_variant_or_is_not_replayed_is_a_usage_error() {
             "square 51 is not on the international board",
         ));
     pdnkit()
-        .args(["lint", "--variant", "international", "x.pdn"])
+        .args(["lint", "--variant", "chess", "x.pdn"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("only russian is"));
+        .stderr(predicate::str::contains("unknown variant `chess`"));
 }

@@ -11,7 +11,7 @@ use annotations::{GameItems, Item};
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
 use pdnkit::convert::pdn::PdnOptions;
-use pdnkit::convert::{Converter, Format, convert_reader};
+use pdnkit::convert::{CANONICAL, Converter, Format, convert_reader};
 use pdnkit::pdn::{Annotation, CommentKind, Line, MoveCount, ReaderOptions};
 use pdnkit::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
 use records::GameRecord;
@@ -465,34 +465,36 @@ fn convert_with(name: &str, text: &[u8], format: Format, style: Style) -> String
     String::from_utf8(out).unwrap()
 }
 
-fn convert_text(text: &str, opts: &PdnOptions) -> String {
-    convert_with("t.pdn", text.as_bytes(), Format::Pdn(*opts), opts.style)
+fn convert_text(text: &str, style: Style) -> String {
+    convert_with(
+        "t.pdn",
+        text.as_bytes(),
+        Format::Pdn(PdnOptions::default()),
+        style,
+    )
 }
 
-fn numeric_full_cross() -> PdnOptions {
-    PdnOptions {
-        style: Style {
-            squares: SquareStyle::Numeric,
-            captures: CaptureStyle::Full,
-            separator: CaptureSeparator::Cross,
-        },
-        ..PdnOptions::default()
+fn numeric_full_cross() -> Style {
+    Style {
+        squares: SquareStyle::Numeric,
+        captures: CaptureStyle::Full,
+        separator: CaptureSeparator::Cross,
     }
 }
 
 /// PDN → PDN → PDN is a fixed point; algebraic → numeric → algebraic gives the same text.
 fn check_round_trips(name: &str, text: &str) {
-    let canonical = PdnOptions::default();
-    let a = convert_text(text, &canonical);
-    assert_eq!(convert_text(&a, &canonical), a, "{name}: not a fixed point");
-    let n = convert_text(&a, &numeric_full_cross());
+    let canonical = CANONICAL;
+    let a = convert_text(text, canonical);
+    assert_eq!(convert_text(&a, canonical), a, "{name}: not a fixed point");
+    let n = convert_text(&a, numeric_full_cross());
     assert_eq!(
-        convert_text(&n, &canonical),
+        convert_text(&n, canonical),
         a,
         "{name}: numeric -> algebraic differs"
     );
     assert_eq!(
-        convert_text(&convert_text(&n, &canonical), &numeric_full_cross()),
+        convert_text(&convert_text(&n, canonical), numeric_full_cross()),
         n,
         "{name}: algebraic -> numeric differs"
     );
@@ -1110,7 +1112,7 @@ fn pdn_output_keeps_the_order_of_annotations_on_the_corpus() {
     for f in pdn_files_under(root) {
         let bytes = std::fs::read(&f).unwrap();
         let name = f.display().to_string();
-        let out = convert_with(&name, &bytes, Format::Pdn(canonical), canonical.style);
+        let out = convert_with(&name, &bytes, Format::Pdn(canonical), CANONICAL);
         let (read, written) = (items_of(&bytes), items_of(out.as_bytes()));
         assert_eq!(written.len(), read.len(), "{name}: games read and written");
         for (k, (want, got)) in read.iter().zip(&written).enumerate() {
@@ -1135,12 +1137,7 @@ fn pdn_output_keeps_the_order_of_annotations_on_the_corpus() {
             }
         }
         assert_eq!(
-            convert_with(
-                &name,
-                out.as_bytes(),
-                Format::Pdn(canonical),
-                canonical.style
-            ),
+            convert_with(&name, out.as_bytes(), Format::Pdn(canonical), CANONICAL),
             out,
             "{name}: not a fixed point"
         );

@@ -277,22 +277,20 @@ fn the_limit_of_findings_counts_the_reported_ones() {
 }
 
 /// An illegal move in Russian, then a square of a larger board: the game is of another
-/// variant, and its findings as Russian go, reported or not (an M101 not selected does
-/// not make it a game with errors).
+/// variant, its findings as Russian go, reported or not (an M101 not selected does not
+/// make it a game with errors), and it is replayed as International.
 #[test]
 fn findings_as_russian_of_another_variant_go_whether_reported_or_not() {
-    let text = "1. 11-15 23-18 2. 33-28 *\n";
-    for report in [RuleSet::ALL, RuleSet::matching(|r| r.code == "V101")] {
+    let text = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *\n";
+    for report in [RuleSet::ALL, RuleSet::matching(|r| r.code == "V102")] {
         let options = CheckOptions {
             report,
             ..CheckOptions::default()
         };
         let file = check_reader("v.pdn", text.as_bytes(), &options);
         assert!(!file.summaries[0].has_errors, "{:?}", file.diagnostics);
-        assert!(
-            file.diagnostics
-                .iter()
-                .any(|d| d.rule == &codes::UNSUPPORTED_VARIANT)
-        );
+        let rules: Vec<&str> = file.diagnostics.iter().map(|d| d.rule.code).collect();
+        assert!(rules.contains(&"V102"), "{rules:?}");
+        assert!(!rules.iter().any(|r| r.starts_with('M')), "{rules:?}");
     }
 }

@@ -84,7 +84,7 @@ fn tag_tests() {
     assert_eq!(games(&["--tag", "Date >= 1971.05.15"]), [3, 6, 7]);
     assert_eq!(games(&["--tag", "Date = 1971"]), [2, 3]);
     assert_eq!(games(&["--tag", "FEN"]), [4, 7]);
-    assert_eq!(games(&["--tag", "!FEN", "--tag", "GameType = 20"]), [6]);
+    assert_eq!(games(&["--tag", "!FEN", "--tag", "GameType = 41"]), [6]);
     assert!(usage_error(&["--tag", "Event ~ ("]).contains("regular expression"));
     assert!(usage_error(&["--tag", "Date < soon"]).contains("not a date"));
 }

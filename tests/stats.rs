@@ -67,7 +67,7 @@ fn fixture_numbers() {
     // 9 + 4 + 4 | 10 + 8 + 2 (illegal at ply 3) | 6 + 0 (GameType 20) + 3
     assert_eq!(t["plies"], 46);
     assert_eq!(t["encodings"], json!({"UTF-8": 3}));
-    assert_eq!(t["variants"], json!({"20": 1, "none": 8}));
+    assert_eq!(t["variants"], json!({"41": 1, "none": 8}));
     assert_eq!(t["not_replayed"], 2);
     assert_eq!(t["with_errors"], 1);
 
@@ -497,7 +497,7 @@ fn table_for_people() {
     for want in [
         "Totals\n  files                3\n  unreadable files     0\n",
         "  games                9\n  plies               46\n  not replayed         2\n  with errors          1\n",
-        "  encodings: UTF-8 3\n  variants (GameType): 20 1, none 8\n",
+        "  encodings: UTF-8 3\n  variants (GameType): 41 1, none 8\n",
         "Results\n       games  1-0  0-1  draw  0-0  *  White score\n  all      9    3    1     3    1  1        56.2%\n",
         "Draws by basis\n  6.1.8.6          1\n  early_agreement  1\n  repetition       1\n",
         "Game length (plies, 7 games replayed)\n    mean  median  min  max  p10  p25  p50  p75  p90  p99\n     6.3     6.0    3   10    3    4    6    9   10   10\n",

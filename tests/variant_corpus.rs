@@ -140,3 +140,48 @@ fn real_games_of_other_variants_replay() {
     ];
     assert_eq!(bad, expected);
 }
+
+/// `pdnkit lint` replays the same files by their variants' rules (`--variant`: the English,
+/// Czech and Italian files have no GameType tag) and reports as errors only what is wrong
+/// with the records, each checked by hand.
+#[test]
+fn lint_reports_only_the_errors_of_the_records() {
+    let Some(dir) = corpus() else { return };
+    let mut errors = Vec::new();
+    for variant in ["international", "english", "czech", "italian"] {
+        let out = assert_cmd::Command::cargo_bin("pdnkit")
+            .unwrap()
+            .args([
+                "lint",
+                "--variant",
+                variant,
+                "--format",
+                "jsonl",
+                "--select",
+            ])
+            .args(["M,R,F,V"])
+            .arg(dir.join(variant))
+            .output()
+            .unwrap();
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let d: serde_json::Value = serde_json::from_str(line).unwrap();
+            if d["severity"] == "error" {
+                let path = d["path"].as_str().unwrap();
+                let file = path.rsplit(['/', '\\']).next().unwrap().to_string();
+                errors.push((file, d["game"].as_u64().unwrap(), d["code"].to_string()));
+            }
+        }
+    }
+    let expected = [
+        // the Result tag says 0-1, the movetext ends with 1/2-1/2
+        ("candidate95.pdn", 8, "R101"),
+        // `32-28` where `28-32` is meant (see above)
+        ("tinsley.pdn", 541, "M101"),
+        // `3x26`, two captures equal by every Italian precedence rule (see above)
+        ("Campionato Assoluto 2005.pdn", 46, "M102"),
+    ];
+    let expected: Vec<(String, u64, String)> = (expected.iter())
+        .map(|(f, g, c)| (f.to_string(), *g, format!("\"{c}\"")))
+        .collect();
+    assert_eq!(errors, expected);
+}

@@ -16,11 +16,14 @@ class Game:
     def tags(self) -> Dict[str, str]:
         """The tags, name to value (a name written twice keeps its first value)."""
     @property
+    def variant(self) -> str:
+        """The variant the game was replayed by: ``russian``, ``international``, …"""
+    @property
     def moves(self) -> List[str]:
-        """The main line's moves replayed, in the notation asked for."""
+        """The main line's moves replayed, in the notation asked for (another variant's by its numbers)."""
     @property
     def unplayed(self) -> List[str]:
-        """The main line's moves after those replayed, as written (all of a variant not replayed)."""
+        """The main line's moves after those replayed, as written (all of a game not replayed)."""
     @property
     def result(self) -> Optional[str]:
         """The Result tag's result, else the terminator's, or None."""

@@ -13,11 +13,13 @@ use compact_str::CompactString;
 use pdnkit::check::CheckOptions;
 use pdnkit::check::checker::Keep;
 use pdnkit::convert::GameStatus;
+use pdnkit::convert::played::Notated;
+use pdnkit::convert::style_for;
 use pdnkit::diag::Diagnostic;
 use pdnkit::diag::codes;
 use pdnkit::pdn::{Annotation, Line};
 use pdnkit::rules::notation::{Style, push_move};
-use pdnkit::rules::{FenStyle, Position};
+use pdnkit::rules::{AnyPosition, Variant};
 use pdnkit::run::{self, Checked, Event, Input, RunOptions, Task};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -42,10 +44,12 @@ struct GameData {
     result: Option<String>,
     status: &'static str,
     diagnostics: Vec<Diagnostic>,
+    /// The variant the game was replayed by.
+    variant: Variant,
     /// The start of the main line and the position after each ply played, written as
     /// FEN when asked for.
-    start: Option<Position>,
-    after: Vec<Position>,
+    start: Option<AnyPosition>,
+    after: Vec<AnyPosition>,
     /// The game's text, whose tree is built when its variations or comments are asked
     /// for (not for every game read for its moves).
     text: String,
@@ -81,7 +85,15 @@ impl Task for Collect {
             moves.push(text);
             // (not the move replayed from the start: a setup command may set up another
             // position before it)
-            after.push(p.after);
+            after.push(AnyPosition::Russian(p.after));
+        }
+        // (another variant's moves by its numbers, as its players write them)
+        let style = style_for(self.style, (None, None), r.variant);
+        for p in &r.variant_line.mainline {
+            let mut text = String::with_capacity(8);
+            p.played().push_text(&mut text, style);
+            moves.push(text);
+            after.push(AnyPosition::Other(Box::new(p.after)));
         }
         let result = (r.tag("Result").map(str::to_string))
             .or_else(|| r.result.as_ref().map(|t| t.raw.clone()));
@@ -97,7 +109,8 @@ impl Task for Collect {
             result,
             status: GameStatus::of(r).as_str(),
             diagnostics: g.diagnostics,
-            start: r.start,
+            variant: r.variant,
+            start: r.any_start(),
             after,
             text: g.source.text.to_string(),
         }
@@ -364,15 +377,23 @@ impl Game {
         Ok(tags)
     }
 
-    /// The main line's moves replayed, in the notation asked for.
+    /// The variant the game was replayed by (`russian`, `international`, …; for a game
+    /// not replayed, the one it was found to be of).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.data.variant.name()
+    }
+
+    /// The main line's moves replayed, in the notation asked for (a game of another
+    /// variant than Russian or Czech by its square numbers).
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         PyList::new(py, &self.data.moves)
     }
 
     /// The main line's moves after those replayed, as written: from a move that is not
-    /// legal (or cannot be read) on, and every move of a game of a variant that is not
-    /// replayed (`status` `unparsed`), which a `Board` of that variant can play.
+    /// legal (or cannot be read) on, and every move of a game that is not replayed
+    /// (`status` `unparsed`).
     #[getter]
     fn unplayed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         PyList::new(py, &self.data.unplayed)
@@ -438,7 +459,7 @@ impl Game {
                 return Vec::new();
             };
             (std::iter::once(start).chain(&data.after))
-                .map(|pos| pos.to_fen(FenStyle::Numeric))
+                .map(|pos| pos.to_fen())
                 .collect::<Vec<_>>()
         })?;
         PyList::new(py, fens)

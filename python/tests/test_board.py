@@ -275,10 +275,14 @@ def test_real_international_games_replay_on_the_board():
         pytest.skip(f"{folder} is absent")
     played = 0
     for game in pdnkit.read(folder / "wk2003.pdn"):
-        # (read replays Russian games only: the others' moves are all unplayed)
-        assert game.status == "unparsed" and not game.moves
+        # (read replays them by International's rules, its moves by their numbers)
+        assert (game.status, game.variant) == ("ok", "international")
+        assert not game.unplayed
         board = pdnkit.Board(variant=game.tags.get("GameType", "20"))
-        for text in game.unplayed:
+        fens = game.positions()
+        assert fens[0] == board.fen()
+        for text, fen in zip(game.moves, fens[1:]):
             board.push(text)
+            assert board.fen() == fen
             played += 1
     assert played > 1000

@@ -15,24 +15,23 @@ use crate::Color;
 use crate::diag::Rule;
 use crate::diag::codes;
 use crate::diag::fix::{Applicability, Proposal};
-use crate::draw::{DrawTracker, Outcome, Verdict};
+use crate::diagram::{Coord, DrawnPly};
+use crate::draw::{DrawTracker, Edition, Outcome, Verdict};
 use crate::pdn::{
-    CommentKind, Game, GameBuilder, GameResult, MoveNumber, RawTag, ResultToken, Skip, Span,
-    SyntaxError, SyntaxErrorKind, Visitor,
+    CommentKind, Game, GameBuilder, GameResult, MoveNumber, RawTag, ReadError, Reader, ResultToken,
+    Skip, Span, SyntaxError, SyntaxErrorKind, Visitor,
 };
 use crate::replay::{
-    Finding, Ply, ReplayOptions, Status, contradicted_by, describe_illegal, draw_view, follow_ply,
-    full, game_type_of_variant, is_placeholder, larger_board, larger_board_of_fen, number_fits,
-    recorded_from, results_disagree, setup_position, start_of, variant_for, variant_name,
-    variation_start_numbered,
+    Finding, Ply, ReplayOptions, Status, contradicted_by, draw_view, follow_ply,
+    game_type_of_variant, is_placeholder, larger_board, larger_board_of_fen, number_fits,
+    recorded_from, results_disagree, second_to_move, side_written, start_of, variant_for,
+    variant_name, variation_start_numbered,
 };
 use crate::rules::fen::FenSquare;
 use crate::rules::notation::{
-    CaptureSeparator, CaptureStyle, Illegal, MoveText, ParseMoveError, PlainSquares, Resolution,
-    Resolved, SquareStyle, Style, format_move, resolve, resolve_plain_token, resolve_token,
-    resolve_unplain,
+    CaptureSeparator, CaptureStyle, MoveText, ParseMoveError, PlainSquares, SquareStyle, Style,
 };
-use crate::rules::{Move, Position};
+use crate::rules::{AnyPosition, Move, Named, Playable, Position, Variant, VariantPosition};
 
 /// What a [`Checker`] keeps of each game besides its findings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,13 +64,14 @@ pub struct TagEntry {
     pub value_span: Span,
 }
 
-/// A move of the game resolved against the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveInfo {
+/// A move of the game resolved against the rules (on a Russian [`Position`], or on a
+/// [`VariantPosition`] in a game of another variant).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveInfo<P: Playable = Position> {
     /// The position before the move.
-    pub before: Position,
+    pub before: P,
     /// The legal move.
-    pub mv: Move,
+    pub mv: P::Move,
     /// Its full-move number.
     pub move_number: u32,
     /// The main-line ply (1-based) of a main-line move, `None` in a variation.
@@ -134,6 +134,151 @@ pub struct GameReport {
     /// The movetext has no result but the Result tag gives one that the final position
     /// does not contradict: the terminator a fix may write.
     pub terminator_from_tag: Option<CompactString>,
+    /// The variant whose rules the game was replayed by (or, for a game not replayed,
+    /// that it was found to be of: Russian when it says none).
+    pub variant: Variant,
+    /// Of a game of a variant other than Russian, what [`start`](Self::start),
+    /// [`end`](Self::end), [`mainline`](Self::mainline), [`positions`](Self::positions)
+    /// and [`moves`](Self::moves) hold for a Russian one (which stay empty).
+    pub variant_line: VariantLine,
+}
+
+/// What a [`GameReport`] keeps of the main line of a game of a variant other than Russian,
+/// on [`VariantPosition`]s, as [`Keep`] asks.
+#[derive(Clone, Debug, Default)]
+pub struct VariantLine {
+    /// The position the main line starts from (once it is set up).
+    pub start: Option<VariantPosition>,
+    /// The position at the end of the replayed main line.
+    pub end: Option<VariantPosition>,
+    /// The first main-line plies played.
+    pub mainline: Vec<Ply<VariantPosition>>,
+    /// Every position the main line reaches, with its ply.
+    pub positions: Vec<(u32, VariantPosition)>,
+    /// Every move's resolution, in text order.
+    pub moves: Vec<Option<MoveInfo<VariantPosition>>>,
+}
+
+impl VariantLine {
+    fn clear(&mut self) {
+        (self.start, self.end) = (None, None);
+        self.mainline.clear();
+        self.positions.clear();
+        self.moves.clear();
+    }
+}
+
+/// A position a [`Checker`] replays games on, and where a [`GameReport`] keeps what is
+/// played on it: a Russian [`Position`] in the report's own fields, a [`VariantPosition`]
+/// in its [`VariantLine`]. Besides, the draw rules the variant's games are judged by.
+trait Recorded: Playable {
+    fn start(r: &mut GameReport) -> &mut Option<Self>;
+    fn end(r: &mut GameReport) -> &mut Option<Self>;
+    fn mainline(r: &mut GameReport) -> &mut Vec<Ply<Self>>;
+    fn positions(r: &mut GameReport) -> &mut Vec<(u32, Self)>;
+    fn move_infos(r: &mut GameReport) -> &mut Vec<Option<MoveInfo<Self>>>;
+    /// A draw tracker for a game from this position (`reuse`: one to restart), its first
+    /// move numbered `first_move_number`, after `start.0` plies of the main line and, by
+    /// `start.1`, from the start position; `None` where no draw rule is followed.
+    fn draw_tracker(
+        &self,
+        reuse: Option<DrawTracker>,
+        edition: Edition,
+        first_move_number: u32,
+        start: (u32, bool),
+    ) -> Option<DrawTracker>;
+    /// Follows a ply for the draw tracker; whether the position after it has a capture,
+    /// when that came out (see [`follow_ply`]).
+    fn follow(
+        tracker: Option<&mut DrawTracker>,
+        before: &Self,
+        mv: &Self::Move,
+        after: &Self,
+    ) -> Option<bool>;
+}
+
+impl Recorded for Position {
+    #[inline(always)]
+    fn start(r: &mut GameReport) -> &mut Option<Self> {
+        &mut r.start
+    }
+    #[inline(always)]
+    fn end(r: &mut GameReport) -> &mut Option<Self> {
+        &mut r.end
+    }
+    #[inline(always)]
+    fn mainline(r: &mut GameReport) -> &mut Vec<Ply<Self>> {
+        &mut r.mainline
+    }
+    #[inline(always)]
+    fn positions(r: &mut GameReport) -> &mut Vec<(u32, Self)> {
+        &mut r.positions
+    }
+    #[inline(always)]
+    fn move_infos(r: &mut GameReport) -> &mut Vec<Option<MoveInfo<Self>>> {
+        &mut r.moves
+    }
+    fn draw_tracker(
+        &self,
+        reuse: Option<DrawTracker>,
+        edition: Edition,
+        first_move_number: u32,
+        (start_ply, from_start): (u32, bool),
+    ) -> Option<DrawTracker> {
+        let (material, key) = draw_view(self);
+        let mut tracker = match reuse {
+            Some(mut t) => {
+                t.restart(edition, material, key);
+                t
+            }
+            None => DrawTracker::new(edition, material, key),
+        };
+        tracker.set_first_move_number(first_move_number);
+        tracker.set_from_start(from_start);
+        Some(match start_ply {
+            0 => tracker,
+            ply => tracker.with_start_ply(ply),
+        })
+    }
+    #[inline(always)]
+    fn follow(
+        tracker: Option<&mut DrawTracker>,
+        before: &Self,
+        mv: &Move,
+        after: &Self,
+    ) -> Option<bool> {
+        follow_ply(tracker, before, mv, after)
+    }
+}
+
+impl Recorded for VariantPosition {
+    fn start(r: &mut GameReport) -> &mut Option<Self> {
+        &mut r.variant_line.start
+    }
+    fn end(r: &mut GameReport) -> &mut Option<Self> {
+        &mut r.variant_line.end
+    }
+    fn mainline(r: &mut GameReport) -> &mut Vec<Ply<Self>> {
+        &mut r.variant_line.mainline
+    }
+    fn positions(r: &mut GameReport) -> &mut Vec<(u32, Self)> {
+        &mut r.variant_line.positions
+    }
+    fn move_infos(r: &mut GameReport) -> &mut Vec<Option<MoveInfo<Self>>> {
+        &mut r.variant_line.moves
+    }
+    fn draw_tracker(
+        &self,
+        _: Option<DrawTracker>,
+        _: Edition,
+        _: u32,
+        _: (u32, bool),
+    ) -> Option<DrawTracker> {
+        None
+    }
+    fn follow(_: Option<&mut DrawTracker>, _: &Self, _: &Self::Move, _: &Self) -> Option<bool> {
+        None
+    }
 }
 
 impl GameReport {
@@ -156,6 +301,31 @@ impl GameReport {
     /// syntax error of error severity.
     pub fn replayed(&self) -> bool {
         self.status == Status::Complete && !self.has_syntax_errors()
+    }
+
+    /// The position the main line starts from, of whichever variant (once set up).
+    pub fn any_start(&self) -> Option<AnyPosition> {
+        (self.start.map(AnyPosition::Russian)).or_else(|| self.variant_line.start.map(|p| p.any()))
+    }
+
+    /// The main-line plies kept ([`Keep::plies`]), of whichever variant, as boards draw
+    /// them.
+    pub fn drawn_plies(&self) -> Vec<DrawnPly> {
+        fn drawn<P: Playable>(p: &Ply<P>, squares: Vec<Coord>) -> DrawnPly {
+            DrawnPly {
+                after: p.after.any(),
+                squares,
+                move_number: p.move_number,
+                side: p.side,
+                written: p.written.clone(),
+                second: second_to_move(&p.before),
+            }
+        }
+        let russian = (self.mainline.iter())
+            .map(|p| drawn(p, crate::diagram::move_squares(&p.before, &p.mv)));
+        let other = (self.variant_line.mainline.iter())
+            .map(|p| drawn(p, crate::diagram::variant_move_squares(&p.before, &p.mv)));
+        russian.chain(other).collect()
     }
 }
 
@@ -182,10 +352,10 @@ enum Wait {
 
 /// A line being replayed.
 #[derive(Clone, Debug)]
-struct Frame {
+struct Frame<P: Playable> {
     /// The position before the next move, and its full-move number (meaningless until
     /// it is set up).
-    pos: Position,
+    pos: P,
     move_number: u32,
     /// Whether the line is followed, and how far.
     state: LineState,
@@ -197,10 +367,10 @@ struct Frame {
     replaces: Option<(u32, Color)>,
     /// Of a variation: the move it is an alternative to (position before, after if it
     /// was played, its number).
-    alternative_to: Option<(Position, Option<Position>, u32)>,
+    alternative_to: Option<(P, Option<P>, u32)>,
     /// The last move of the line, where its variations start: the position before it,
     /// its number, and whether it was played (then `pos` is the position after it).
-    last: Option<(Position, u32, bool)>,
+    last: Option<(P, u32, bool)>,
     /// Moves read in this line.
     moves: u32,
     /// Setup commands waiting for the next move.
@@ -208,7 +378,7 @@ struct Frame {
     /// `pos.has_captures()`, when already known.
     captures: Option<bool>,
     /// An ambiguous move of this line waiting for the rest of the line.
-    ambiguous: Option<Box<Ambiguous>>,
+    ambiguous: Option<Box<Ambiguous<P>>>,
 }
 
 /// Where a line's replay stands.
@@ -227,20 +397,20 @@ enum LineState {
 
 /// An ambiguous move and where it was written.
 #[derive(Clone, Debug)]
-struct Ambiguous {
+struct Ambiguous<P: Playable> {
     /// The position before it.
-    before: Position,
-    candidates: Vec<Move>,
+    before: P,
+    candidates: Vec<P::Move>,
     text: CompactString,
     span: Span,
     /// Its main-line ply.
     ply: Option<u32>,
 }
 
-impl Frame {
-    fn new(alternative_to: Option<(Position, Option<Position>, u32)>) -> Frame {
+impl<P: Playable> Frame<P> {
+    fn new(start: P, alternative_to: Option<(P, Option<P>, u32)>) -> Frame<P> {
         Frame {
-            pos: Position::start(),
+            pos: start,
             move_number: 1,
             state: LineState::Unstarted,
             number: None,
@@ -256,15 +426,16 @@ impl Frame {
     }
 
     /// A line whose events are not followed.
-    fn ignored() -> Frame {
+    fn ignored(start: P) -> Frame<P> {
         Frame {
             state: LineState::Ignored,
-            ..Frame::new(None)
+            ..Frame::new(start, None)
         }
     }
 
     /// The number and side of the next move, written with `number` (or not), as written or
-    /// inferred (as the game tree infers them).
+    /// inferred (as the game tree infers them): White for `N.`, Black for `N...`, which in
+    /// a variant where Black moves first name the other sides ([`side_written`]).
     #[inline(always)]
     fn next_written_after(&self, number: Option<(MoveNumber, Span)>) -> Option<(u32, Color)> {
         if let Some((n, _)) = number {
@@ -293,24 +464,108 @@ pub const REPAIR_BUDGET: usize = 20_000;
 /// Where the main line stopped at a move that names squares but is not legal there (or
 /// names a square off the board): what a repair needs.
 #[derive(Clone, Debug)]
-struct MainStop {
-    before: Position,
+struct MainStop<P> {
+    before: P,
     text: CompactString,
     span: Span,
 }
 
 /// Replays games as they are read; see the module documentation. One per thread: it
 /// keeps its buffers from game to game.
+///
+/// It reads the tags of every game with the replayer of Russian positions, which knows
+/// once they are read which variant the game is of; the movetext of a game of another
+/// variant goes to the replayer of [`VariantPosition`]s, the same code made for them.
 pub struct Checker {
+    russian: Replayer<Position>,
+    other: Replayer<VariantPosition>,
+    /// The game being read is replayed by `other` (which holds its report).
+    on_other: bool,
+    builder: Option<GameBuilder>,
+    /// The game just read showed, by a square of its moves, that it is of a larger board's
+    /// variant: it is to be read again as that one.
+    again: Option<Guess>,
+    /// The variant the game being read is replayed as, its tags not saying it.
+    guessed: Option<Guess>,
+}
+
+/// The variant a game that does not say its own is replayed as, and why (`V102`).
+#[derive(Clone, Debug)]
+struct Guess {
+    variant: Variant,
+    message: String,
+    span: Span,
+}
+
+impl Checker {
+    /// A checker with these options, keeping `keep` of each game.
+    pub fn new(options: ReplayOptions, keep: Keep) -> Checker {
+        Checker {
+            russian: Replayer::new(options, keep),
+            other: Replayer::new(options, keep),
+            on_other: false,
+            builder: keep.tree.then(GameBuilder::default),
+            again: None,
+            guessed: None,
+        }
+    }
+
+    /// The report of the last game read.
+    pub fn report(&self) -> &GameReport {
+        match self.on_other {
+            false => &self.russian.report,
+            true => &self.other.report,
+        }
+    }
+
+    /// The report of the last game read, to take things from.
+    pub fn report_mut(&mut self) -> &mut GameReport {
+        match self.on_other {
+            false => &mut self.russian.report,
+            true => &mut self.other.report,
+        }
+    }
+
+    /// The options games are checked with.
+    pub fn options(&self) -> &ReplayOptions {
+        &self.russian.options
+    }
+
+    /// Reads the next game of `reader` and checks it, as [`Reader::read_game`] does. A
+    /// game that does not say its variant and whose moves name a square beyond the Russian
+    /// board is read again as the variant of that board (most likely International), with
+    /// a finding that says so.
+    pub fn read_game<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+    ) -> Option<Result<(), ReadError>> {
+        let item = reader.read_game(self)?;
+        if let (Ok(()), Some(guess)) = (&item, self.again.take()) {
+            let source = reader.game();
+            // (text before the tags would be read as a game of its own)
+            if source.stray_prefix == 0 {
+                self.guessed = Some(guess);
+                crate::pdn::visit_text(source.text, self);
+                self.guessed = None;
+            }
+        }
+        Some(item)
+    }
+}
+
+/// The replay of games on positions of type `P`: Russian's own, or any variant's.
+struct Replayer<P: Recorded> {
     options: ReplayOptions,
     keep: Keep,
     report: GameReport,
+    /// The variant whose rules the game is replayed by, and its start position.
+    variant: Variant,
+    start: P,
     /// The lines being read: the main line first, then the variations open in it.
-    lines: Vec<Frame>,
+    lines: Vec<Frame<P>>,
     tracker: Option<DrawTracker>,
     wait: Option<Wait>,
     log: Vec<Event>,
-    builder: Option<GameBuilder>,
     /// The tags read so far, checked.
     tag_check: TagCheck,
     /// The main line is set up (or could not be: `report.status` says why).
@@ -319,46 +574,41 @@ pub struct Checker {
     /// copy it out).
     end_at_main: bool,
     /// The main line stopped at an illegal move (for a repair, when the game ends).
-    main_stop: Option<Box<MainStop>>,
+    main_stop: Option<Box<MainStop<P>>>,
     /// A finding of the moves, results or draws not reported was an error: noted in the
     /// report when the game ends, unless the game turns out to be of another variant (its
     /// findings as Russian go, reported or not).
     replay_error_unreported: bool,
+    /// A move named a square of a larger board, in a game that does not say its variant:
+    /// the variant of that board.
+    larger_board: Option<Guess>,
 }
 
-impl Checker {
-    /// A checker with these options, keeping `keep` of each game.
-    pub fn new(options: ReplayOptions, keep: Keep) -> Checker {
-        Checker {
+impl<P: Recorded> Replayer<P> {
+    fn new(options: ReplayOptions, keep: Keep) -> Replayer<P> {
+        Replayer {
             options,
             keep,
             report: GameReport::default(),
+            variant: Variant::Russian,
+            start: P::start_of(Variant::Russian),
             lines: Vec::new(),
             tracker: None,
             wait: None,
             log: Vec::new(),
-            builder: keep.tree.then(GameBuilder::default),
             tag_check: TagCheck::default(),
             main_set_up: false,
             end_at_main: false,
             main_stop: None,
             replay_error_unreported: false,
+            larger_board: None,
         }
     }
 
-    /// The report of the last game read.
-    pub fn report(&self) -> &GameReport {
-        &self.report
-    }
-
-    /// The report of the last game read, to take things from.
-    pub fn report_mut(&mut self) -> &mut GameReport {
-        &mut self.report
-    }
-
-    /// The options games are checked with.
-    pub fn options(&self) -> &ReplayOptions {
-        &self.options
+    /// The start position of the variant (where a line not yet set up stands).
+    #[inline(always)]
+    fn start(&self) -> P {
+        self.start
     }
 
     /// Whether a finding of `rule` is made (notes it when it is an error that is not).
@@ -456,14 +706,14 @@ impl Checker {
         }
     }
 
-    /// Sets up the main line (once): its variant, start position and first move number,
-    /// the draw tracker. `first` is the number written before its first move.
+    /// Sets up the main line (once): its start position and first move number, the draw
+    /// tracker. `first` is the number written before its first move.
     fn set_up_main(&mut self, first: Option<MoveNumber>) {
         if self.main_set_up {
             return;
         }
         self.main_set_up = true;
-        if let Some((message, span)) = self.other_variant() {
+        if let Err((message, span)) = self.chosen_variant() {
             self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
             self.report.status = Status::Unsupported;
             self.lines[0].state = LineState::Ignored;
@@ -472,7 +722,8 @@ impl Checker {
         let noted = self.tag_check.noted();
         let fen = noted.fen.map(|i| &self.report.tags[i]);
         let fen_span = fen.map(|t| t.span);
-        let (start, number) = match start_of(fen.map(|t| t.value.as_str()), first) {
+        let fen = fen.map(|t| t.value.as_str());
+        let (start, number) = match start_of::<P>(fen, self.variant, first) {
             Ok(start) => start,
             Err(message) => {
                 self.finding(Finding::new(&codes::INVALID_FEN, message, fen_span));
@@ -481,92 +732,91 @@ impl Checker {
                 return;
             }
         };
-        self.report.start = Some(start);
+        *P::start(&mut self.report) = Some(start);
         if self.keep.positions {
-            self.report.positions.push((0, start));
+            P::positions(&mut self.report).push((0, start));
         }
         self.end_at_main = true;
         self.report.first_move_number = number;
-        let (material, key) = draw_view(&start);
+        let from_start = start == self.start() && number == 1;
         let edition = self.options.edition;
-        match &mut self.tracker {
-            Some(t) => t.restart(edition, material, key),
-            None => self.tracker = Some(DrawTracker::new(edition, material, key)),
-        }
-        if let Some(t) = &mut self.tracker {
-            t.set_first_move_number(number);
-            t.set_from_start(start == Position::start() && number == 1);
-        }
+        self.tracker = start.draw_tracker(self.tracker.take(), edition, number, (0, from_start));
         let main = &mut self.lines[0];
         main.pos = start;
         main.move_number = number;
         main.state = LineState::Playing;
     }
 
-    /// What says that the game is of a variant other than Russian, and where: its GameType,
-    /// else its Variant tag, else a FEN tag naming a square beyond the Russian board.
-    /// `None` with `--variant russian`.
-    fn other_variant(&self) -> Option<(String, Option<Span>)> {
-        if self.options.force_russian {
-            return None;
+    /// The variant the game's tags say it is of (its GameType, else its Variant tag, else
+    /// a FEN tag naming a square beyond the Russian board), `--variant` whatever they say,
+    /// Russian when nothing does; or V101's words, and where, for a variant pdnkit does
+    /// not replay.
+    fn chosen_variant(&self) -> Result<Variant, (String, Option<Span>)> {
+        if let Some(v) = self.options.variant {
+            return Ok(v);
         }
         let noted = self.tag_check.noted();
         let tag = |i: Option<usize>| i.map(|i| &self.report.tags[i]);
         let not_replayed =
-            "the game is read but not replayed (--variant russian forces Russian rules)";
+            "the game is read but not replayed (--variant NAME replays it by a variant's rules)";
         if let Some(t) = tag(noted.game_type) {
-            let number = variant_for(Some(&t.value)).err()?;
-            let name = variant_name(&number);
-            let message =
-                format!("GameType {number} ({name}) is not supported yet; {not_replayed}");
-            return Some((message, Some(t.span)));
+            return variant_for(Some(&t.value)).map_err(|number| {
+                let name = variant_name(&number);
+                let message = format!("GameType {number} ({name}) is not replayed; {not_replayed}");
+                (message, Some(t.span))
+            });
         }
         if let Some(t) = tag(noted.variant) {
-            if let Some(number) = game_type_of_variant(&t.value).filter(|&n| n != "25") {
-                let name = variant_name(number);
-                let message = format!(
-                    "Variant \"{}\" is {name} (GameType {number}), which is not supported yet; {not_replayed}",
-                    t.value
-                );
-                return Some((message, Some(t.span)));
+            if let Some(v) = (game_type_of_variant(&t.value))
+                .and_then(|n| Variant::from_game_type(n.parse().ok()?))
+            {
+                return Ok(v);
             }
         }
-        let fen = tag(noted.fen)?;
-        let (square, number) = larger_board_of_fen(&fen.value)?;
-        let message = Self::larger_board_message("the FEN", square, number);
-        Some((message, Some(fen.span)))
+        if let Some(fen) = tag(noted.fen) {
+            if let Some((_, number)) = larger_board_of_fen(&fen.value) {
+                return Ok(Variant::from_game_type(number.parse().unwrap_or(20))
+                    .unwrap_or(Variant::International));
+            }
+        }
+        Ok(Variant::Russian)
     }
 
     /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag, no
-    /// `--variant russian`.
+    /// `--variant`.
     fn variant_unsaid(&self) -> bool {
         let noted = self.tag_check.noted();
-        !self.options.force_russian && noted.game_type.is_none() && noted.variant.is_none()
+        self.options.variant.is_none() && noted.game_type.is_none() && noted.variant.is_none()
     }
 
-    /// What V101 says of a game that names `square`, beyond the Russian board.
+    /// What V101 says of a game that names `square`, beyond the Russian board, when it
+    /// cannot be read again as the variant of that board.
     fn larger_board_message(what: &str, square: FenSquare, number: &str) -> String {
         format!(
-            "{what} names square {square}, which is not on the board of Russian draughts: most likely {} (a GameType tag such as \"{number}\" says which variant); the game is read but not replayed (--variant russian forces Russian rules)",
+            "{what} names square {square}, which is not on the board of Russian draughts: most likely {} (a GameType tag such as \"{number}\" says which variant); the game is read but not replayed (--variant NAME replays it by a variant's rules)",
             variant_name(number)
         )
     }
 
     /// A move named `square`, beyond the Russian board, in a game that does not say its
     /// variant: it is of another one (most likely of the board of GameType `number`). What
-    /// was found of its moves as Russian goes; the game is not replayed further.
+    /// was found of its moves as Russian goes; the game is not replayed further here, and
+    /// the [`Checker`] reads it again as that variant.
     fn of_a_larger_board(&mut self, text: &str, span: Span, square: FenSquare) {
         let r = &mut self.report;
         r.findings
             .retain(|f| !matches!(f.rule.code.as_bytes()[0], b'M' | b'R' | b'D'));
         self.replay_error_unreported = false;
         // (the moves played as Russian are moves written, as those of any game not replayed)
-        let played = r.mainline.drain(..).map(|p| p.written);
-        r.unplayed = played.chain(r.unplayed.drain(..)).collect();
-        r.positions.clear();
-        r.moves.iter_mut().for_each(|m| *m = None);
+        let later = std::mem::take(&mut r.unplayed);
+        let played = P::mainline(r).drain(..).map(|p| p.written);
+        let unplayed = played.chain(later).collect();
+        r.unplayed = unplayed;
+        P::positions(r).clear();
+        P::move_infos(r).iter_mut().for_each(|m| *m = None);
         r.main_spans.clear();
-        (r.plies, r.start, r.end, r.status) = (0, None, None, Status::Unsupported);
+        (r.plies, r.status) = (0, Status::Unsupported);
+        (*P::start(r), *P::end(r)) = (None, None);
         self.end_at_main = false;
         self.wait = None;
         self.log.clear();
@@ -574,6 +824,17 @@ impl Checker {
             .iter_mut()
             .for_each(|f| f.state = LineState::Ignored);
         let number = larger_board(square).unwrap_or("20");
+        let variant =
+            Variant::from_game_type(number.parse().unwrap_or(20)).unwrap_or(Variant::International);
+        let guess = format!(
+            "the game does not say its variant, and move `{text}` names square {square}, beyond the board of Russian draughts: it is replayed as {} (a GameType tag such as \"{number}\" says so)",
+            variant_name(number)
+        );
+        self.larger_board = Some(Guess {
+            variant,
+            message: guess,
+            span,
+        });
         let message = Self::larger_board_message(&format!("move `{text}`"), square, number);
         self.finding(Finding::new(
             &codes::UNSUPPORTED_VARIANT,
@@ -646,7 +907,8 @@ impl Checker {
 
     #[inline(always)]
     fn number(&mut self, n: MoveNumber, span: Span) {
-        if self.kept(|| Event::Number(n, span)) {
+        // (most numbers: nothing waits)
+        if self.wait.is_some() && self.kept(|| Event::Number(n, span)) {
             return;
         }
         if let Some(f) = self.lines.last_mut() {
@@ -671,7 +933,7 @@ impl Checker {
         let f = &self.lines[depth];
         let frame = if matches!(f.state, LineState::Ignored | LineState::Stopped(1..)) {
             // (a variation of a move after the line stopped is not followed)
-            Frame::ignored()
+            Frame::ignored(self.start())
         } else if f.moves == 0 {
             // written before the line's first move: it starts where that move does
             if f.state == LineState::Unstarted {
@@ -683,14 +945,14 @@ impl Checker {
                 pos: f.pos,
                 move_number: f.move_number,
                 state: LineState::Playing,
-                ..Frame::new(None)
+                ..Frame::new(f.pos, None)
             }
         } else {
             let alternative_to =
                 (f.last).map(|(before, number, played)| (before, played.then_some(f.pos), number));
             Frame {
                 replaces: f.last_written,
-                ..Frame::new(alternative_to)
+                ..Frame::new(f.pos, alternative_to)
             }
         };
         self.lines.push(frame);
@@ -750,10 +1012,10 @@ impl Checker {
             }
         }
         let pos = amb.before;
-        let fitting: Vec<Move> = (amb.candidates.iter().copied())
-            .filter(|c| replays_legally(&pos.after(c), &rest, LOOKAHEAD_AMBIGUITIES))
+        let fitting: Vec<P::Move> = (amb.candidates.iter().copied())
+            .filter(|c| replays_legally(&pos.then(c), &rest, LOOKAHEAD_AMBIGUITIES))
             .collect();
-        let names: Vec<String> = amb.candidates.iter().map(|c| full(&pos, c)).collect();
+        let names: Vec<String> = amb.candidates.iter().map(|c| pos.full(c)).collect();
         let finding = |rule: &'static Rule, message: String| {
             let mut f = Finding::new(rule, message, Some(amb.span));
             f.move_text = Some(amb.text.to_string());
@@ -765,7 +1027,7 @@ impl Checker {
                 "`{}` could be {}; only {} fits the rest of the game",
                 amb.text,
                 names.join(" or "),
-                full(&pos, &only)
+                pos.full(&only)
             );
             let mut f = finding(&codes::AMBIGUOUS_MOVE_RESOLVED, message);
             f.fix = naming_uniquely(&pos, &only, &amb.text).map(|named| {
@@ -789,7 +1051,7 @@ impl Checker {
             };
             let message = format!("`{}` could be {}; {why}", amb.text, names.join(" or "));
             let mut f = finding(&codes::AMBIGUOUS_MOVE, message);
-            f.board = Some(pos);
+            f.board = Some(pos.any());
             self.finding(f);
             self.played(depth, &amb.text, amb.span, None, false);
         }
@@ -841,7 +1103,9 @@ impl Checker {
             return self.skip_move(depth, text, span);
         }
         // setup commands before this move re-set the position
-        if !f.setups.is_empty() && !self.apply_setups(depth, written.map(|(_, side)| side)) {
+        // (the side a number names: `N.` the variant's first to move, `N...` the other)
+        let side = written.map(|(_, side)| side_written(self.variant, side == Color::Black));
+        if !f.setups.is_empty() && !self.apply_setups(depth, side) {
             return self.skip_move(depth, text, span);
         }
         self.resolve_and_play(depth, text, span, squares, number);
@@ -868,19 +1132,19 @@ impl Checker {
             }
         }
         // the ordinary writing of a legal move (most moves), played at once
-        if let Some(mv) = resolve_plain_token(&pos, text, squares, captures) {
-            if self.options.captures.is_some() && mv.is_capture() {
+        if let Some(mv) = pos.read_plain(text, squares, captures) {
+            if self.options.captures.is_some() && P::captures(&mv) {
                 self.capture_route(&pos, &mv, text, span, ply);
             }
             return self.advance(depth, pos, expected, mv, text, span, true);
         }
-        let resolved = resolve_unplain(&pos, text, captures);
-        self.resolve_hard(depth, text, span, pos, resolved, ply);
+        let named = pos.read(text, captures);
+        self.resolve_hard(depth, text, span, pos, named, ply);
     }
 
-    /// Plays a move that is not the ordinary writing of a legal move, as `resolved` says
-    /// (a capture written with more squares, say), or says why it cannot: a placeholder,
-    /// an unreadable, illegal or ambiguous move, a separator that does not fit.
+    /// Plays a move that is not the ordinary writing of a legal move, as `named` says (a
+    /// capture written with more squares, say), or says why it cannot: a placeholder, an
+    /// unreadable, illegal or ambiguous move, a separator that does not fit.
     #[cold]
     #[inline(never)]
     fn resolve_hard(
@@ -888,8 +1152,8 @@ impl Checker {
         depth: usize,
         text: &str,
         span: Span,
-        pos: Position,
-        resolved: Result<Resolved, ParseMoveError>,
+        pos: P,
+        named: Result<Named<P>, ParseMoveError>,
         ply: Option<u32>,
     ) {
         let finding = |rule: &'static Rule, message: String| {
@@ -909,28 +1173,30 @@ impl Checker {
             }
             return;
         }
-        let (resolution, named_by_ends) = match resolved {
-            Ok(r) => (r.resolution, r.named_by_ends),
+        let named = match named {
+            Ok(named) => named,
             Err(e) => {
                 let message = format!("cannot read move `{text}`: {e}");
                 self.finding(finding(&codes::UNREADABLE_MOVE, message));
                 return self.played(depth, text, span, None, false);
             }
         };
-        match resolution {
-            Resolution::Unique {
+        match named {
+            Named::Unique {
                 mv,
                 separator_mismatch,
+                named_by_ends,
             } => {
+                let capture = P::captures(&mv);
                 if separator_mismatch {
-                    let what = if mv.is_capture() {
+                    let what = if capture {
                         "a capture written with `-`"
                     } else {
                         "a quiet move written with a capture separator"
                     };
-                    let message = format!("`{text}` is {what}; read as {}", full(&pos, &mv));
+                    let message = format!("`{text}` is {what}; read as {}", pos.full(&mv));
                     let mut f = finding(&codes::CAPTURE_WRITTEN_AS_MOVE, message);
-                    let mended = with_separators_of(text, mv.is_capture());
+                    let mended = with_separators_of(text, capture, self.variant);
                     f.fix = Some(Box::new(Proposal::replace(
                         Applicability::Safe,
                         format!("write `{text}` as `{mended}`"),
@@ -939,34 +1205,40 @@ impl Checker {
                     )));
                     self.finding(f);
                 }
-                if self.options.captures.is_some() && mv.is_capture() {
+                if self.options.captures.is_some() && capture {
                     self.capture_route(&pos, &mv, text, span, ply);
                 }
                 self.played(depth, text, span, Some(mv), named_by_ends);
             }
-            // a square that is no square of the board: the move cannot be read
             // a square of a larger board, in a game that does not say its variant
-            Resolution::Illegal(Illegal::OffBoard(square))
-                if self.variant_unsaid() && larger_board(square).is_some() =>
+            Named::OffBoard(square)
+                if self.variant == Variant::Russian
+                    && self.variant_unsaid()
+                    && larger_board(square).is_some() =>
             {
                 self.of_a_larger_board(text, span, square);
                 self.skip_move(depth, text, span);
             }
-            Resolution::Illegal(why @ (Illegal::OffBoard(_) | Illegal::LightSquare(_))) => {
-                let message = format!("cannot read move `{text}`: {why}");
+            // a square that is no square of the board: the move cannot be read
+            Named::OffBoard(square) | Named::LightSquare(square) => {
+                let why = match named {
+                    Named::OffBoard(_) => "is not on the board",
+                    _ => "is a light square",
+                };
+                let message = format!("cannot read move `{text}`: square {square} {why}");
                 self.finding(finding(&codes::UNREADABLE_MOVE, message));
                 self.stopped_at(depth, pos, text, span);
                 self.played(depth, text, span, None, false);
             }
-            Resolution::Illegal(why) => {
-                let message = format!("`{text}` is illegal: {}", describe_illegal(&pos, &why));
+            Named::Illegal(why) => {
+                let message = format!("`{text}` is illegal: {why}");
                 let mut f = finding(&codes::ILLEGAL_MOVE, message);
-                f.board = Some(pos);
+                f.board = Some(pos.any());
                 self.finding(f);
                 self.stopped_at(depth, pos, text, span);
                 self.played(depth, text, span, None, false);
             }
-            Resolution::Ambiguous(candidates) => {
+            Named::Ambiguous(candidates) => {
                 // decided once the rest of the line is read
                 self.lines[depth].ambiguous = Some(Box::new(Ambiguous {
                     before: pos,
@@ -986,15 +1258,16 @@ impl Checker {
     fn apply_setups(&mut self, depth: usize, side: Option<Color>) -> bool {
         let setups = std::mem::take(&mut self.lines[depth].setups);
         for (fen, setup_span) in setups {
-            match setup_position(&fen, side) {
+            match P::set_up(&fen, self.variant, side) {
                 Ok((p, fullmove)) => {
                     // (the end of the main line stays where it was until a move is played
                     // from the position set up)
                     if depth == 0 && std::mem::take(&mut self.end_at_main) {
-                        self.report.end = Some(self.lines[0].pos);
+                        *P::end(&mut self.report) = Some(self.lines[0].pos);
                     }
                     if depth == 0 && self.keep.positions {
-                        self.report.positions.push((self.report.plies, p));
+                        let plies = self.report.plies;
+                        P::positions(&mut self.report).push((plies, p));
                     }
                     let f = &mut self.lines[depth];
                     f.pos = p;
@@ -1003,12 +1276,9 @@ impl Checker {
                         f.move_number = n;
                     }
                     if depth == 0 {
-                        let (material, key) = draw_view(&p);
-                        let mut tracker = DrawTracker::new(self.options.edition, material, key)
-                            .with_first_move_number(f.move_number)
-                            .with_start_ply(self.report.plies);
-                        tracker.set_from_start(false);
-                        self.tracker = Some(tracker);
+                        let (edition, number) = (self.options.edition, f.move_number);
+                        let start = (self.report.plies, false);
+                        self.tracker = p.draw_tracker(None, edition, number, start);
                     }
                 }
                 Err(message) => {
@@ -1025,7 +1295,10 @@ impl Checker {
     fn skip_move(&mut self, depth: usize, text: &str, span: Span) {
         // (a line stopped at a move illegal in Russian draughts may go on with squares of a
         // larger board)
-        if matches!(self.lines[depth].state, LineState::Stopped(_)) && self.variant_unsaid() {
+        if matches!(self.lines[depth].state, LineState::Stopped(_))
+            && self.variant == Variant::Russian
+            && self.variant_unsaid()
+        {
             let squares = text.parse::<MoveText>().map(|t| t.squares);
             let larger = squares
                 .ok()
@@ -1043,7 +1316,7 @@ impl Checker {
             self.report.unplayed.push(text.into());
         }
         if self.keep.moves {
-            self.report.moves.push(None);
+            P::move_infos(&mut self.report).push(None);
         }
     }
 
@@ -1063,7 +1336,7 @@ impl Checker {
         depth: usize,
         text: &str,
         span: Span,
-        mv: Option<Move>,
+        mv: Option<P::Move>,
         short_names_it: bool,
     ) {
         let f = &mut self.lines[depth];
@@ -1076,7 +1349,7 @@ impl Checker {
                 self.report.unplayed.push(text.into());
             }
             if self.keep.moves {
-                self.report.moves.push(None);
+                P::move_infos(&mut self.report).push(None);
             }
             return;
         };
@@ -1090,23 +1363,23 @@ impl Checker {
     fn advance(
         &mut self,
         depth: usize,
-        before: Position,
+        before: P,
         number: u32,
-        mv: Move,
+        mv: P::Move,
         text: &str,
         span: Span,
         short_names_it: bool,
     ) {
         // (the position after it made in registers, not read back from the frame)
-        let after = before.after(&mv);
+        let after = before.then(&mv);
         let f = &mut self.lines[depth];
         f.moves += 1;
         f.last = Some((before, number, true));
         f.pos = after;
-        f.move_number = number + u32::from(before.turn() == Color::Black);
+        f.move_number = number + u32::from(second_to_move(&before));
         let ply = (depth == 0).then_some(self.report.plies + 1);
         if self.keep.moves {
-            self.report.moves.push(Some(MoveInfo {
+            P::move_infos(&mut self.report).push(Some(MoveInfo {
                 before,
                 mv,
                 move_number: number,
@@ -1122,13 +1395,15 @@ impl Checker {
         r.plies += 1;
         r.main_spans.push(span);
         if self.keep.positions {
-            r.positions.push((r.plies, after));
+            let plies = r.plies;
+            P::positions(r).push((plies, after));
         }
-        if r.mainline.len() < self.keep.plies {
-            r.mainline.push(Ply {
-                ply: r.plies,
+        let (plies, mainline) = (r.plies, P::mainline(r));
+        if mainline.len() < self.keep.plies {
+            mainline.push(Ply {
+                ply: plies,
                 move_number: number,
-                side: before.turn(),
+                side: before.to_move(),
                 written: text.into(),
                 span,
                 mv,
@@ -1137,7 +1412,7 @@ impl Checker {
                 short_names_it,
             });
         }
-        self.lines[0].captures = follow_ply(self.tracker.as_mut(), &before, &mv, &after);
+        self.lines[0].captures = P::follow(self.tracker.as_mut(), &before, &mv, &after);
     }
 
     /// A move number that does not fit the side to move (`N.` before White's move N,
@@ -1149,13 +1424,13 @@ impl Checker {
         number: MoveNumber,
         number_span: Span,
         text: &str,
-        pos: &Position,
+        pos: &P,
         expected: u32,
         ply: Option<u32>,
     ) {
-        let want = match pos.turn() {
-            Color::White => format!("{expected}."),
-            Color::Black => format!("{expected}..."),
+        let want = match second_to_move(pos) {
+            false => format!("{expected}."),
+            true => format!("{expected}..."),
         };
         let mut f = Finding::new(
             &codes::WRONG_MOVE_NUMBER,
@@ -1163,7 +1438,7 @@ impl Checker {
                 "move `{text}` is written as move {}{} but is {} move {expected} (`{want}`)",
                 number.number,
                 if number.black { "..." } else { "." },
-                match pos.turn() {
+                match pos.to_move() {
                     Color::White => "White's",
                     Color::Black => "Black's",
                 }
@@ -1191,7 +1466,7 @@ impl Checker {
         }
         self.set_up_main(None);
         if self.end_at_main {
-            self.report.end = Some(self.lines[0].pos);
+            *P::end(&mut self.report) = Some(self.lines[0].pos);
         }
         let noted = self.tag_check.noted();
         let r = &mut self.report;
@@ -1226,8 +1501,8 @@ impl Checker {
             self.propose_repair();
             return self.sort_findings();
         }
-        let end = self.report.end.unwrap_or_else(Position::start);
-        let end_has_moves = end.has_legal_moves();
+        let end = (*P::end(&mut self.report)).unwrap_or_else(|| self.start());
+        let end_has_moves = end.can_move();
         let outcome = self.report.outcome;
         let contradicted = contradicted_by(&end, end_has_moves, outcome);
         if let Some(loser) = contradicted {
@@ -1241,7 +1516,7 @@ impl Checker {
                 name(loser.opponent())
             );
             let mut f = Finding::new(&codes::RESULT_CONTRADICTS_POSITION, message, result_span);
-            f.board = Some(end);
+            f.board = Some(end.any());
             self.finding(f);
         }
         if let Some(tracker) = &mut self.tracker {
@@ -1311,14 +1586,7 @@ impl Checker {
     /// capture style asked for ([`ReplayOptions::captures`]): written with another number
     /// of squares, a finding whose fix writes it so.
     #[cold]
-    fn capture_route(
-        &mut self,
-        pos: &Position,
-        mv: &Move,
-        text: &str,
-        span: Span,
-        ply: Option<u32>,
-    ) {
+    fn capture_route(&mut self, pos: &P, mv: &P::Move, text: &str, span: Span, ply: Option<u32>) {
         let Some(wanted) = self.options.captures else {
             return;
         };
@@ -1326,12 +1594,11 @@ impl Checker {
             return;
         }
         let squares = |t: &str| t.split(['-', ':', 'x', 'X']).count();
-        let named = format_move(
-            pos,
+        let named = pos.write(
             mv,
             Style {
                 captures: wanted,
-                ..style_of(text)
+                ..style_of(text, self.variant)
             },
         );
         if squares(&named) == squares(text) {
@@ -1357,7 +1624,7 @@ impl Checker {
 
     /// Notes where the main line stops at a move that names squares, for
     /// [`propose_repair`](Self::propose_repair).
-    fn stopped_at(&mut self, depth: usize, before: Position, text: &str, span: Span) {
+    fn stopped_at(&mut self, depth: usize, before: P, text: &str, span: Span) {
         let first = self.report.status == Status::Complete;
         if depth == 0 && first {
             self.main_stop = Some(Box::new(MainStop {
@@ -1386,7 +1653,7 @@ impl Checker {
         else {
             return;
         };
-        let candidates = stop.before.legal_moves();
+        let candidates = stop.before.legal();
         if candidates.is_empty() {
             return;
         }
@@ -1395,13 +1662,13 @@ impl Checker {
         let rest: Vec<(CompactString, bool)> = (r.unplayed.iter().skip(1).take(plies))
             .map(|t| (t.clone(), false))
             .collect();
-        let fitting: Vec<Move> = (candidates.iter().copied())
-            .filter(|c| replays_legally(&stop.before.after(c), &rest, LOOKAHEAD_AMBIGUITIES))
+        let fitting: Vec<P::Move> = (candidates.iter().copied())
+            .filter(|c| replays_legally(&stop.before.then(c), &rest, LOOKAHEAD_AMBIGUITIES))
             .collect();
-        let style = style_of(&stop.text);
+        let style = style_of(&stop.text, self.variant);
         match fitting[..] {
             [only] => {
-                let named = format_move(&stop.before, &only, style);
+                let named = stop.before.write(&only, style);
                 finding.fix = Some(Box::new(Proposal::replace(
                     Applicability::Unsafe,
                     format!(
@@ -1418,7 +1685,7 @@ impl Checker {
             _ => {
                 const SHOWN: usize = 8;
                 let mut names: Vec<String> = (fitting.iter().take(SHOWN))
-                    .map(|m| format_move(&stop.before, m, style))
+                    .map(|m| stop.before.write(m, style))
                     .collect();
                 if fitting.len() > SHOWN {
                     names.push("…".into());
@@ -1434,9 +1701,9 @@ impl Checker {
 
     fn sort_findings(&mut self) {
         self.report.unreported_errors |= std::mem::take(&mut self.replay_error_unreported);
-        // A game without GameType that fails at once is most likely another variant:
-        // say how to tell pdnkit.
-        if self.tag_check.noted().game_type.is_none() {
+        // A game without GameType that fails at once as Russian is most likely another
+        // variant: say how to tell pdnkit.
+        if self.variant == Variant::Russian && self.tag_check.noted().game_type.is_none() {
             for f in &mut self.report.findings {
                 if f.ply.is_some_and(|p| p <= 2)
                     && matches!(f.rule.name, "illegal-move" | "unreadable-move")
@@ -1454,21 +1721,12 @@ impl Checker {
     }
 }
 
-/// Gives the tree builder, when a tree is kept, the event the checker got.
-macro_rules! tree {
-    ($self:ident . $event:ident ( $($arg:expr),* )) => {
-        if let Some(b) = &mut $self.builder {
-            b.$event($($arg),*);
-        }
-    };
-}
-
-impl Visitor for Checker {
-    type Output = ();
-
+/// The events of the reader, as the [`Checker`] hands them on.
+impl<P: Recorded> Replayer<P> {
     fn begin_game(&mut self) {
         self.main_stop = None;
         self.replay_error_unreported = false;
+        self.larger_board = None;
         let r = &mut self.report;
         r.tags.clear();
         r.status = Status::Complete;
@@ -1490,23 +1748,22 @@ impl Visitor for Checker {
         r.unplayed.clear();
         r.terminator_from_tag = None;
         r.moves.clear();
-        // (the last game's tree, not taken by the task, lends its memory to this one's)
-        if let (Some(b), Some(game)) = (&mut self.builder, r.game.take()) {
-            b.reuse(game);
+        r.main_spans.clear();
+        r.variant = Variant::Russian;
+        r.variant_line.clear();
+        if self.variant != Variant::Russian {
+            (self.variant, self.start) = (Variant::Russian, P::start_of(Variant::Russian));
         }
         self.lines.clear();
-        self.lines.push(Frame::new(None));
+        self.lines.push(Frame::new(self.start(), None));
         self.wait = None;
         self.log.clear();
         self.tag_check.clear();
         self.main_set_up = false;
         self.end_at_main = false;
-        self.report.main_spans.clear();
-        tree!(self.begin_game());
     }
 
     fn tag(&mut self, tag: RawTag<'_>) {
-        tree!(self.tag(tag));
         self.report.tags.push(TagEntry {
             name: tag.name.into(),
             value: CompactString::from(tag.value()),
@@ -1517,9 +1774,8 @@ impl Visitor for Checker {
         self.check_tag();
     }
 
-    fn begin_movetext(&mut self) -> Skip {
-        tree!(self.begin_movetext());
-        // the finding about the whole tag section
+    /// The tags are read: the finding about the whole tag section.
+    fn begin_movetext(&mut self) {
         if self.options.report.meets(&super::tags::RULES)
             && self.options.report.contains(&codes::MISSING_TAG)
         {
@@ -1528,60 +1784,29 @@ impl Visitor for Checker {
                 self.report.tag_findings.push(f);
             }
         }
-        Skip(self.keep.tags_only)
     }
 
-    #[inline(always)]
-    fn move_number(&mut self, number: MoveNumber, span: Span) {
-        tree!(self.move_number(number, span));
-        self.number(number, span);
-    }
-
-    fn mv(&mut self, text: &str, span: Span) {
-        tree!(self.mv(text, span));
-        self.play(text, span, None);
-    }
-
-    #[inline(always)]
-    fn plain_mv(&mut self, squares: PlainSquares, text: &str, span: Span) {
-        tree!(self.mv(text, span));
-        self.play(text, span, Some(squares));
-    }
-
-    fn strength(&mut self, mark: &str, span: Span) {
-        tree!(self.strength(mark, span));
-    }
-
-    fn nag(&mut self, nag: u16, span: Span) {
-        tree!(self.nag(nag, span));
-    }
-
-    fn comment(&mut self, text: &str, span: Span) {
-        tree!(self.comment(text, span));
-    }
-
-    fn line_comment(&mut self, kind: CommentKind, text: &str, span: Span) {
-        tree!(self.line_comment(kind, text, span));
-    }
-
-    fn begin_variation(&mut self, span: Span) -> Skip {
-        tree!(self.begin_variation(span));
-        self.begin();
-        Skip(false)
-    }
-
-    fn end_variation(&mut self, span: Span) {
-        tree!(self.end_variation(span));
-        self.end();
-    }
-
-    fn setup(&mut self, fen: &str, span: Span) {
-        tree!(self.setup(fen, span));
-        self.setup_command(fen.to_string(), span);
+    /// Takes over the game `from` has read the tags of, to replay it as `variant`.
+    fn take_over<Q: Recorded>(&mut self, from: &mut Replayer<Q>, variant: Variant) {
+        std::mem::swap(&mut self.report, &mut from.report);
+        self.tag_check.clone_from(&from.tag_check);
+        self.main_stop = None;
+        self.replay_error_unreported = false;
+        self.larger_board = None;
+        self.report.variant = variant;
+        self.report.variant_line.clear();
+        if variant != self.variant {
+            (self.variant, self.start) = (variant, P::start_of(variant));
+        }
+        self.lines.clear();
+        self.lines.push(Frame::new(self.start(), None));
+        self.wait = None;
+        self.log.clear();
+        self.main_set_up = false;
+        self.end_at_main = false;
     }
 
     fn result(&mut self, result: ResultToken<'_>, span: Span) {
-        tree!(self.result(result, span));
         self.report.result = Some(GameResult {
             outcome: result.outcome,
             scale: result.scale,
@@ -1590,52 +1815,217 @@ impl Visitor for Checker {
         });
     }
 
-    fn syntax_error(&mut self, error: SyntaxError) {
-        tree!(self.syntax_error(error.clone()));
-        self.report.syntax_errors.push(error);
-    }
-
     fn end_game(&mut self) {
         self.finish();
         self.report.syntax_errors.sort_by_key(|e| e.span.start);
+    }
+}
+
+/// Hands the event the checker got to the tree builder, when a tree is kept, and to the
+/// replayer of the game.
+macro_rules! forward {
+    ($self:ident . $event:ident ( $($arg:expr),* )) => {
+        if let Some(b) = &mut $self.builder {
+            b.$event($($arg),*);
+        }
+    };
+    ($self:ident . $event:ident ( $($arg:expr),* ) => $replay:ident ( $($rarg:expr),* )) => {
+        forward!($self.$event($($arg),*));
+        match $self.on_other {
+            false => $self.russian.$replay($($rarg),*),
+            true => on_other(&mut $self.other, |o| o.$replay($($rarg),*)),
+        }
+    };
+}
+
+/// Does `f` to the replayer of other variants' games, apart from the reader's loop: the
+/// Russian replayer's code is inlined into that loop, and would be spread out by this one's
+/// (a slower loop, by more instruction cache misses).
+#[cold]
+#[inline(never)]
+fn on_other<R>(
+    other: &mut Replayer<VariantPosition>,
+    f: impl FnOnce(&mut Replayer<VariantPosition>) -> R,
+) -> R {
+    f(other)
+}
+
+impl Checker {
+    /// The variant the game whose tags are read is replayed as: what its tags (or
+    /// `--variant`) say, else what a FEN tag or, read again, a move shows (`V102`).
+    fn choose_variant(&mut self) {
+        let russian = &mut self.russian;
+        let mut variant = russian.chosen_variant().unwrap_or(Variant::Russian);
+        let noted = russian.tag_check.noted();
+        let fen = noted.fen.map(|i| &russian.report.tags[i]);
+        let guess = match (&self.guessed, fen) {
+            _ if !russian.variant_unsaid() => None,
+            (Some(guess), _) => Some(guess.clone()),
+            (None, Some(fen)) => larger_board_of_fen(&fen.value).map(|(square, number)| Guess {
+                variant,
+                message: format!(
+                    "the game does not say its variant, and its FEN names square {square}, beyond the board of Russian draughts: it is replayed as {} (a GameType tag such as \"{number}\" says so)",
+                    variant_name(number)
+                ),
+                span: fen.span,
+            }),
+            (None, None) => None,
+        };
+        if let Some(guess) = &guess {
+            variant = guess.variant;
+        }
+        russian.report.variant = variant;
+        if variant == Variant::Russian {
+            return;
+        }
+        on_other(&mut self.other, |o| o.take_over(&mut self.russian, variant));
+        self.on_other = true;
+        if let Some(guess) = guess {
+            let f = Finding::new(&codes::GUESSED_VARIANT, guess.message, Some(guess.span));
+            on_other(&mut self.other, |o| o.finding(f));
+        }
+    }
+}
+
+impl Visitor for Checker {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        if std::mem::take(&mut self.on_other) {
+            // (the Russian replayer keeps the report's buffers from game to game)
+            std::mem::swap(&mut self.russian.report, &mut self.other.report);
+        }
+        // (the last game's tree, not taken by the task, lends its memory to this one's)
+        if let (Some(b), Some(game)) = (&mut self.builder, self.russian.report.game.take()) {
+            b.reuse(game);
+        }
+        self.russian.begin_game();
+        forward!(self.begin_game());
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) {
+        forward!(self.tag(tag));
+        self.russian.tag(tag);
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        forward!(self.begin_movetext());
+        self.russian.begin_movetext();
+        self.choose_variant();
+        Skip(self.russian.keep.tags_only)
+    }
+
+    #[inline(always)]
+    fn move_number(&mut self, number: MoveNumber, span: Span) {
+        forward!(self.move_number(number, span));
+        match self.on_other {
+            false => self.russian.number(number, span),
+            true => on_other(&mut self.other, |o| o.number(number, span)),
+        }
+    }
+
+    fn mv(&mut self, text: &str, span: Span) {
+        forward!(self.mv(text, span));
+        match self.on_other {
+            false => self.russian.play(text, span, None),
+            true => on_other(&mut self.other, |o| o.play(text, span, None)),
+        }
+    }
+
+    #[inline(always)]
+    fn plain_mv(&mut self, squares: PlainSquares, text: &str, span: Span) {
+        forward!(self.mv(text, span));
+        match self.on_other {
+            false => self.russian.play(text, span, Some(squares)),
+            true => on_other(&mut self.other, |o| o.play(text, span, Some(squares))),
+        }
+    }
+
+    fn strength(&mut self, mark: &str, span: Span) {
+        forward!(self.strength(mark, span));
+    }
+
+    fn nag(&mut self, nag: u16, span: Span) {
+        forward!(self.nag(nag, span));
+    }
+
+    fn comment(&mut self, text: &str, span: Span) {
+        forward!(self.comment(text, span));
+    }
+
+    fn line_comment(&mut self, kind: CommentKind, text: &str, span: Span) {
+        forward!(self.line_comment(kind, text, span));
+    }
+
+    fn begin_variation(&mut self, span: Span) -> Skip {
+        forward!(self.begin_variation(span) => begin());
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        forward!(self.end_variation(span) => end());
+    }
+
+    fn setup(&mut self, fen: &str, span: Span) {
+        forward!(self.setup(fen, span) => setup_command(fen.to_string(), span));
+    }
+
+    fn result(&mut self, result: ResultToken<'_>, span: Span) {
+        forward!(self.result(result, span) => result(result, span));
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        forward!(self.syntax_error(error.clone()));
+        self.report_mut().syntax_errors.push(error);
+    }
+
+    fn end_game(&mut self) {
+        match self.on_other {
+            false => self.russian.end_game(),
+            true => on_other(&mut self.other, |o| o.end_game()),
+        }
+        self.again = self.russian.larger_board.take();
         if let Some(b) = &mut self.builder {
-            self.report.game = Some(b.end_game());
+            let game = b.end_game();
+            self.report_mut().game = Some(game);
         }
     }
 }
 
 /// Whether `moves` (each with whether a setup command comes before it) replay legally from
 /// `pos`, trying every candidate of an ambiguous move, `budget` levels deep.
-fn replays_legally(pos: &Position, moves: &[(CompactString, bool)], budget: u32) -> bool {
+fn replays_legally<P: Playable>(pos: &P, moves: &[(CompactString, bool)], budget: u32) -> bool {
     let mut pos = *pos;
     for (i, (text, setup)) in moves.iter().enumerate() {
         if *setup || is_placeholder(text) {
             // a setup command or a placeholder ends what can be checked
             return true;
         }
-        let Ok(Resolved { resolution, .. }) = resolve_token(&pos, text, None, None) else {
-            return false;
-        };
-        match resolution {
-            Resolution::Unique { mv, .. } => pos.play_unchecked(&mv),
-            Resolution::Illegal(_) => return false,
-            Resolution::Ambiguous(candidates) => {
+        if let Some(mv) = pos.read_plain(text, None, None) {
+            pos.play(&mv);
+            continue;
+        }
+        match pos.read(text, None) {
+            Ok(Named::Unique { mv, .. }) => pos.play(&mv),
+            Ok(Named::Ambiguous(candidates)) => {
                 if budget == 0 {
                     return true;
                 }
                 return candidates
                     .iter()
-                    .any(|c| replays_legally(&pos.after(c), &moves[i + 1..], budget - 1));
+                    .any(|c| replays_legally(&pos.then(c), &moves[i + 1..], budget - 1));
             }
+            _ => return false,
         }
     }
     true
 }
 
-/// The notation of a move as written: numeric or algebraic squares, `x` or `:` between
-/// the squares of a capture, and its route in full when it was written with more than
-/// two squares (else with the fewest that name it).
-fn style_of(text: &str) -> Style {
+/// The notation of a move as written in a game of `variant`: numeric or algebraic squares,
+/// `x` or `:` between the squares of a capture (`:` only where Russian's notation uses
+/// it), and its route in full when it was written with more than two squares (else with
+/// the fewest that name it).
+fn style_of(text: &str, variant: Variant) -> Style {
     let numeric = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
     let squares = text.split(['-', ':', 'x', 'X']).count();
     Style {
@@ -1649,7 +2039,7 @@ fn style_of(text: &str) -> Style {
         } else {
             CaptureStyle::Minimal
         },
-        separator: if text.contains(['x', 'X']) {
+        separator: if text.contains(['x', 'X']) || variant != Variant::Russian {
             CaptureSeparator::Cross
         } else {
             CaptureSeparator::Colon
@@ -1657,13 +2047,13 @@ fn style_of(text: &str) -> Style {
     }
 }
 
-/// `text` (a move whose squares are right) with the separators of a capture (`:`,
-/// unless it used `x`) or of a quiet move (`-`).
-fn with_separators_of(text: &str, capture: bool) -> String {
+/// `text` (a move whose squares are right) with the separators of a capture (`:` in a
+/// Russian game, `x` in another, or `x` as `text` used it) or of a quiet move (`-`).
+fn with_separators_of(text: &str, capture: bool, variant: Variant) -> String {
     let separator = match (capture, text.contains(['x', 'X'])) {
         (false, _) => '-',
-        (true, true) => 'x',
-        (true, false) => ':',
+        (true, false) if variant == Variant::Russian => ':',
+        (true, _) => 'x',
     };
     text.chars()
         .map(|c| match c {
@@ -1676,12 +2066,10 @@ fn with_separators_of(text: &str, capture: bool) -> String {
 /// `mv` (legal in `pos`, written `text` ambiguously) written with the squares that name it
 /// alone, in the notation of `text`; `None` when no writing does (two captures with the
 /// same landing squares).
-fn naming_uniquely(pos: &Position, mv: &Move, text: &str) -> Option<String> {
-    let named = format_move(pos, mv, style_of(text));
-    let unique = match named.parse::<MoveText>() {
-        Ok(t) => matches!(resolve(pos, &t), Resolution::Unique { mv: m, .. } if m == *mv),
-        Err(_) => false,
-    };
+fn naming_uniquely<P: Playable>(pos: &P, mv: &P::Move, text: &str) -> Option<String> {
+    let named = pos.write(mv, style_of(text, pos.variant_of()));
+    let unique =
+        matches!(pos.read(&named, None), Ok(Named::Unique { mv: m, .. }) if P::same(&m, mv));
     (unique && named != text).then_some(named)
 }
 
@@ -1701,7 +2089,7 @@ pub(crate) mod testing {
     ) -> (GameReport, Vec<Diagnostic>) {
         let mut reader = Reader::new(text.as_bytes(), options.reader_options()).unwrap();
         let mut checker = Checker::new(options.replay_options(), keep);
-        reader.read_game(&mut checker).unwrap().unwrap();
+        checker.read_game(&mut reader).unwrap().unwrap();
         let (diagnostics, _) = diagnose(
             "t.pdn",
             reader.game(),

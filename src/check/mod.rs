@@ -11,7 +11,7 @@
 //! let options = CheckOptions::default();
 //! let mut reader = Reader::new(pdn.as_bytes(), options.reader_options()).unwrap();
 //! let mut checker = Checker::new(options.replay_options(), Keep::default());
-//! reader.read_game(&mut checker).unwrap().unwrap();
+//! checker.read_game(&mut reader).unwrap().unwrap();
 //! let (diagnostics, _) = diagnose("game.pdn", reader.game(), checker.report(), &options.replay_options());
 //! let illegal = diagnostics.iter().find(|d| d.rule.name == "illegal-move").unwrap();
 //! assert_eq!((illegal.line, illegal.column, illegal.ply), (2, 19, Some(3)));
@@ -34,8 +34,8 @@ pub struct CheckOptions {
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// [`ReaderOptions::text`]: never refuse an input as binary data.
     pub text: bool,
-    /// Replay every game with Russian rules whatever its GameType says.
-    pub force_russian: bool,
+    /// Replay every game by this variant's rules, whatever its tags say (`--variant`).
+    pub variant: Option<crate::rules::Variant>,
     /// The draw-rule edition.
     pub edition: Edition,
     /// [`ReaderOptions::max_game_bytes`]; `None` for the reader's default.
@@ -74,7 +74,7 @@ impl CheckOptions {
     pub fn replay_options(&self) -> ReplayOptions {
         ReplayOptions {
             edition: self.edition,
-            force_russian: self.force_russian,
+            variant: self.variant,
             omit_snippets_and_boards: self.omit_snippets_and_boards,
             report: self.report,
             fill_roster: self.fill_roster,
@@ -326,7 +326,7 @@ impl<'a> Locator<'a> {
         d.ply = f.ply;
         d.move_text = f.move_text.clone();
         if !self.omit_snippets_and_boards {
-            d.board = f.board;
+            d.board = f.board.clone();
         }
         d.notes.extend(f.notes.iter().cloned());
         d.fix = f.fix.as_ref().map(|p| Box::new(self.fix(p)));
@@ -500,7 +500,7 @@ mod tests {
         let mut reader = Reader::new(pdn.as_bytes(), options.reader_options()).unwrap();
         let mut checker = Checker::new(options.replay_options(), Keep::default());
         let mut all = Vec::new();
-        while let Some(item) = reader.read_game(&mut checker) {
+        while let Some(item) = checker.read_game(&mut reader) {
             if item.is_err() {
                 continue;
             }

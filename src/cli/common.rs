@@ -59,10 +59,12 @@ pub struct ReadArgs {
     #[arg(long)]
     pub text: bool,
 
-    /// Rules to replay games with when the GameType tag is missing or to override it:
-    /// `russian` (games are replayed with Russian rules only; `perft` and `moves` take
-    /// every variant). Default: from GameType, Russian when it is missing.
-    #[arg(long, value_parser = replayed_variant)]
+    /// Replay every game by this variant's rules, whatever its tags say: a name
+    /// (russian, international, english, brazilian, pool, czech, italian, spanish,
+    /// portuguese, canadian, turkish, thai, frisian) or a GameType number. Default: the
+    /// variant its GameType or Variant tag names, else the one its board shows (V102),
+    /// else Russian.
+    #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
 
     /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
@@ -96,17 +98,6 @@ pub struct ReadArgs {
     /// Read no config file.
     #[arg(long, conflicts_with = "config")]
     pub isolated: bool,
-}
-
-/// A `--variant` of the commands that replay games: one they replay.
-fn replayed_variant(text: &str) -> Result<Variant, String> {
-    match text.parse::<Variant>() {
-        Ok(Variant::Russian) => Ok(Variant::Russian),
-        Ok(other) => Err(format!(
-            "{other} games are read but not replayed (only russian is); perft and moves take --variant {other}"
-        )),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 /// Which files of the folders given are read: lint, convert and stats.
@@ -158,7 +149,7 @@ impl ReadArgs {
         options.max_game_bytes = self.max_game_bytes.map(size);
         options.max_game_moves = self.max_game_moves.map(size);
         options.max_game_items = self.max_game_items.map(size);
-        options.force_russian = self.variant == Some(Variant::Russian);
+        options.variant = self.variant;
         options.text = self.text;
         options.edition = self.edition.or(config.rules).unwrap_or_default();
         Ok(options)

@@ -90,16 +90,18 @@ pub struct ConvertArgs {
     pub tags: Vec<String>,
 
     /// Square notation of the moves written (pdn, and the moves of csv and jsonl).
-    #[arg(long, value_enum, default_value_t = SquareStyle::Algebraic)]
-    pub notation: SquareStyle,
+    /// [default: algebraic for Russian and Czech games; the others' numbers, as their
+    /// players write them]
+    #[arg(long, value_enum)]
+    pub notation: Option<SquareStyle>,
 
     /// How much of a capture's route to write.
     #[arg(long, value_enum, default_value_t = CaptureStyle::Minimal)]
     pub captures: CaptureStyle,
 
-    /// Capture separator.
-    #[arg(long, value_enum, default_value_t = CaptureSeparator::Colon)]
-    pub separator: CaptureSeparator,
+    /// Capture separator. [default: `:` for Russian games, `x` for the others]
+    #[arg(long, value_enum)]
+    pub separator: Option<CaptureSeparator>,
 
     /// pdn: leave these out (comma separated or repeated).
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -153,9 +155,9 @@ fn delimiter(text: &str) -> Result<u8, String> {
 impl ConvertArgs {
     fn style(&self) -> Style {
         Style {
-            squares: self.notation,
+            squares: self.notation.unwrap_or(SquareStyle::Algebraic),
             captures: self.captures,
-            separator: self.separator,
+            separator: self.separator.unwrap_or(CaptureSeparator::Colon),
         }
     }
 
@@ -269,7 +271,6 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         Target::Csv => Format::CsvGames(tag_columns),
         Target::Jsonl => Format::Jsonl,
         Target::Pdn => Format::Pdn(PdnOptions {
-            style,
             comments: !args.strip.contains(&Strip::Comments),
             variations: !args.strip.contains(&Strip::Variations),
             nags: !args.strip.contains(&Strip::Nags),
@@ -284,7 +285,9 @@ pub fn run(args: &ConvertArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         delimiter: args.delimiter,
         bom: args.bom,
     };
-    let converter = Converter::new(format, style).with_csv(csv);
+    let converter = (Converter::new(format, style))
+        .with_csv(csv)
+        .with_given(args.notation, args.separator);
     let (output, mut writer) = Sink::open(args, &converter, &inputs.inputs)?;
 
     // Games are checked and written in parallel; the bytes are put out here in input

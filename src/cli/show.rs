@@ -5,11 +5,10 @@ use super::output::Output;
 use super::{Cli, common};
 use pdnkit::check::checker::Keep;
 use pdnkit::diag::{Diagnostic, codes};
-use pdnkit::diagram::{self, Diagram};
+use pdnkit::diagram::{Diagram, DrawnPly};
 use pdnkit::html::viewer::{ViewedGame, write_viewer};
-use pdnkit::replay::{Ply, Status};
-use pdnkit::rules::FenStyle;
-use pdnkit::rules::Position;
+use pdnkit::replay::Status;
+use pdnkit::rules::AnyPosition;
 use pdnkit::run::{self, Checked, Event, Input, RunOptions, Task};
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -157,15 +156,15 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
         );
     }
     let (position, last) = match ply {
-        0 => (start, None),
+        0 => (start.clone(), None),
         k => {
             let p = &g.mainline[k as usize - 1];
-            (p.after, Some(p))
+            (p.after.clone(), Some(p))
         }
     };
     let mut diagram = Diagram::from(&position);
     if let Some(p) = last {
-        diagram.last_move = diagram::move_squares(&p.before, &p.mv);
+        diagram.last_move = p.squares.clone();
     }
     let mut output = match &args.output {
         Some(out) => Output::file(out, &[Input::File(args.file.clone())])?,
@@ -190,16 +189,12 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
             };
             write_viewer(out, &game)?;
         }
-        ShowFormat::Fen => writeln!(out, "{}", position.to_fen(FenStyle::Numeric))?,
+        ShowFormat::Fen => writeln!(out, "{}", position.to_fen())?,
         ShowFormat::Svg => out.write_all(diagram.svg().as_bytes())?,
         ShowFormat::Ascii => {
             match last {
                 Some(p) => {
-                    let dots = if p.side == pdnkit::Color::White {
-                        "."
-                    } else {
-                        "..."
-                    };
+                    let dots = if p.second { "..." } else { "." };
                     writeln!(
                         out,
                         "game {}, after ply {ply}: {}{dots} {}",
@@ -222,9 +217,9 @@ pub fn run(args: &ShowArgs, _cli: &Cli) -> anyhow::Result<ExitCode> {
 
 /// The game asked for, as `show` needs it.
 struct Shown {
-    start: Option<Position>,
+    start: Option<AnyPosition>,
     status: Status,
-    mainline: Vec<Ply>,
+    mainline: Vec<DrawnPly>,
     written_plies: u32,
     diagnostics: Vec<Diagnostic>,
     tree: Option<pdnkit::pdn::Game>,
@@ -253,9 +248,9 @@ impl Task for Show {
         let index = g.source.index as usize;
         self.count.fetch_max(index, Ordering::Relaxed);
         (index == self.game).then(|| Shown {
-            start: g.report.start,
+            start: g.report.any_start(),
             status: g.report.status,
-            mainline: std::mem::take(&mut g.report.mainline),
+            mainline: g.report.drawn_plies(),
             written_plies: g.report.written_plies,
             diagnostics: g.diagnostics,
             tree: g.report.game.take(),

@@ -5,9 +5,11 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
+use super::played::{Notated, Played};
 use super::{GameStatus, draw_basis_text, first_error, iso_date};
-use crate::rules::notation::{SquareStyle, Style, push_move_named};
-use crate::rules::{FenStyle, Square};
+use crate::replay::Ply;
+use crate::rules::notation::Style;
+use crate::rules::{FenStyle, Playable};
 use crate::run::Checked;
 
 /// The columns of a game row, in order. With tag columns, `tag:NAME` columns follow.
@@ -142,13 +144,6 @@ pub fn game_header(tag_columns: &[String], delimiter: u8) -> Vec<u8> {
     )
 }
 
-fn push_square(out: &mut String, sq: Square, style: Style) {
-    match style.squares {
-        SquareStyle::Algebraic => sq.push_algebraic(out),
-        SquareStyle::Numeric => sq.push_numeric(out),
-    }
-}
-
 /// The game's row after its first two fields (see [`super::Converted`]), appended to `out`,
 /// with a `tag:NAME` cell for each of `tag_columns` (a tag written twice: its values joined
 /// by a line break, so nothing is lost).
@@ -164,20 +159,19 @@ pub fn push_game_row(
     let date_raw = r.tag("Date");
     let result = (r.tag("Result")).or(r.result.as_ref().map(|t| t.raw.as_str()));
     // the main line: replayed moves in `style`, then the others as written
-    let mut moves = String::with_capacity((r.mainline.len() + r.unplayed.len()) * 6);
-    for p in &r.mainline {
-        if !moves.is_empty() {
-            moves.push(' ');
-        }
-        push_move_named(&mut moves, &p.before, &p.mv, style, p.short_names_it);
-    }
+    let line = &r.variant_line;
+    let played = r.mainline.len() + line.mainline.len();
+    let mut moves = String::with_capacity((played + r.unplayed.len()) * 6);
+    push_moves(&mut moves, &r.mainline, style);
+    push_moves(&mut moves, &line.mainline, style);
     for m in &r.unplayed {
         if !moves.is_empty() {
             moves.push(' ');
         }
         moves.push_str(m);
     }
-    let final_fen = r.end.map(|p| p.to_fen(FenStyle::Numeric));
+    let final_fen =
+        (r.end.map(|p| p.to_fen(FenStyle::Numeric))).or_else(|| line.end.map(|p| p.to_fen()));
     let plies = itoa::Buffer::new().format(r.plies).to_string();
     let first = first_error(&g.diagnostics);
     let basis = r
@@ -240,6 +234,20 @@ pub fn push_skipped_row(
     push_record(out, delimiter, cells);
 }
 
+/// The moves of `plies` in `style`, appended to `moves` (each after a space but the
+/// first of all).
+fn push_moves<P: Playable>(moves: &mut String, plies: &[Ply<P>], style: Style)
+where
+    for<'b> Played<'b, P>: Notated,
+{
+    for p in plies {
+        if !moves.is_empty() {
+            moves.push(' ');
+        }
+        p.played().push_text(moves, style);
+    }
+}
+
 /// The rows of the replayed main-line plies after their first two fields, appended to
 /// `out`, each row's end in `ends`. Squares and the move are written in `style`;
 /// `fen_after` uses numeric squares.
@@ -250,23 +258,36 @@ pub fn push_ply_rows(
     g: &Checked<'_>,
     style: Style,
 ) {
+    push_rows_of(out, ends, delimiter, &g.report.mainline, style);
+    push_rows_of(out, ends, delimiter, &g.report.variant_line.mainline, style);
+}
+
+/// [`push_ply_rows`] of `plies`.
+fn push_rows_of<P: Playable>(
+    out: &mut Vec<u8>,
+    ends: &mut Vec<usize>,
+    delimiter: u8,
+    plies: &[Ply<P>],
+    style: Style,
+) where
+    for<'b> Played<'b, P>: Notated,
+{
     let mut text = String::new();
     let mut captured = String::new();
     let (mut from, mut to) = (String::new(), String::new());
-    for p in &g.report.mainline {
+    let mut fen = Vec::new();
+    for p in plies {
+        let played = p.played();
         captured.clear();
-        for (i, sq) in p.mv.captured().enumerate() {
-            if i > 0 {
-                captured.push(' ');
-            }
-            push_square(&mut captured, sq, style);
-        }
+        played.push_captured(&mut captured, style, " ");
         text.clear();
-        push_move_named(&mut text, &p.before, &p.mv, style, p.short_names_it);
+        played.push_text(&mut text, style);
         from.clear();
-        push_square(&mut from, p.mv.from(), style);
+        played.push_from(&mut from, style);
         to.clear();
-        push_square(&mut to, p.mv.to(), style);
+        played.push_to(&mut to, style);
+        fen.clear();
+        played.push_fen_after(&mut fen);
         let (mut ply, mut number, mut count) = (
             itoa::Buffer::new(),
             itoa::Buffer::new(),
@@ -282,9 +303,9 @@ pub fn push_ply_rows(
             &from,
             &to,
             &captured,
-            count.format(p.mv.captured().count()),
-            if p.mv.promotes() { "true" } else { "false" },
-            &p.after.to_fen(FenStyle::Numeric),
+            count.format(played.captured_count()),
+            if played.promotes() { "true" } else { "false" },
+            std::str::from_utf8(&fen).unwrap_or_default(),
         ];
         push_record(out, delimiter, cells);
         ends.push(out.len());

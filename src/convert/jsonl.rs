@@ -16,23 +16,54 @@
 
 use serde::Serialize;
 
+use super::played::{Notated, Played};
 use super::{GameStatus, Resolutions, draw_basis_text, first_error, iso_date};
 use crate::Color;
 use crate::check::checker::MoveInfo;
 use crate::diag::Diagnostic;
 use crate::pdn::{Annotation, CommentKind, Line, Move};
-use crate::rules::notation::Style;
-use crate::rules::{FenStyle, Position, Square};
+use crate::rules::notation::{SquareStyle, Style};
+use crate::rules::{FenStyle, Playable, Position, Variant, VariantPosition};
 use crate::run::Checked;
 
 /// The game's object after its `{` and the path and game number (see
 /// [`super::Converted`]): `,"line":…}` and a line break, appended to `out`.
 pub fn push_game(out: &mut Vec<u8>, g: &Checked<'_>, style: Style) {
     let r = &*g.report;
+    match r.variant {
+        Variant::Russian => {
+            let resolutions = Resolutions::<Position>::new(&r.moves);
+            // (a Russian move's squares by their names, whatever the notation)
+            let squares = Style {
+                squares: SquareStyle::Algebraic,
+                ..style
+            };
+            push_game_of(out, g, style, squares, resolutions);
+        }
+        _ => {
+            let resolutions = Resolutions::<VariantPosition>::new(&r.variant_line.moves);
+            push_game_of(out, g, style, style, resolutions);
+        }
+    }
+}
+
+/// [`push_game`] of a game replayed on `P`, its moves in `style` and their squares in
+/// `squares`'.
+fn push_game_of<P: Playable>(
+    out: &mut Vec<u8>,
+    g: &Checked<'_>,
+    style: Style,
+    squares: Style,
+    resolutions: Resolutions<'_, P>,
+) where
+    for<'b> Played<'b, P>: Notated,
+{
+    let r = &*g.report;
     let mut w = Json {
         out,
         style,
-        resolutions: Resolutions::new(r),
+        squares,
+        resolutions,
         text: String::new(),
     };
     w.put(b",\"line\":");
@@ -54,12 +85,16 @@ pub fn push_game(out: &mut Vec<u8>, g: &Checked<'_>, style: Style) {
     w.or_null(r.outcome.white_score(), |w, score| w.put(score.as_bytes()));
     w.put(b",\"status\":");
     w.serialized(&GameStatus::of(r));
+    w.put(b",\"variant\":\"");
+    w.put(r.variant.name().as_bytes());
+    w.put(b"\"");
+    let line = &r.variant_line;
     w.put(b",\"start_fen\":");
-    w.or_null(r.start.as_ref(), Json::fen);
+    w.either_fen(r.start.as_ref(), line.start.as_ref());
     w.put(b",\"plies\":");
     w.number(r.plies);
     w.put(b",\"final_fen\":");
-    w.or_null(r.end.as_ref(), Json::fen);
+    w.either_fen(r.end.as_ref(), line.end.as_ref());
     w.put(b",\"first_error\":");
     w.or_null(first_error(&g.diagnostics), |w, error| w.string(&error));
     let basis = r.draw.as_ref().and_then(|v| v.basis);
@@ -85,7 +120,8 @@ pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
     let mut w = Json {
         out,
         style: Style::default(),
-        resolutions: Resolutions::default(),
+        squares: Style::default(),
+        resolutions: Resolutions::<Position>::default(),
         text: String::new(),
     };
     w.put(b",\"line\":");
@@ -100,17 +136,22 @@ pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
 }
 
 /// A game's JSON, written into `out` piece by piece.
-struct Json<'a> {
+struct Json<'a, P: Playable> {
     out: &'a mut Vec<u8>,
     /// The notation of resolved moves.
     style: Style,
+    /// The notation of their squares (`from`, `to`, `route`, `captured`).
+    squares: Style,
     /// The moves' resolutions, taken as the walk comes to the moves.
-    resolutions: Resolutions<'a>,
+    resolutions: Resolutions<'a, P>,
     /// A resolved move's notation, made here before it is written.
     text: String,
 }
 
-impl Json<'_> {
+impl<P: Playable> Json<'_, P>
+where
+    for<'b> Played<'b, P>: Notated,
+{
     fn put(&mut self, bytes: &[u8]) {
         self.out.extend_from_slice(bytes);
     }
@@ -145,17 +186,20 @@ impl Json<'_> {
         });
     }
 
-    /// A square by its algebraic name.
-    fn square(&mut self, square: Square) {
-        let name = square.algebraic_name().as_bytes();
-        self.put(&[b'"', name[0], name[1], b'"']);
-    }
-
     /// A numeric FEN (ASCII: nothing to escape).
     fn fen(&mut self, pos: &Position) {
         self.put(b"\"");
         pos.push_fen(FenStyle::Numeric, self.out);
         self.put(b"\"");
+    }
+
+    /// The FEN of a Russian position, else of another variant's, else `null`.
+    fn either_fen(&mut self, russian: Option<&Position>, other: Option<&VariantPosition>) {
+        match (russian, other) {
+            (Some(pos), _) => self.fen(pos),
+            (None, Some(pos)) => self.string(&pos.to_fen()),
+            (None, None) => self.put(b"null"),
+        }
     }
 
     /// `value` written by `write`, or `null`.
@@ -255,7 +299,8 @@ impl Json<'_> {
     }
 
     /// A move resolved against the rules.
-    fn resolved(&mut self, info: &MoveInfo) {
+    fn resolved(&mut self, info: &MoveInfo<P>) {
+        let played = info.played();
         self.put(b"{");
         if let Some(ply) = info.ply {
             self.put(b"\"ply\":");
@@ -265,35 +310,41 @@ impl Json<'_> {
         self.put(b"\"move_number\":");
         self.number(info.move_number);
         self.put(b",\"side\":");
-        self.color(info.side());
+        self.color(played.side());
         self.put(b",\"move\":");
         let mut text = std::mem::take(&mut self.text);
         text.clear();
-        info.push_text(&mut text, self.style);
+        played.push_text(&mut text, self.style);
         // (squares and separators: nothing to escape)
         self.put(b"\"");
         self.put(text.as_bytes());
-        self.put(b"\"");
+        self.put(b"\",\"from\":\"");
+        text.clear();
+        played.push_from(&mut text, self.squares);
+        self.put(text.as_bytes());
+        self.put(b"\",\"to\":\"");
+        text.clear();
+        played.push_to(&mut text, self.squares);
+        self.put(text.as_bytes());
+        self.put(b"\",\"route\":[\"");
+        text.clear();
+        played.push_route(&mut text, self.squares, "\",\"");
+        self.put(text.as_bytes());
+        self.put(b"\"]");
+        if played.captured_count() > 0 {
+            self.put(b",\"captured\":[\"");
+            text.clear();
+            played.push_captured(&mut text, self.squares, "\",\"");
+            self.put(text.as_bytes());
+            self.put(b"\"]");
+        }
         self.text = text;
-        self.put(b",\"from\":");
-        self.square(info.mv.from());
-        self.put(b",\"to\":");
-        self.square(info.mv.to());
-        self.put(b",\"route\":");
-        match info.long_route() {
-            Some(route) => self.list(route, Self::square),
-            None => self.list([info.mv.from(), info.mv.to()], Self::square),
-        }
-        if info.mv.captured().any() {
-            self.put(b",\"captured\":");
-            self.list(info.mv.captured(), Self::square);
-        }
-        if info.mv.promotes() {
+        if played.promotes() {
             self.put(b",\"promotes\":true");
         }
-        self.put(b",\"fen_after\":");
-        self.fen(&info.after());
-        self.put(b"}");
+        self.put(b",\"fen_after\":\"");
+        played.push_fen_after(self.out);
+        self.put(b"\"}");
     }
 
     /// Annotations in document order, variations walked (and their moves resolved) where

@@ -13,6 +13,7 @@ pub mod jsonl;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod pdn;
+pub mod played;
 
 use std::cell::Cell;
 use std::sync::Mutex;
@@ -23,8 +24,8 @@ use crate::date::{DateValue, parse_date};
 use crate::diag::{Diagnostic, Severity, codes};
 use crate::draw::DrawBasis;
 use crate::replay::Status;
-use crate::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style, push_move_named};
-use crate::rules::{FenStyle, Position, Square};
+use crate::rules::notation::{CaptureSeparator, CaptureStyle, SquareStyle, Style};
+use crate::rules::{Playable, Position, Variant};
 use crate::run::{Checked, Event, RunOptions, Task, run_reader};
 use std::io::{self, Read, Write};
 
@@ -80,62 +81,60 @@ pub const CANONICAL: Style = Style {
     separator: CaptureSeparator::Colon,
 };
 
-impl MoveInfo {
-    /// Who played the move.
-    pub fn side(&self) -> crate::Color {
-        self.before.turn()
-    }
-
-    /// The position after the move.
-    pub fn after(&self) -> Position {
-        self.before.after(&self.mv)
-    }
-
-    /// The move written in `style`, appended to `out`.
-    pub fn push_text(&self, out: &mut String, style: Style) {
-        push_move_named(out, &self.before, &self.mv, style, self.short_names_it);
-    }
-
-    /// The landing squares of a capture of several pieces (from, landings…, to) along its
-    /// first route; `None` for a move that lands only on `to` (a quiet move, a capture of
-    /// one piece: the route search would list every legal move to say so).
-    pub fn long_route(&self) -> Option<Vec<Square>> {
-        if self.mv.captured().count() > 1 {
-            let route = self.before.routes(&self.mv).into_iter().next()?;
-            return Some(route.0);
-        }
-        None
-    }
-
-    /// The FEN after the move (numeric squares, as Russian PDN files write it).
-    pub fn fen_after(&self) -> String {
-        self.after().to_fen(FenStyle::Numeric)
-    }
-}
-
 /// The resolutions of a game's moves, handed out in text order (the order of a walk of
 /// its tree: each move of a line after the variations in its `before` and before those in
 /// its `after`, then those in the line's `trailing`).
-#[derive(Default)]
-pub struct Resolutions<'a> {
-    moves: &'a [Option<MoveInfo>],
+pub struct Resolutions<'a, P: Playable = Position> {
+    moves: &'a [Option<MoveInfo<P>>],
     next: Cell<usize>,
 }
 
-impl<'a> Resolutions<'a> {
-    /// The resolutions of `report`'s moves (kept with [`Keep::moves`]).
-    pub fn new(report: &'a GameReport) -> Resolutions<'a> {
+impl<P: Playable> Default for Resolutions<'_, P> {
+    fn default() -> Self {
         Resolutions {
-            moves: &report.moves,
+            moves: &[],
+            next: Cell::new(0),
+        }
+    }
+}
+
+impl<'a, P: Playable> Resolutions<'a, P> {
+    /// The resolutions `moves` (a report's, kept with [`Keep::moves`]).
+    pub fn new(moves: &'a [Option<MoveInfo<P>>]) -> Resolutions<'a, P> {
+        Resolutions {
+            moves,
             next: Cell::new(0),
         }
     }
 
     /// The next move's resolution.
-    pub fn next(&self) -> Option<&'a MoveInfo> {
+    pub fn next(&self) -> Option<&'a MoveInfo<P>> {
         let k = self.next.get();
         self.next.set(k + 1);
         self.moves.get(k).and_then(Option::as_ref)
+    }
+}
+
+/// The notation a game of `variant` is written in: `style`, with its squares and capture
+/// separator as `given` says; what is not given, for a Russian game `style`'s, for
+/// another as its players write it: squares by their numbers (or, on the Turkish board,
+/// their names; Czech: by their names) and captures with `x`.
+pub fn style_for(
+    style: Style,
+    given: (Option<SquareStyle>, Option<CaptureSeparator>),
+    variant: Variant,
+) -> Style {
+    if variant == Variant::Russian {
+        return style;
+    }
+    let squares = match variant {
+        Variant::Czech => SquareStyle::Algebraic,
+        _ => SquareStyle::Numeric,
+    };
+    Style {
+        squares: given.0.unwrap_or(squares),
+        separator: given.1.unwrap_or(CaptureSeparator::Cross),
+        ..style
     }
 }
 
@@ -199,6 +198,10 @@ pub struct Converter {
     pub format: Format,
     /// The notation of the moves written.
     pub style: Style,
+    /// The square notation and capture separator asked for (`--notation`,
+    /// `--separator`), which games of other variants than Russian are written with too;
+    /// `None`: theirs ([`style_for`]).
+    pub given: (Option<SquareStyle>, Option<CaptureSeparator>),
     /// How CSV is written.
     pub csv: csv::CsvOptions,
     /// Buffers of games put out, cleared, for the next games to be written into: a game
@@ -269,10 +272,11 @@ impl Task for Converter {
             .filter(|d| d.rule == &codes::DECODING_REPLACED)
             .cloned()
             .collect();
+        let style = style_for(self.style, self.given, g.report.variant);
         #[cfg(feature = "parquet")]
         if let Format::Parquet(options) = &self.format {
             let mut g = g;
-            let rows = parquet::GameRows::new(&mut g, self.style, options);
+            let rows = parquet::GameRows::new(&mut g, style, options);
             return Converted {
                 status: Some(status),
                 game: g.source.index,
@@ -285,11 +289,11 @@ impl Task for Converter {
         let (mut body, mut ends) = self.buffers();
         match &self.format {
             Format::CsvGames(tags) => {
-                csv::push_game_row(&mut body, self.csv.delimiter, &g, self.style, tags);
+                csv::push_game_row(&mut body, self.csv.delimiter, &g, style, tags);
                 ends.push(body.len());
             }
             Format::CsvPlies => {
-                csv::push_ply_rows(&mut body, &mut ends, self.csv.delimiter, &g, self.style)
+                csv::push_ply_rows(&mut body, &mut ends, self.csv.delimiter, &g, style)
             }
             Format::Jsonl => {
                 // (room for the common case at once: the text of comments and tags, and
@@ -297,11 +301,11 @@ impl Task for Converter {
                 // left blocks of every size behind, and copied itself several times;
                 // exactly, or a buffer kept for game after game would double in each)
                 body.reserve_exact(g.source.text.len() + 256 * g.report.moves.len() + 1024);
-                jsonl::push_game(&mut body, &g, self.style);
+                jsonl::push_game(&mut body, &g, style);
                 ends.push(body.len());
             }
             Format::Pdn(options) => {
-                pdn::push_game(&mut body, g.source, g.report, options);
+                pdn::push_game(&mut body, g.source, g.report, options, style);
                 ends.push(body.len());
             }
             #[cfg(feature = "parquet")]
@@ -382,9 +386,21 @@ impl Converter {
         Converter {
             format,
             style,
+            given: (None, None),
             csv: csv::CsvOptions::default(),
             spare: Mutex::default(),
         }
+    }
+
+    /// The converter, writing games of other variants than Russian with the square
+    /// notation and separator given (see [`Converter::given`]).
+    pub fn with_given(
+        self,
+        squares: Option<SquareStyle>,
+        separator: Option<CaptureSeparator>,
+    ) -> Converter {
+        let given = (squares, separator);
+        Converter { given, ..self }
     }
 
     /// The converter, writing CSV as `options` say.

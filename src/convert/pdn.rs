@@ -2,7 +2,7 @@
 //! notation, then the game handed to the [writer](crate::pdn::writer).
 //!
 //! - A game whose main line replays completely is re-notated: every move of the main line
-//!   and of every variation that resolves is written in [`PdnOptions::style`]; a variation
+//!   and of every variation that resolves is written in the converter's notation; a variation
 //!   move that does not resolve (and the rest of its line) is kept as written.
 //! - A game whose main line does not replay (illegal move, placeholder, bad FEN,
 //!   unsupported GameType) is written through the writer with its moves as written.
@@ -14,17 +14,17 @@
 //! Writing the output again gives the same text (a fixed point), and writing it in numeric
 //! then algebraic notation gives the same text as writing it in algebraic directly.
 
+use super::played::Notated;
 use super::{GameStatus, Resolutions};
 use crate::check::checker::GameReport;
 use crate::pdn::writer::{WriteOptions, write_game};
 use crate::pdn::{Annotation, GameSource, Line, SyntaxErrorKind};
 use crate::rules::notation::Style;
+use crate::rules::{Playable, Position, Variant, VariantPosition};
 
-/// How to write PDN.
+/// How to write PDN (the notation of the moves is the [`super::Converter`]'s).
 #[derive(Clone, Copy, Debug)]
 pub struct PdnOptions {
-    /// The notation of the moves.
-    pub style: Style,
     /// Keep comments.
     pub comments: bool,
     /// Keep variations.
@@ -36,7 +36,6 @@ pub struct PdnOptions {
 impl Default for PdnOptions {
     fn default() -> Self {
         PdnOptions {
-            style: super::CANONICAL,
             comments: true,
             variations: true,
             nags: true,
@@ -46,7 +45,14 @@ impl Default for PdnOptions {
 
 /// Rewrites each resolved move of `line` (walked in text order, as `resolutions` hands
 /// them out) in `style`.
-fn renotate(line: &mut Line, resolutions: &Resolutions<'_>, style: Style, text: &mut String) {
+fn renotate<P: Playable>(
+    line: &mut Line,
+    resolutions: &Resolutions<'_, P>,
+    style: Style,
+    text: &mut String,
+) where
+    for<'b> super::played::Played<'b, P>: Notated,
+{
     for m in &mut line.moves {
         // (most moves have no extras: none are made for them)
         if m.extras().is_some() {
@@ -54,7 +60,7 @@ fn renotate(line: &mut Line, resolutions: &Resolutions<'_>, style: Style, text: 
         }
         if let Some(info) = resolutions.next() {
             text.clear();
-            info.push_text(text, style);
+            info.played().push_text(text, style);
             m.text = text.as_str().into();
         }
         if m.extras().is_some() {
@@ -65,12 +71,14 @@ fn renotate(line: &mut Line, resolutions: &Resolutions<'_>, style: Style, text: 
 }
 
 /// [`renotate`] for the variations among `annotations`.
-fn renotate_variations(
+fn renotate_variations<P: Playable>(
     annotations: &mut [Annotation],
-    resolutions: &Resolutions<'_>,
+    resolutions: &Resolutions<'_, P>,
     style: Style,
     text: &mut String,
-) {
+) where
+    for<'b> super::played::Played<'b, P>: Notated,
+{
     for a in annotations {
         if let Annotation::Variation(v) = a {
             renotate(v, resolutions, style, text);
@@ -78,13 +86,15 @@ fn renotate_variations(
     }
 }
 
-/// The game checked as `report` (its tree kept), read from `source`, written as PDN and
-/// appended to `out` (ending with a line break; games are separated by the caller).
+/// The game checked as `report` (its tree kept), read from `source`, written as PDN with
+/// its moves in `style` and appended to `out` (ending with a line break; games are
+/// separated by the caller).
 pub fn push_game(
     out: &mut Vec<u8>,
     source: GameSource<'_>,
     report: &mut GameReport,
     opts: &PdnOptions,
+    style: Style,
 ) {
     let status = GameStatus::of(report);
     let write = WriteOptions {
@@ -117,13 +127,18 @@ pub fn push_game(
         text.push_str(verbatim.trim_end_matches(['\n', '\r', ' ', '\t']));
         text.push('\n');
     } else {
-        if status == GameStatus::Ok {
-            renotate(
-                &mut game.moves,
-                &Resolutions::new(report),
-                opts.style,
-                &mut String::new(),
-            );
+        let scratch = &mut String::new();
+        match (status, report.variant) {
+            (GameStatus::Ok, Variant::Russian) => {
+                let resolutions = Resolutions::<Position>::new(&report.moves);
+                renotate(&mut game.moves, &resolutions, style, scratch);
+            }
+            (GameStatus::Ok, _) => {
+                let moves = &report.variant_line.moves;
+                let resolutions = Resolutions::<VariantPosition>::new(moves);
+                renotate(&mut game.moves, &resolutions, style, scratch);
+            }
+            _ => {}
         }
         write_game(&mut text, &game, &write).expect("writing to a String cannot fail");
     }

@@ -221,9 +221,13 @@ rules! {
 
     // --- V: variants ------------------------------------------------------------------
     UNSUPPORTED_VARIANT = "V101" "unsupported-variant" Warning,
-        "The game is of a variant pdnkit cannot replay yet.",
-        "Its GameType tag names another variant; or, without a GameType, its Variant tag does (`International`, `American/English`, …), or a move or its FEN names a square beyond the 32 of the Russian board (`46-41`, `i3`: the message names the variant of that board, most likely International, GameType 20). The game is read but not replayed, and no move of it is reported as illegal. Use `--variant russian` to force Russian rules.",
-        "[GameType \"20\"]";
+        "The game is of a variant pdnkit does not replay.",
+        "Its GameType tag names a game pdnkit has no rules for: chess (0), Spantsiretti (41), or a number PDN does not give. The game is read but not replayed, and no move of it is reported as illegal. Use `--variant NAME` to replay it by a variant's rules. (A game that names a square beyond the Russian board and cannot be read again as the variant of that board, for text before its tags, is reported so too.)",
+        "[GameType \"41\"]";
+    GUESSED_VARIANT = "V102" "guessed-variant" Warning,
+        "The game does not say its variant; pdnkit replayed it as the variant its board shows.",
+        "The game has no GameType tag, no Variant tag naming a variant and no `--variant`, and its FEN or one of its moves names a square beyond the 32 of the Russian board (`46-41`, `i3`). pdnkit replays it as the variant of that board: International draughts (GameType 20) for squares up to 50 or files to j, Canadian (27) beyond. The finding points at the FEN or the move that showed it. A GameType tag says the variant for certain, and silences this warning; `pdnkit fix` cannot know it.",
+        "1. 33-28 18-23 2. 39-33 *";
 
     // --- D: draw rules ----------------------------------------------------------------
     PLAY_AFTER_AUTOMATIC_DRAW = "D101" "play-after-automatic-draw" Error,

@@ -79,7 +79,7 @@ pub struct Diagnostic {
     /// The source line, for rustc-style rendering.
     pub snippet: Option<Snippet>,
     /// The position before the move, for rule errors (the formats for people draw it).
-    pub board: Option<crate::rules::Position>,
+    pub board: Option<crate::rules::AnyPosition>,
     /// Further notes (one per line in `full` output).
     pub notes: Vec<String>,
     /// How to mend it, when pdnkit knows ([`fix`]).

@@ -107,12 +107,24 @@ pub fn board_frame_symbol() -> String {
 
 /// A board of a page that holds [`board_frame_symbol`]: the frame by reference, then the
 /// pieces and arrows of `diagram`.
+/// Another variant's board holds its own frame.
 pub fn board_svg(diagram: &crate::diagram::Diagram) -> String {
-    let size = crate::diagram::SIZE;
+    let size = diagram.shape.size();
     format!(
-        "<svg class=\"board\" viewBox=\"0 0 {size} {size}\" role=\"img\"><use href=\"#board-frame\"/>{}</svg>",
+        "<svg class=\"board\" viewBox=\"0 0 {size} {size}\" role=\"img\">{}{}</svg>",
+        frame_of(diagram.shape),
         diagram.svg_pieces()
     )
+}
+
+/// What draws the frame of a board of `shape` on a page that holds
+/// [`board_frame_symbol`]: a reference to it for Russian's, the frame itself for another.
+pub fn frame_of(shape: crate::diagram::Shape) -> std::borrow::Cow<'static, str> {
+    if shape == crate::diagram::Shape::default() {
+        Cow::Borrowed("<use href=\"#board-frame\"/>")
+    } else {
+        Cow::Owned(crate::diagram::Diagram::svg_frame_of(shape))
+    }
 }
 
 #[cfg(test)]

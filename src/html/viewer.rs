@@ -8,10 +8,9 @@
 //! page's script only puts the position asked for on the board.
 
 use super::{Escaped, board_frame_symbol, page_end, page_start, script_json};
-use crate::diagram::{self, Diagram};
+use crate::diagram::{Diagram, DrawnPly};
 use crate::pdn::{Annotation, Game, Line};
-use crate::replay::Ply;
-use crate::rules::{FenStyle, Position};
+use crate::rules::AnyPosition;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -19,10 +18,10 @@ use std::io::{self, Write};
 pub struct ViewedGame<'a> {
     /// What the page is called (the file and the game's number, say).
     pub title: &'a str,
-    /// The start position.
-    pub start: Position,
+    /// The start position (of any variant).
+    pub start: AnyPosition,
     /// The main-line plies replayed, in order.
-    pub plies: &'a [Ply],
+    pub plies: &'a [DrawnPly],
     /// The game's tree, for its tags, comments, NAGs and variations; without it the move
     /// list holds the main line alone.
     pub tree: Option<&'a Game>,
@@ -111,21 +110,18 @@ const SCRIPT: &str = "
 /// Writes the viewer of `game` as one page.
 pub fn write_viewer(out: &mut dyn Write, game: &ViewedGame<'_>) -> io::Result<()> {
     let mut frames = Vec::with_capacity(game.plies.len() + 1);
+    let start = Diagram::from(&game.start);
     frames.push(Frame {
-        fen: game.start.to_fen(FenStyle::Numeric),
-        svg: Diagram::from(&game.start).svg_pieces(),
+        fen: game.start.to_fen(),
+        svg: start.svg_pieces(),
         caption: String::new(),
     });
     for p in game.plies {
         let mut d = Diagram::from(&p.after);
-        d.last_move = diagram::move_squares(&p.before, &p.mv);
-        let dots = if p.side == crate::Color::White {
-            "."
-        } else {
-            "..."
-        };
+        d.last_move = p.squares.clone();
+        let dots = if p.second { "..." } else { "." };
         frames.push(Frame {
-            fen: p.after.to_fen(FenStyle::Numeric),
+            fen: p.after.to_fen(),
             svg: d.svg_pieces(),
             caption: format!("{}{dots} {}", p.move_number, p.written),
         });
@@ -146,14 +142,15 @@ pub fn write_viewer(out: &mut dyn Write, game: &ViewedGame<'_>) -> io::Result<()
         }
         out.write_all(b"</table>\n")?;
     }
-    let size = diagram::SIZE;
+    let size = start.shape.size();
     write!(
         out,
-        "<div class=\"viewer\">\n<div>\n<svg id=\"board\" class=\"board\" data-opens-at=\"{}\" viewBox=\"0 0 {size} {size}\" role=\"img\" aria-label=\"board\"><use href=\"#board-frame\"/><g id=\"pieces\"></g></svg>\n\
+        "<div class=\"viewer\">\n<div>\n<svg id=\"board\" class=\"board\" data-opens-at=\"{}\" viewBox=\"0 0 {size} {size}\" role=\"img\" aria-label=\"board\">{}<g id=\"pieces\"></g></svg>\n\
          <div class=\"controls\"><button id=\"first\" title=\"start (Home)\">|◀</button><button id=\"prev\" title=\"back (←)\">◀</button>\
          <button id=\"next\" title=\"forward (→)\">▶</button><button id=\"last\" title=\"end (End)\">▶|</button><span id=\"ply-label\"></span></div>\n</div>\n\
          <div class=\"moves\" id=\"moves\">\n",
-        game.opens_at
+        game.opens_at,
+        crate::html::frame_of(start.shape),
     )?;
     match game.tree {
         Some(tree) => {
@@ -170,12 +167,8 @@ pub fn write_viewer(out: &mut dyn Write, game: &ViewedGame<'_>) -> io::Result<()
         None => {
             for (i, p) in game.plies.iter().enumerate() {
                 let k = i + 1;
-                if p.side == crate::Color::White || i == 0 {
-                    let dots = if p.side == crate::Color::White {
-                        "."
-                    } else {
-                        "..."
-                    };
+                if !p.second || i == 0 {
+                    let dots = if p.second { "..." } else { "." };
                     write!(out, "<span class=\"num\">{}{dots}</span> ", p.move_number)?;
                 }
                 write!(

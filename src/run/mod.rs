@@ -332,7 +332,7 @@ impl<'t, T: Task> Worker<'t, T> {
         let mut batch = Vec::new();
         let mut batch_bytes = 0;
         let mut failed = false;
-        while let Some(item) = reader.read_game(&mut self.checker) {
+        while let Some(item) = self.checker.read_game(&mut reader) {
             match item {
                 Ok(()) => {
                     let source = reader.game();

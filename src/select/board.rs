@@ -74,7 +74,7 @@ impl FromStr for Opening {
                 }
                 Resolution::Ambiguous(candidates) => {
                     let names: Vec<String> = (candidates.iter())
-                        .map(|c| crate::replay::full(&pos, c))
+                        .map(|c| crate::rules::Playable::full(&pos, c))
                         .collect();
                     return Err(err(format!(
                         "`{token}` (ply {ply}) could be {}: write its landing squares",

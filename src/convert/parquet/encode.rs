@@ -4,8 +4,9 @@
 //! that is most of what a dataset costs. Here each value is written once into the page
 //! it goes to, in the encoding that suits it, known in advance:
 //!
-//! - squares and sides as indices into a fixed dictionary (the board's 32 square names,
-//!   `white` and `black`): a dictionary page, then the indices bit-packed;
+//! - squares and sides as indices into a fixed dictionary (the Russian board's 32 square
+//!   names first, then those of larger boards; `white` and `black`): a dictionary page,
+//!   then the indices bit-packed (5 bits a square on a page of Russian moves);
 //! - integers `DELTA_BINARY_PACKED` (a game's id repeats, plies count up: a bit or two a
 //!   value);
 //! - moves as text in a dictionary of the chunk's moves (a few thousand in a row group

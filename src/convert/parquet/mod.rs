@@ -16,6 +16,8 @@ mod encode;
 mod files;
 pub mod tables;
 
+use crate::convert::played::Notated;
+use crate::rules::VariantPosition;
 use std::io;
 use std::path::Path;
 
@@ -87,9 +89,16 @@ pub struct GameRows {
     plies: Option<u32>,
     draw_basis: Option<String>,
     start: Option<Position>,
-    end: Option<Position>,
-    /// The main-line plies replayed.
+    /// The FENs of the start and the end of the main line (of any variant).
+    start_fen: Option<String>,
+    final_fen: Option<String>,
+    /// The main-line plies replayed, of a Russian game, or of a game of another variant.
     mainline: Vec<Ply>,
+    other: Vec<Ply<VariantPosition>>,
+    /// Where another variant's main line starts.
+    other_start: Option<VariantPosition>,
+    /// The notation of the moves and squares.
+    style: Style,
     /// Their moves in the style asked for, separated by spaces; where each ends.
     texts: String,
     text_ends: Vec<usize>,
@@ -106,6 +115,7 @@ impl GameRows {
     pub fn new(g: &mut Checked<'_>, style: Style, options: &ParquetOptions) -> GameRows {
         let r = &mut *g.report;
         let mainline = std::mem::take(&mut r.mainline);
+        let other = std::mem::take(&mut r.variant_line.mainline);
         let mut texts = String::with_capacity(mainline.len() * 6);
         let mut text_ends = Vec::with_capacity(mainline.len());
         for p in &mainline {
@@ -115,7 +125,24 @@ impl GameRows {
             push_move_named(&mut texts, &p.before, &p.mv, style, p.short_names_it);
             text_ends.push(texts.len());
         }
+        for p in &other {
+            if !texts.is_empty() {
+                texts.push(' ');
+            }
+            p.played().push_text(&mut texts, style);
+            text_ends.push(texts.len());
+        }
+        let fen = |p: &Option<Position>| p.map(|p| p.to_fen(FenStyle::Numeric));
+        let line = &r.variant_line;
+        let start_fen = fen(&r.start).or_else(|| line.start.map(|p| p.to_fen()));
+        let final_fen = fen(&r.end).or_else(|| line.end.map(|p| p.to_fen()));
         let (mut fens, mut fen_ends) = (Vec::new(), Vec::new());
+        if let (true, Some(start)) = (options.positions, &r.variant_line.start) {
+            for pos in std::iter::once(start).chain(other.iter().map(|p| &p.after)) {
+                fens.extend_from_slice(pos.to_fen().as_bytes());
+                fen_ends.push(fens.len());
+            }
+        }
         if options.positions {
             if let Some(start) = &r.start {
                 let positions = std::iter::once(start).chain(mainline.iter().map(|p| &p.after));
@@ -142,8 +169,12 @@ impl GameRows {
                 .and_then(|v| v.basis)
                 .map(|b| draw_basis_text(&b)),
             start: r.start,
-            end: r.end,
+            start_fen,
+            final_fen,
             mainline,
+            other,
+            other_start: r.variant_line.start,
+            style,
             texts,
             text_ends,
             diagnostics: std::mem::take(&mut g.diagnostics),
@@ -164,8 +195,12 @@ impl GameRows {
             plies: None,
             draw_basis: None,
             start: None,
-            end: None,
+            start_fen: None,
+            final_fen: None,
             mainline: Vec::new(),
+            other: Vec::new(),
+            other_start: None,
+            style: Style::default(),
             texts: String::new(),
             text_ends: Vec::new(),
             diagnostics: Vec::new(),
@@ -177,6 +212,7 @@ impl GameRows {
     /// About the bytes the rows hold (for the run loop's budget of outputs waiting).
     pub fn weight(&self) -> usize {
         self.mainline.capacity() * std::mem::size_of::<Ply>()
+            + self.other.capacity() * std::mem::size_of::<Ply<VariantPosition>>()
             + self.texts.capacity()
             + self.fens.capacity()
             + self.diagnostics.len() * 256
@@ -297,7 +333,7 @@ impl Dataset {
         let path = &self.path;
         self.games
             .append(partition, |b| push_game(b, id, path, game.game, rows))?;
-        if !rows.mainline.is_empty() {
+        if !rows.mainline.is_empty() || !rows.other.is_empty() {
             self.moves.append(partition, |b| push_moves(b, id, rows))?;
         }
         for d in &rows.diagnostics {
@@ -359,9 +395,12 @@ impl Dataset {
     }
 }
 
-/// The names of the squares in `style`, by index.
+/// The names of the squares in `style`, by index: the Russian board's 32 first (by
+/// [`Square::index`]), then every other name a square of another variant's board may
+/// have (numbers to 72, names to l12), so that the moves of any variant are in one
+/// dictionary.
 fn square_names(style: Style) -> Vec<String> {
-    Square::all()
+    let mut names: Vec<String> = Square::all()
         .map(|sq| {
             let mut name = String::new();
             match style.squares {
@@ -370,9 +409,17 @@ fn square_names(style: Style) -> Vec<String> {
             }
             name
         })
-        .collect()
+        .collect();
+    let numbers = (1..=72).map(|n: u32| n.to_string());
+    let letters = (b'a'..=b'l').map(char::from);
+    let algebraic = letters.flat_map(|f| (1..=12).map(move |r| format!("{f}{r}")));
+    for name in numbers.chain(algebraic) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
-
 /// Appends a game's row; the bytes it holds.
 fn push_game(b: &mut GamesRows, id: i64, path: &str, game: u64, rows: &GameRows) -> usize {
     let tag = |name: &str| rows.tag(name);
@@ -437,9 +484,8 @@ fn push_game(b: &mut GamesRows, id: i64, path: &str, game: u64, rows: &GameRows)
     b.first_error_ply
         .append_option(first_error.and_then(|(_, ply)| ply).map(|p| p as i32));
     b.draw_basis.append_option(rows.draw_basis.as_deref());
-    let fen = |p: &Option<Position>| p.map(|p| p.to_fen(FenStyle::Numeric));
-    b.start_fen.append_option(fen(&rows.start));
-    b.final_fen.append_option(fen(&rows.end));
+    b.start_fen.append_option(rows.start_fen.as_deref());
+    b.final_fen.append_option(rows.final_fen.as_deref());
     let first_moves = match rows.text_ends.get(FIRST_MOVES_PLIES - 1) {
         Some(&end) => &rows.texts[..end],
         None => &rows.texts,
@@ -481,7 +527,45 @@ fn push_moves(b: &mut MovesRows, id: i64, rows: &GameRows) -> usize {
         b.capture.push(captured.any());
         b.promotes.push(p.mv.promotes());
     }
-    rows.texts.len() + rows.mainline.len() * 40
+    // (another variant's squares by their names in the dictionary)
+    let mut name = String::new();
+    let ends = rows.text_ends.iter().skip(rows.mainline.len());
+    for (p, &end) in rows.other.iter().zip(ends) {
+        let text = &rows.texts[start..end];
+        start = end + 1;
+        let played = p.played();
+        b.game_id.push(id);
+        b.ply.push(i64::from(p.ply));
+        b.move_number.push(i64::from(p.move_number));
+        b.side.push(p.side.index() as u8);
+        b.written.extend_from_slice(p.written.as_bytes());
+        b.written_lengths.push(p.written.len() as i64);
+        b.text.extend_from_slice(text.as_bytes());
+        b.text_lengths.push(text.len() as i64);
+        name.clear();
+        played.push_from(&mut name, rows.style);
+        b.from.push(b.square_index(&name));
+        name.clear();
+        played.push_to(&mut name, rows.style);
+        b.to.push(b.square_index(&name));
+        name.clear();
+        played.push_captured(&mut name, rows.style, " ");
+        let mut any = false;
+        for (i, sq) in name.split(' ').filter(|n| !n.is_empty()).enumerate() {
+            let index = b.square_index(sq);
+            b.captured.push(index);
+            b.captured_rep.push(u8::from(i > 0));
+            b.captured_def.push(1);
+            any = true;
+        }
+        if !any {
+            b.captured_rep.push(0);
+            b.captured_def.push(0);
+        }
+        b.capture.push(any);
+        b.promotes.push(played.promotes());
+    }
+    rows.texts.len() + (rows.mainline.len() + rows.other.len()) * 40
 }
 
 /// Appends a game's rows of `positions`; the bytes they hold.
@@ -508,6 +592,27 @@ fn push_positions(b: &mut PositionsRows, id: i64, rows: &GameRows) -> usize {
             .append_value(pos.men(Color::Black).count() as i8);
         b.black_kings
             .append_value(pos.kings(Color::Black).count() as i8);
+        b.score.append_option(score_of(rows.outcome, side));
+    }
+    // (another variant's positions)
+    let others = (rows.other_start.iter()).chain(rows.other.iter().map(|p| &p.after));
+    let fens = rows.fen_ends.iter().skip(usize::from(rows.start.is_some()));
+    for (ply, (pos, &end)) in others.zip(fens).enumerate() {
+        let side = pos.turn();
+        b.game_id.append_value(id);
+        b.ply.append_value(ply as i32);
+        b.fen
+            .append_value(std::str::from_utf8(&rows.fens[start..end]).unwrap_or_default());
+        start = end;
+        b.side_to_move.append_value(side.name());
+        let mut counts = [[0i8; 2]; 2];
+        for (_, color, king) in pos.pieces_on_board() {
+            counts[color.index()][usize::from(king)] += 1;
+        }
+        b.white_men.append_value(counts[0][0]);
+        b.white_kings.append_value(counts[0][1]);
+        b.black_men.append_value(counts[1][0]);
+        b.black_kings.append_value(counts[1][1]);
         b.score.append_option(score_of(rows.outcome, side));
     }
     rows.fens.len() + 40 * rows.fen_ends.len()

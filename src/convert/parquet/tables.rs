@@ -294,6 +294,8 @@ pub(crate) struct MovesRows {
     chunks: Vec<Chunk>,
     /// The squares' names, by index (for the Arrow columns of [`Rows::columns`]).
     squares: Vec<String>,
+    /// Each name's index.
+    square_indices: std::collections::HashMap<String, u8>,
     pub game_id: Vec<i64>,
     pub ply: Vec<i64>,
     pub move_number: Vec<i64>,
@@ -348,6 +350,9 @@ impl MovesRows {
         MovesRows {
             chunks,
             squares: square_names.to_vec(),
+            square_indices: (square_names.iter().enumerate())
+                .map(|(i, name)| (name.clone(), i as u8))
+                .collect(),
             game_id: Vec::new(),
             ply: Vec::new(),
             move_number: Vec::new(),
@@ -367,6 +372,12 @@ impl MovesRows {
             indices: Vec::new(),
             body: Vec::new(),
         }
+    }
+
+    /// The index of the square named `name` in the squares' dictionary (0 for a name
+    /// that is in none: a square of no board).
+    pub fn square_index(&self, name: &str) -> u8 {
+        self.square_indices.get(name).copied().unwrap_or(0)
     }
 
     /// Writes a page of the text column `k` (`written` or `move`): indices into the
@@ -528,8 +539,10 @@ impl Rows for MovesRows {
         if rows == 0 {
             return Ok(());
         }
-        // (squares: 32, 5 bits; sides: 2, 1 bit)
-        let square_bits = 5;
+        // (squares: 5 bits for the Russian board's 32, more on a page with squares of
+        // larger boards; sides: 2, 1 bit)
+        let squares = (self.from.iter()).chain(&self.to).chain(&self.captured);
+        let square_bits = encode::index_width(u32::from(*squares.max().unwrap_or(&0)) + 1).max(5);
         for k in 0..3 {
             let ints = [&self.game_id, &self.ply, &self.move_number][k];
             if k < 2 {

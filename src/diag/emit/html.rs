@@ -14,7 +14,7 @@
 use super::{Diagnostic, Emitter, RunSummary, Severity};
 use crate::diagram::{Arrow, ArrowKind, Coord, Diagram};
 use crate::html::{Escaped, board_frame_symbol, board_svg, page_end, page_start};
-use crate::rules::Position;
+use crate::rules::AnyPosition;
 use crate::rules::fen::FenSquare;
 use crate::rules::notation::MoveText;
 use std::collections::BTreeMap;
@@ -245,34 +245,34 @@ fn plural(n: usize) -> &'static str {
 
 /// The board before the move of `d`: the move as written and the legal moves as arrows,
 /// and a caption that names them.
-fn write_board(out: &mut dyn Write, board: &Position, d: &Diagnostic) -> io::Result<()> {
+fn write_board(out: &mut dyn Write, board: &AnyPosition, d: &Diagnostic) -> io::Result<()> {
     let mut diagram = Diagram::from(board);
-    let written = d.move_text.as_deref().and_then(written_squares);
+    let written = (d.move_text.as_deref()).and_then(|text| written_squares(board, text));
     if let Some(squares) = &written {
         diagram.arrows.push(Arrow {
             squares: squares.clone(),
             kind: ArrowKind::Written,
         });
     }
-    let legal = board.legal_moves();
+    let legal = crate::diagram::legal_move_squares(board);
     let mut names: Vec<String> = Vec::new();
-    for m in legal.iter() {
+    for (squares, name, _) in legal.iter() {
         if diagram.arrows.len() > MAX_ARROWS {
             break;
         }
         diagram.arrows.push(Arrow {
-            squares: crate::diagram::move_squares(board, m),
+            squares: squares.clone(),
             kind: ArrowKind::Legal,
         });
-        names.push(crate::replay::full(board, m));
+        names.push(name.clone());
     }
     names.sort();
     names.dedup();
-    let captures = legal.iter().next().is_some_and(|m| m.is_capture());
+    let captures = legal.first().is_some_and(|(_, _, capture)| *capture);
     writeln!(
         out,
         "<figure class=\"position\" data-fen=\"{}\">{}",
-        Escaped(&board.to_fen(crate::rules::FenStyle::Numeric)),
+        Escaped(&board.to_fen()),
         board_svg(&diagram)
     )?;
     write!(
@@ -309,12 +309,15 @@ fn write_board(out: &mut dyn Write, board: &Position, d: &Diagnostic) -> io::Res
 }
 
 /// The squares of a move as written, when each is a square of the board.
-fn written_squares(text: &str) -> Option<Vec<Coord>> {
+fn written_squares(board: &AnyPosition, text: &str) -> Option<Vec<Coord>> {
     let parsed: MoveText = text.parse().ok()?;
     (parsed.squares.iter())
-        .map(|&s| match s {
-            FenSquare::Algebraic { file, rank } => (file < 8 && rank < 8).then_some((file, rank)),
-            FenSquare::Numeric(n) => {
+        .map(|&s| match (board, s) {
+            (AnyPosition::Other(p), s) => p.index_of(s).map(|i| p.file_rank(i)),
+            (_, FenSquare::Algebraic { file, rank }) => {
+                (file < 8 && rank < 8).then_some((file, rank))
+            }
+            (_, FenSquare::Numeric(n)) => {
                 crate::rules::Square::from_numeric(n).map(|sq| (sq.file(), sq.rank()))
             }
         })
