@@ -106,7 +106,7 @@ pub struct Ply<P: Playable = Position> {
 }
 
 impl Ply {
-    /// The move written in `style` (as [`format_move`] writes it).
+    /// The move written in `style` (as [`crate::rules::notation::format_move`] writes it).
     pub fn text(&self, style: Style) -> String {
         format_move_named(&self.before, &self.mv, style, self.short_names_it)
     }
@@ -837,6 +837,18 @@ mod tests {
         // a GameType says it for certain
         let r = run("[GameType \"20\"]\n1. 33-28 *");
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+        // after moves replayed as Russian, such a square is a slip of a Russian game
+        let r = run("1. c3-d4 f6-g5 2. 33-28 *");
+        assert_eq!(
+            (names(&r), r.variant),
+            (vec!["unreadable-move"], Variant::Russian)
+        );
+        // a Variant tag that names no variant says nothing
+        let r = run("[Variant \"Mine\"]\n[FEN \"W:W46:B5\"]\n1. 46-41 *");
+        assert_eq!(
+            (names(&r), r.variant),
+            (vec!["guessed-variant"], Variant::International)
+        );
     }
 
     #[test]

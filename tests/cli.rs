@@ -972,6 +972,7 @@ fn games_of_other_variants_are_linted_converted_and_shown_by_their_rules() {
     );
     assert!(field(0, "final_fen").starts_with("B:W28,31,34,"));
     // English: Black's move is the first, numbered 1., and squares are numbers
+    assert_eq!(converted[2]["moves"][0]["side"], "black");
     let first = &converted[2]["moves"][0]["resolved"];
     assert_eq!(
         (

@@ -385,7 +385,7 @@ impl Game {
     }
 
     /// The main line's moves replayed, in the notation asked for (a game of another
-    /// variant than Russian or Czech by its square numbers).
+    /// variant as its players write it).
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         PyList::new(py, &self.data.moves)

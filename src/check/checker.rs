@@ -134,8 +134,8 @@ pub struct GameReport {
     /// The movetext has no result but the Result tag gives one that the final position
     /// does not contradict: the terminator a fix may write.
     pub terminator_from_tag: Option<CompactString>,
-    /// The variant whose rules the game was replayed by (or, for a game not replayed,
-    /// that it was found to be of: Russian when it says none).
+    /// The variant whose rules the game was replayed by (Russian for a game whose GameType
+    /// names a game pdnkit has no rules for).
     pub variant: Variant,
     /// Of a game of a variant other than Russian, what [`start`](Self::start),
     /// [`end`](Self::end), [`mainline`](Self::mainline), [`positions`](Self::positions)
@@ -782,11 +782,25 @@ impl<P: Recorded> Replayer<P> {
         Ok(Variant::Russian)
     }
 
-    /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag, no
-    /// `--variant`.
+    /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag that
+    /// names a variant, no `--variant`.
     fn variant_unsaid(&self) -> bool {
         let noted = self.tag_check.noted();
-        self.options.variant.is_none() && noted.game_type.is_none() && noted.variant.is_none()
+        let variant_tag = noted.variant.map(|i| self.report.tags[i].value.as_str());
+        self.options.variant.is_none()
+            && noted.game_type.is_none()
+            && variant_tag.and_then(game_type_of_variant).is_none()
+    }
+
+    /// Whether a main-line move naming `square` shows the game to be of a larger board: a
+    /// square of one, in a game replayed as Russian because it says no variant, whose
+    /// main line replayed no move (every move of another board's game fails at once as
+    /// Russian; after Russian moves it is a slip, an unreadable move).
+    fn guesses_from(&self, square: FenSquare) -> bool {
+        self.variant == Variant::Russian
+            && self.report.plies == 0
+            && larger_board(square).is_some()
+            && self.variant_unsaid()
     }
 
     /// What V101 says of a game that names `square`, beyond the Russian board, when it
@@ -1211,11 +1225,7 @@ impl<P: Recorded> Replayer<P> {
                 self.played(depth, text, span, Some(mv), named_by_ends);
             }
             // a square of a larger board, in a game that does not say its variant
-            Named::OffBoard(square)
-                if self.variant == Variant::Russian
-                    && self.variant_unsaid()
-                    && larger_board(square).is_some() =>
-            {
+            Named::OffBoard(square) if depth == 0 && self.guesses_from(square) => {
                 self.of_a_larger_board(text, span, square);
                 self.skip_move(depth, text, span);
             }
@@ -1295,14 +1305,11 @@ impl<P: Recorded> Replayer<P> {
     fn skip_move(&mut self, depth: usize, text: &str, span: Span) {
         // (a line stopped at a move illegal in Russian draughts may go on with squares of a
         // larger board)
-        if matches!(self.lines[depth].state, LineState::Stopped(_))
-            && self.variant == Variant::Russian
-            && self.variant_unsaid()
-        {
+        if depth == 0 && matches!(self.lines[depth].state, LineState::Stopped(_)) {
             let squares = text.parse::<MoveText>().map(|t| t.squares);
             let larger = squares
                 .ok()
-                .and_then(|s| s.into_iter().find(|&q| larger_board(q).is_some()));
+                .and_then(|s| s.into_iter().find(|&q| self.guesses_from(q)));
             if let Some(square) = larger {
                 self.of_a_larger_board(text, span, square);
             }

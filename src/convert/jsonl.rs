@@ -63,6 +63,7 @@ fn push_game_of<P: Playable>(
         out,
         style,
         squares,
+        black_first: r.variant.first_to_move() == Color::Black,
         resolutions,
         text: String::new(),
     };
@@ -121,6 +122,7 @@ pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
         out,
         style: Style::default(),
         squares: Style::default(),
+        black_first: false,
         resolutions: Resolutions::<Position>::default(),
         text: String::new(),
     };
@@ -142,6 +144,9 @@ struct Json<'a, P: Playable> {
     style: Style,
     /// The notation of their squares (`from`, `to`, `route`, `captured`).
     squares: Style,
+    /// Black moves first in the game's variant: a move numbered `N.`, which the tree
+    /// calls White's, is Black's.
+    black_first: bool,
     /// The moves' resolutions, taken as the walk comes to the moves.
     resolutions: Resolutions<'a, P>,
     /// A resolved move's notation, made here before it is written.
@@ -278,7 +283,11 @@ where
         }
         if let Some(side) = m.side {
             self.put(b"\"side\":");
-            self.color(side);
+            self.color(if self.black_first {
+                side.opponent()
+            } else {
+                side
+            });
             self.put(b",");
         }
         self.put(b"\"text\":");

@@ -198,7 +198,7 @@ rules! {
         "1. c3-d4 f6-e5 2. d4-f6 g7:e5 *";
     UNREADABLE_MOVE = "M106" "unreadable-move" Error,
         "A move token whose squares cannot be read.",
-        "For example a light square, or a square outside any board of draughts (a square of a larger board, in a game that does not say its variant, makes it a game of another variant: V101). The rest of that line is not replayed. Fix (unsafe): as for M101, the one legal move that lets the rest of the main line replay.",
+        "For example a light square, or a square outside any board of draughts (a square of a larger board in the main line of a game that says no variant and has replayed no move as Russian makes it a game of that board's variant: V102). The rest of that line is not replayed. Fix (unsafe): as for M101, the one legal move that lets the rest of the main line replay.",
         "1. c3-b3 *";
     PLACEHOLDER_MOVE = "M107" "placeholder-move" Warning,
         "A `- -` placeholder for an unknown move.",

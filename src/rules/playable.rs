@@ -125,7 +125,7 @@ pub trait Playable: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// What the move written `text` names.
     fn read(&self, text: &str, captures: Option<bool>) -> Result<Named<Self>, ParseMoveError>;
     /// The position a FEN sets up in `variant`, and its full-move number (`F` field); a
-    /// FEN without side to move (`?`) takes `side`, else White.
+    /// FEN without side to move (`?`) takes `side`, else the variant's first to move.
     fn set_up(
         fen: &str,
         variant: Variant,
@@ -133,13 +133,14 @@ pub trait Playable: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     ) -> Result<(Self, Option<u32>), String>;
 }
 
-/// A FEN text as an unchecked setup, its side to move filled in, and its full-move number.
-fn setup_of(fen: &str, side: Option<Color>) -> Result<(Setup, Option<u32>), String> {
+/// A FEN text as an unchecked setup, its side to move filled in (`?`: `side`), and its
+/// full-move number.
+fn setup_of(fen: &str, side: Color) -> Result<(Setup, Option<u32>), String> {
     let mut setup: Setup = fen
         .parse()
         .map_err(|e| format!("invalid FEN \"{fen}\": {e}"))?;
     if setup.turn.is_none() {
-        setup.turn = Some(side.unwrap_or(Color::White));
+        setup.turn = Some(side);
     }
     let fullmove = setup.extra.iter().find_map(|f| {
         f.strip_prefix(['F', 'f'])
@@ -218,7 +219,7 @@ impl Playable for Position {
         })
     }
     fn set_up(fen: &str, _: Variant, side: Option<Color>) -> Result<(Self, Option<u32>), String> {
-        let (setup, fullmove) = setup_of(fen, side)?;
+        let (setup, fullmove) = setup_of(fen, side.unwrap_or(Color::White))?;
         let pos =
             Position::from_setup(&setup).map_err(|e| format!("impossible FEN \"{fen}\": {e}"))?;
         Ok((pos, fullmove))
@@ -343,7 +344,7 @@ impl Playable for VariantPosition {
         variant: Variant,
         side: Option<Color>,
     ) -> Result<(Self, Option<u32>), String> {
-        let (setup, fullmove) = setup_of(fen, side)?;
+        let (setup, fullmove) = setup_of(fen, side.unwrap_or(variant.first_to_move()))?;
         let pos = VariantPosition::from_setup(&setup, variant)
             .map_err(|e| format!("impossible FEN \"{fen}\" for {variant}: {e}"))?;
         Ok((pos, fullmove))
@@ -419,6 +420,59 @@ impl VariantPosition {
             ),
             (true, false) => format!("no such move; this piece can play {}", list(&mut own)),
             (false, false) => format!("the piece on {name} has no legal move"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fen_without_side_to_move_has_the_variants_first_player_move() {
+        let (pos, _) = VariantPosition::set_up("?:W21:B5", Variant::English, None).unwrap();
+        assert_eq!(pos.turn(), Color::Black);
+        let (pos, _) = VariantPosition::set_up("?:W46:B5", Variant::International, None).unwrap();
+        assert_eq!(pos.turn(), Color::White);
+        let given = Some(Color::White);
+        let (pos, _) = VariantPosition::set_up("?:W21:B5", Variant::English, given).unwrap();
+        assert_eq!(pos.turn(), Color::White);
+    }
+
+    #[test]
+    fn a_plain_move_is_read_as_in_full() {
+        // every move of the positions of a game of each variant numbering its squares,
+        // written plainly, is read by the fast path as by the general one
+        for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Turkish) {
+            plain_and_full_agree(variant);
+        }
+    }
+
+    fn plain_and_full_agree(variant: Variant) {
+        let mut pos = VariantPosition::start(variant);
+        for ply in 0..300 {
+            let moves = pos.legal_moves();
+            let Some(pick) = moves.get((ply * 7) % moves.len().max(1)) else {
+                break;
+            };
+            for m in &moves {
+                let sep = if m.is_capture() { "x" } else { "-" };
+                let text = format!(
+                    "{}{sep}{}",
+                    pos.square_text(m.from()),
+                    pos.square_text(m.to())
+                );
+                let full = match pos.read(&text, None).unwrap() {
+                    Named::Unique { mv, .. } => Some(mv),
+                    _ => None,
+                };
+                let plain = pos.read_plain(&text, None, None);
+                assert_eq!(plain.is_some(), full.is_some(), "{text} in {pos}");
+                if let (Some(a), Some(b)) = (plain, full) {
+                    assert!(a.same(&b), "{text} in {pos}");
+                }
+            }
+            pos.play(pick);
         }
     }
 }

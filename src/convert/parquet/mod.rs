@@ -137,12 +137,6 @@ impl GameRows {
         let start_fen = fen(&r.start).or_else(|| line.start.map(|p| p.to_fen()));
         let final_fen = fen(&r.end).or_else(|| line.end.map(|p| p.to_fen()));
         let (mut fens, mut fen_ends) = (Vec::new(), Vec::new());
-        if let (true, Some(start)) = (options.positions, &r.variant_line.start) {
-            for pos in std::iter::once(start).chain(other.iter().map(|p| &p.after)) {
-                fens.extend_from_slice(pos.to_fen().as_bytes());
-                fen_ends.push(fens.len());
-            }
-        }
         if options.positions {
             if let Some(start) = &r.start {
                 let positions = std::iter::once(start).chain(mainline.iter().map(|p| &p.after));
@@ -153,6 +147,12 @@ impl GameRows {
                     pos.push_fen(FenStyle::Numeric, &mut fens);
                     fen_ends.push(fens.len());
                 }
+            }
+        }
+        if let (true, Some(start)) = (options.positions, &r.variant_line.start) {
+            for pos in std::iter::once(start).chain(other.iter().map(|p| &p.after)) {
+                fens.extend_from_slice(pos.to_fen().as_bytes());
+                fen_ends.push(fens.len());
             }
         }
         // (before the tags are taken)
@@ -596,7 +596,8 @@ fn push_positions(b: &mut PositionsRows, id: i64, rows: &GameRows) -> usize {
     }
     // (another variant's positions)
     let others = (rows.other_start.iter()).chain(rows.other.iter().map(|p| &p.after));
-    let fens = rows.fen_ends.iter().skip(usize::from(rows.start.is_some()));
+    let russian = rows.start.map_or(0, |_| 1 + rows.mainline.len());
+    let fens = rows.fen_ends.iter().skip(russian);
     for (ply, (pos, &end)) in others.zip(fens).enumerate() {
         let side = pos.turn();
         b.game_id.append_value(id);
