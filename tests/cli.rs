@@ -971,8 +971,10 @@ fn games_of_other_variants_are_linted_converted_and_shown_by_their_rules() {
         ["international", "international", "english", "international"]
     );
     assert!(field(0, "final_fen").starts_with("B:W28,31,34,"));
-    // English: Black's move is the first, numbered 1., and squares are numbers
-    assert_eq!(converted[2]["moves"][0]["side"], "black");
+    // English: Black's move is the first, numbered 1. (the tree's `side` is the one its
+    // number names, `white` for `1.`; the resolved move's is who played it), and squares
+    // are numbers
+    assert_eq!(converted[2]["moves"][0]["side"], "white");
     let first = &converted[2]["moves"][0]["resolved"];
     assert_eq!(
         (

@@ -63,7 +63,6 @@ fn push_game_of<P: Playable>(
         out,
         style,
         squares,
-        black_first: r.variant.first_to_move() == Color::Black,
         resolutions,
         text: String::new(),
     };
@@ -122,7 +121,6 @@ pub fn push_skipped(out: &mut Vec<u8>, problem: &Diagnostic) {
         out,
         style: Style::default(),
         squares: Style::default(),
-        black_first: false,
         resolutions: Resolutions::<Position>::default(),
         text: String::new(),
     };
@@ -144,9 +142,6 @@ struct Json<'a, P: Playable> {
     style: Style,
     /// The notation of their squares (`from`, `to`, `route`, `captured`).
     squares: Style,
-    /// Black moves first in the game's variant: a move numbered `N.`, which the tree
-    /// calls White's, is Black's.
-    black_first: bool,
     /// The moves' resolutions, taken as the walk comes to the moves.
     resolutions: Resolutions<'a, P>,
     /// A resolved move's notation, made here before it is written.
@@ -283,11 +278,7 @@ where
         }
         if let Some(side) = m.side {
             self.put(b"\"side\":");
-            self.color(if self.black_first {
-                side.opponent()
-            } else {
-                side
-            });
+            self.color(side);
             self.put(b",");
         }
         self.put(b"\"text\":");
