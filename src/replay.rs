@@ -17,7 +17,7 @@ use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey
 use crate::pdn::{MoveNumber, Span};
 use crate::rules::fen::{FenSquare, Setup as FenSetup};
 use crate::rules::notation::{Style, format_move_named};
-use crate::rules::{AnyPosition, Move, Playable, Position, Variant};
+use crate::rules::{AnyPosition, Move, Playable, Position, Variant, VariantMove, VariantPosition};
 use compact_str::CompactString;
 
 /// How to replay.
@@ -272,6 +272,61 @@ pub(crate) fn start_of<P: Playable>(
         n => n,
     };
     Ok((pos, number))
+}
+
+/// Material and repetition key of a position of another variant, for the draw tracker
+/// (the main road is Russian's: no piece stands on it here). The key is a 128-bit hash of
+/// the position: a board of 50 squares and more has no injective key of that size, and
+/// two positions of one game sharing a hash is beyond any record's length.
+pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
+    use std::hash::BuildHasher;
+    let mut sides = [crate::draw::SideMaterial::default(); 2];
+    for (_, color, king) in pos.pieces_on_board() {
+        let side = &mut sides[color.index()];
+        if king {
+            side.kings += 1;
+        } else {
+            side.men += 1;
+        }
+    }
+    let hash = |seed| foldhash::fast::FixedState::with_seed(seed).hash_one(pos);
+    let (a, b) = (hash(0x9e37_79b9), hash(0x7f4a_7c15));
+    let placement = [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32];
+    let material = Material::new(sides[0], sides[1]);
+    (material, PositionKey::new(placement, pos.turn()))
+}
+
+/// Follows one main-line ply of another variant's game for its draw tracker: the facts
+/// of the ply in full when some rule may hold (a king is on the board), else only that
+/// it was played.
+pub(crate) fn follow_variant_ply(
+    tracker: &mut DrawTracker,
+    before: &VariantPosition,
+    mv: &VariantMove,
+    after: &VariantPosition,
+) {
+    let mover = before.turn();
+    let kings = after.pieces_on_board().any(|(_, _, king)| king);
+    if !tracker.holding() && !kings {
+        return tracker.push_without_kings(mover);
+    }
+    let (material, key) = variant_draw_view(after);
+    if !tracker.holding() && !crate::draw::may_meet_a_condition(tracker.edition(), &material) {
+        // (no rule can hold: the repetition key, and whether the next side can move left
+        // to the next ply to show)
+        let reversible = !mv.is_capture() && before.king_on(mv.from());
+        tracker.push_idle(mover, key, reversible, None);
+        return;
+    }
+    tracker.push(&PlyFacts {
+        mover,
+        capture: mv.is_capture(),
+        man_moved: !before.king_on(mv.from()),
+        promotion: mv.promotes(),
+        after: material,
+        key,
+        side_to_move_has_moves: !after.legal_moves().is_empty(),
+    });
 }
 
 /// The main road a1–h8 as a bitboard.
@@ -815,6 +870,53 @@ mod tests {
         // a Variant tag says it too
         let r = run("[Variant \"Czech\"]\n1. c3-d4 f6-g5 *");
         assert_eq!((r.status, r.variant), (Status::Complete, Variant::Czech));
+    }
+
+    /// An International game whose kings shuttle `n` moves each from `fen`, ending with
+    /// `result`.
+    fn shuttled(fen: &str, white: [&str; 2], black: [&str; 2], n: usize, result: &str) -> String {
+        let moves: Vec<String> = (0..n)
+            .map(|k| format!("{}. {} {}", k + 1, white[k % 2], black[k % 2]))
+            .collect();
+        format!(
+            "[GameType \"20\"]\n[FEN \"{fen}\"]\n{} {result}\n",
+            moves.join(" ")
+        )
+    }
+
+    #[test]
+    fn international_games_are_judged_by_the_fmjd_draw_rules() {
+        use crate::draw::{DrawBasis, DrawRule};
+        let basis = |r: &GameReport| r.draw.as_ref().and_then(|v| v.basis);
+        let (w, b) = (["46-41", "41-46"], ["3-9", "9-3"]);
+        // two kings against one: drawn after 5 moves each
+        let r = run(&shuttled("W:WK46,K47:BK3", w, b, 5, "1-1"));
+        let at_10 = DrawBasis::Rule {
+            rule: DrawRule::Int5,
+            ply: 10,
+        };
+        assert_eq!(basis(&r), Some(at_10));
+        assert!(names(&r).is_empty(), "{:?}", r.findings);
+        // three kings against one: 16 moves each; play after it, and a win, contradict it
+        // (the verdict's findings are located with the game: `check::diagnose`)
+        let r = run(&shuttled("W:WK46,K47,K48:BK3", w, b, 17, "2-0"));
+        let verdict = r.draw.as_ref().unwrap();
+        let found: Vec<&str> = verdict.findings.iter().map(|f| f.rule.name).collect();
+        assert!(found.contains(&"play-after-automatic-draw"), "{found:?}");
+        assert!(found.contains(&"result-contradicts-draw-rule"), "{found:?}");
+        let by_16 =
+            |f: &crate::draw::DrawFinding| f.message.contains("at ply 32 by international-16");
+        assert!(verdict.findings.iter().any(by_16), "{:?}", verdict.findings);
+        // kings only moved, men stood still: 25 moves each
+        let r = run(&shuttled("W:WK46,35:BK3,16", w, b, 25, "1-1"));
+        let at_50 = DrawBasis::Rule {
+            rule: DrawRule::Int25,
+            ply: 50,
+        };
+        assert_eq!(basis(&r), Some(at_50));
+        // other variants follow no draw rule: a draw by agreement is not even noted
+        let r = run("[GameType \"21\"]\n1. 11-15 23-19 1-1");
+        assert!(r.draw.is_none() && names(&r).is_empty(), "{:?}", r.findings);
     }
 
     #[test]

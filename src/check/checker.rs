@@ -23,9 +23,9 @@ use crate::pdn::{
 };
 use crate::replay::{
     Finding, Ply, ReplayOptions, Status, contradicted_by, draw_view, follow_ply,
-    game_type_of_variant, is_placeholder, larger_board, larger_board_of_fen, number_fits,
-    recorded_from, results_disagree, second_to_move, side_written, start_of, variant_for,
-    variant_name, variation_start_numbered,
+    follow_variant_ply, game_type_of_variant, is_placeholder, larger_board, larger_board_of_fen,
+    number_fits, recorded_from, results_disagree, second_to_move, side_written, start_of,
+    variant_draw_view, variant_for, variant_name, variation_start_numbered,
 };
 use crate::rules::fen::FenSquare;
 use crate::rules::notation::{
@@ -267,16 +267,32 @@ impl Recorded for VariantPosition {
     fn move_infos(r: &mut GameReport) -> &mut Vec<Option<MoveInfo<Self>>> {
         &mut r.variant_line.moves
     }
+    /// International draughts' games are judged by the FMJD's draw rules of that game;
+    /// no other variant's draw rules are followed.
     fn draw_tracker(
         &self,
         _: Option<DrawTracker>,
         _: Edition,
-        _: u32,
-        _: (u32, bool),
+        first_move_number: u32,
+        (start_ply, from_start): (u32, bool),
     ) -> Option<DrawTracker> {
-        None
+        if self.variant() != Variant::International {
+            return None;
+        }
+        let (material, key) = variant_draw_view(self);
+        let mut tracker = DrawTracker::new(Edition::International, material, key)
+            .with_first_move_number(first_move_number)
+            .with_start_ply(start_ply);
+        tracker.set_from_start(from_start);
+        Some(tracker)
     }
-    fn follow(_: Option<&mut DrawTracker>, _: &Self, _: &Self::Move, _: &Self) -> Option<bool> {
+    fn follow(
+        tracker: Option<&mut DrawTracker>,
+        before: &Self,
+        mv: &Self::Move,
+        after: &Self,
+    ) -> Option<bool> {
+        follow_variant_ply(tracker?, before, mv, after);
         None
     }
 }

@@ -62,7 +62,6 @@ pub use material::{MAIN_ROAD, Material, SideMaterial, is_on_main_road};
 pub use tracker::{DrawEvent, DrawEventKind, DrawTracker, PlyFacts, PositionKey};
 pub use verdict::{DrawBasis, DrawFinding, Verdict};
 
-#[cfg(test)]
 pub(crate) use tracker::may_meet_a_condition;
 
 use serde::{Deserialize, Serialize};
@@ -81,14 +80,18 @@ pub enum Edition {
     #[default]
     Russia,
     Fmjd,
+    #[value(skip)]
+    International,
 }
 
 impl Edition {
-    /// `fmjd` or `russia`.
+    /// `fmjd`, `russia`, or `international` (the FMJD's rules of international draughts,
+    /// which games of that variant are judged by; not one `--rules` chooses).
     pub fn as_str(self) -> &'static str {
         match self {
             Edition::Fmjd => "fmjd",
             Edition::Russia => "russia",
+            Edition::International => "international",
         }
     }
 
@@ -99,6 +102,7 @@ impl Edition {
         match self {
             Edition::Fmjd => &[R7_2_3, R7_2_4, R7_2_5, R7_2_6, R7_2_7, R7_2_8],
             Edition::Russia => &[Repetition, R6_1_8_3, R6_1_8_4, R6_1_8_5, R6_1_8_6, R6_1_8_8],
+            Edition::International => &[Repetition, Int25, Int16, Int5],
         }
     }
 
@@ -106,7 +110,7 @@ impl Edition {
     pub fn repetition_rule(self) -> DrawRule {
         match self {
             Edition::Fmjd => DrawRule::R7_2_3,
-            Edition::Russia => DrawRule::Repetition,
+            Edition::Russia | Edition::International => DrawRule::Repetition,
         }
     }
 
@@ -115,6 +119,7 @@ impl Edition {
         match self {
             Edition::Fmjd => "7.2.1",
             Edition::Russia => "6.1.8.1",
+            Edition::International => "FMJD",
         }
     }
 }
@@ -183,13 +188,22 @@ pub enum DrawRule {
     /// russia 6.1.8.8: only king moves, no man move and no capture; 4–5 / 6–7 pieces:
     /// 15 / 25 moves each.
     R6_1_8_8,
-    /// russia: threefold repetition (7.2.3 carried over; 6.1.8.2 refers to 5.4.12).
+    /// russia: threefold repetition (7.2.3 carried over; 6.1.8.2 refers to 5.4.12); in
+    /// international draughts, the FMJD's threefold repetition.
     Repetition,
+    /// international (FMJD): only king moves, no man move and no capture, for 25 moves each.
+    Int25,
+    /// international (FMJD): three pieces, a king among them, against a lone king; 16
+    /// moves each.
+    Int16,
+    /// international (FMJD): two kings, king and man, or a king against a lone king; 5
+    /// moves each.
+    Int5,
 }
 
 impl DrawRule {
     /// Every rule, both editions.
-    pub const ALL: [DrawRule; 12] = [
+    pub const ALL: [DrawRule; 15] = [
         DrawRule::R7_2_3,
         DrawRule::R7_2_4,
         DrawRule::R7_2_5,
@@ -202,6 +216,9 @@ impl DrawRule {
         DrawRule::R6_1_8_6,
         DrawRule::R6_1_8_8,
         DrawRule::Repetition,
+        DrawRule::Int25,
+        DrawRule::Int16,
+        DrawRule::Int5,
     ];
 
     /// The stable id: the article number (`6.1.8.6`) or `repetition`.
@@ -220,6 +237,9 @@ impl DrawRule {
             R6_1_8_6 => "6.1.8.6",
             R6_1_8_8 => "6.1.8.8",
             Repetition => "repetition",
+            Int25 => "international-25",
+            Int16 => "international-16",
+            Int5 => "international-5",
         }
     }
 
@@ -231,7 +251,9 @@ impl DrawRule {
                 "same position with the same side to move three times; a draw may be claimed"
             }
             R7_2_4 => "three or more kings against a lone king, not taken by the 15th move",
-            R7_2_5 | R6_1_8_8 => "only king moves, no man move and no capture",
+            R7_2_5 | R6_1_8_8 | Int25 => "only king moves, no man move and no capture",
+            Int16 => "three pieces, a king among them, against a lone king, 16 moves each",
+            Int5 => "two kings, king and man, or a king against a lone king, 5 moves each",
             R7_2_6 | R6_1_8_6 => "kings on both sides, balance of forces unchanged",
             R7_2_7 => "three pieces against a lone king on the main road, no win by the 5th move",
             R7_2_8 => {
@@ -257,6 +279,7 @@ impl DrawRule {
         use DrawRule::*;
         match self {
             R7_2_3 | R7_2_4 | R7_2_5 | R7_2_6 | R7_2_7 | R7_2_8 => Edition::Fmjd,
+            Int25 | Int16 | Int5 => Edition::International,
             _ => Edition::Russia,
         }
     }
@@ -281,7 +304,7 @@ impl FromStr for DrawRule {
             .ok_or_else(|| ParseDrawError {
                 what: "draw rule",
                 text: s.to_string(),
-                expected: "7.2.3 7.2.4 7.2.5 7.2.6 7.2.7 7.2.8 6.1.8.3 6.1.8.4 6.1.8.5 6.1.8.6 6.1.8.8 repetition",
+                expected: "7.2.3 7.2.4 7.2.5 7.2.6 7.2.7 7.2.8 6.1.8.3 6.1.8.4 6.1.8.5 6.1.8.6 6.1.8.8 repetition international-25 international-16 international-5",
             })
     }
 }

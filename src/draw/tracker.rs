@@ -209,7 +209,10 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
     use DrawRule::*;
     match rule {
         // 7.2.5, 6.1.8.8: only king moves count; a man move or a capture restarts.
-        R7_2_5 | R6_1_8_8 => f.capture || f.man_moved || f.promotion,
+        R7_2_5 | R6_1_8_8 | Int25 => f.capture || f.man_moved || f.promotion,
+        // The FMJD's limits in international draughts hold from when the material first
+        // met them: a capture or a promotion that leaves it meeting them counts on.
+        Int16 | Int5 => false,
         // Every other rule counts from the establishment of the balance of forces, which
         // changes on a capture or a promotion (7.2.6, 6.1.8.6 say so in words).
         _ => f.capture || f.promotion,
@@ -225,6 +228,11 @@ pub(crate) fn may_meet_a_condition(edition: Edition, m: &Material) -> bool {
     // (both need a king: most plies of most games have none)
     if m.sides.iter().all(|s| s.kings == 0) {
         return false;
+    }
+    if edition == Edition::International {
+        return m.both_have_kings()
+            || m.against_lone_king()
+                .is_some_and(|s| m.side(s).pieces() <= 3);
     }
     if m.both_have_kings() && (edition == Edition::Fmjd || m.total() <= 7) {
         return true;
@@ -293,6 +301,35 @@ fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
             ((me.kings, me.men) == (2, 0) || (me.kings, me.men) == (1, 1)).then_some((
                 stronger(Some(s), 5),
                 "two kings or king and man against a lone king, 5 moves by the stronger side",
+            ))
+        }
+        // international: only kings moved for 25 moves (by each side).
+        Int25 => m.both_have_kings().then_some((
+            each(25),
+            "only king moves, no man move and no capture, for 25 moves each",
+        )),
+        // international: three kings, two kings and a man, or a king and two men against
+        // a lone king, 16 moves each.
+        Int16 => {
+            let s = lone?;
+            let me = m.side(s);
+            (me.pieces() == 3 && me.kings >= 1).then_some((
+                each(16),
+                "three pieces, a king among them, against a lone king, 16 moves each",
+            ))
+        }
+        // international: two kings, king and man, or one king against a lone king, 5 moves
+        // each.
+        Int5 => {
+            let (w, b) = (m.side(Color::White), m.side(Color::Black));
+            if w.is_lone_king() && b.is_lone_king() {
+                return Some((each(5), "one king against a lone king, 5 moves each"));
+            }
+            let s = lone?;
+            let me = m.side(s);
+            ((me.kings, me.men) == (2, 0) || (me.kings, me.men) == (1, 1)).then_some((
+                each(5),
+                "two kings or king and man against a lone king, 5 moves each",
             ))
         }
         // 6.1.8.3: three kings against one king, holding the main road (one of the three

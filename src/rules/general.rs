@@ -255,6 +255,11 @@ impl VariantPosition {
         self.square_of(sq).ok()
     }
 
+    /// Whether a king stands on square index `i`.
+    pub(crate) fn king_on(&self, i: u8) -> bool {
+        (self.kings[0] | self.kings[1]) & 1 << i != 0
+    }
+
     /// The colour of the piece on square index `i`, if any.
     pub(crate) fn piece_on(&self, i: u8) -> Option<Color> {
         let bit: Set = 1 << i;
