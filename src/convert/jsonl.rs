@@ -312,32 +312,25 @@ where
         self.put(b",\"side\":");
         self.color(played.side());
         self.put(b",\"move\":");
+        // (the move and its squares put together first, and written at once: squares and
+        // separators need no escaping)
         let mut text = std::mem::take(&mut self.text);
         text.clear();
+        text.push('"');
         played.push_text(&mut text, self.style);
-        // (squares and separators: nothing to escape)
-        self.put(b"\"");
-        self.put(text.as_bytes());
-        self.put(b"\",\"from\":\"");
-        text.clear();
+        text.push_str("\",\"from\":\"");
         played.push_from(&mut text, self.squares);
-        self.put(text.as_bytes());
-        self.put(b"\",\"to\":\"");
-        text.clear();
+        text.push_str("\",\"to\":\"");
         played.push_to(&mut text, self.squares);
-        self.put(text.as_bytes());
-        self.put(b"\",\"route\":[\"");
-        text.clear();
+        text.push_str("\",\"route\":[\"");
         played.push_route(&mut text, self.squares, "\",\"");
-        self.put(text.as_bytes());
-        self.put(b"\"]");
+        text.push_str("\"]");
         if played.captured_count() > 0 {
-            self.put(b",\"captured\":[\"");
-            text.clear();
+            text.push_str(",\"captured\":[\"");
             played.push_captured(&mut text, self.squares, "\",\"");
-            self.put(text.as_bytes());
-            self.put(b"\"]");
+            text.push_str("\"]");
         }
+        self.put(text.as_bytes());
         self.text = text;
         if played.promotes() {
             self.put(b",\"promotes\":true");

@@ -73,6 +73,7 @@ impl<P: Playable> MoveInfo<P> {
     }
 }
 
+#[inline]
 fn push_square(out: &mut String, sq: Square, style: Style) {
     match style.squares {
         SquareStyle::Algebraic => sq.push_algebraic(out),
@@ -81,6 +82,7 @@ fn push_square(out: &mut String, sq: Square, style: Style) {
 }
 
 /// `squares` in `style`, joined by `sep`, appended to `out`.
+#[inline]
 fn push_joined(out: &mut String, squares: impl Iterator<Item = Square>, style: Style, sep: &str) {
     for (i, sq) in squares.enumerate() {
         if i > 0 {
