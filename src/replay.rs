@@ -325,7 +325,7 @@ pub(crate) fn follow_variant_ply(
         promotion: mv.promotes(),
         after: material,
         key,
-        side_to_move_has_moves: !after.legal_moves().is_empty(),
+        side_to_move_has_moves: after.can_move(),
     });
 }
 

@@ -197,6 +197,31 @@ trait Recorded: Playable {
     ) -> Option<bool>;
 }
 
+/// A draw tracker (`reuse`: one restarted) of `edition` from a position of `view`'s
+/// material and key, its first move numbered `first_move_number`, after `start.0` plies
+/// of the main line and, by `start.1`, from the start position.
+fn started(
+    reuse: Option<DrawTracker>,
+    edition: Edition,
+    (material, key): (crate::draw::Material, crate::draw::PositionKey),
+    first_move_number: u32,
+    (start_ply, from_start): (u32, bool),
+) -> DrawTracker {
+    let mut tracker = match reuse {
+        Some(mut t) => {
+            t.restart(edition, material, key);
+            t
+        }
+        None => DrawTracker::new(edition, material, key),
+    };
+    tracker.set_first_move_number(first_move_number);
+    tracker.set_from_start(from_start);
+    match start_ply {
+        0 => tracker,
+        ply => tracker.with_start_ply(ply),
+    }
+}
+
 impl Recorded for Position {
     #[inline(always)]
     fn start(r: &mut GameReport) -> &mut Option<Self> {
@@ -223,22 +248,10 @@ impl Recorded for Position {
         reuse: Option<DrawTracker>,
         edition: Edition,
         first_move_number: u32,
-        (start_ply, from_start): (u32, bool),
+        start: (u32, bool),
     ) -> Option<DrawTracker> {
-        let (material, key) = draw_view(self);
-        let mut tracker = match reuse {
-            Some(mut t) => {
-                t.restart(edition, material, key);
-                t
-            }
-            None => DrawTracker::new(edition, material, key),
-        };
-        tracker.set_first_move_number(first_move_number);
-        tracker.set_from_start(from_start);
-        Some(match start_ply {
-            0 => tracker,
-            ply => tracker.with_start_ply(ply),
-        })
+        let view = draw_view(self);
+        Some(started(reuse, edition, view, first_move_number, start))
     }
     #[inline(always)]
     fn follow(
@@ -271,20 +284,17 @@ impl Recorded for VariantPosition {
     /// no other variant's draw rules are followed.
     fn draw_tracker(
         &self,
-        _: Option<DrawTracker>,
+        reuse: Option<DrawTracker>,
         _: Edition,
         first_move_number: u32,
-        (start_ply, from_start): (u32, bool),
+        start: (u32, bool),
     ) -> Option<DrawTracker> {
         if self.variant() != Variant::International {
             return None;
         }
-        let (material, key) = variant_draw_view(self);
-        let mut tracker = DrawTracker::new(Edition::International, material, key)
-            .with_first_move_number(first_move_number)
-            .with_start_ply(start_ply);
-        tracker.set_from_start(from_start);
-        Some(tracker)
+        let view = variant_draw_view(self);
+        let edition = Edition::International;
+        Some(started(reuse, edition, view, first_move_number, start))
     }
     fn follow(
         tracker: Option<&mut DrawTracker>,
@@ -505,6 +515,9 @@ pub struct Checker {
     guessed: Option<Guess>,
 }
 
+/// Why a game is not replayed (`V101`), and where.
+type Unsupported = (String, Option<Span>);
+
 /// The variant a game that does not say its own is replayed as, and why (`V102`).
 #[derive(Clone, Debug)]
 struct Guess {
@@ -574,9 +587,8 @@ struct Replayer<P: Recorded> {
     options: ReplayOptions,
     keep: Keep,
     report: GameReport,
-    /// The variant whose rules the game is replayed by, and its start position.
+    /// The variant whose rules the game is replayed by.
     variant: Variant,
-    start: P,
     /// The lines being read: the main line first, then the variations open in it.
     lines: Vec<Frame<P>>,
     tracker: Option<DrawTracker>,
@@ -598,6 +610,9 @@ struct Replayer<P: Recorded> {
     /// A move named a square of a larger board, in a game that does not say its variant:
     /// the variant of that board.
     larger_board: Option<Guess>,
+    /// The game's GameType names a game pdnkit has no rules for: V101's words and where
+    /// (decided once its tags are read, [`Checker::choose_variant`]).
+    unsupported: Option<Unsupported>,
 }
 
 impl<P: Recorded> Replayer<P> {
@@ -607,7 +622,6 @@ impl<P: Recorded> Replayer<P> {
             keep,
             report: GameReport::default(),
             variant: Variant::Russian,
-            start: P::start_of(Variant::Russian),
             lines: Vec::new(),
             tracker: None,
             wait: None,
@@ -618,13 +632,14 @@ impl<P: Recorded> Replayer<P> {
             main_stop: None,
             replay_error_unreported: false,
             larger_board: None,
+            unsupported: None,
         }
     }
 
     /// The start position of the variant (where a line not yet set up stands).
     #[inline(always)]
     fn start(&self) -> P {
-        self.start
+        P::start_of(self.variant)
     }
 
     /// Whether a finding of `rule` is made (notes it when it is an error that is not).
@@ -729,7 +744,7 @@ impl<P: Recorded> Replayer<P> {
             return;
         }
         self.main_set_up = true;
-        if let Err((message, span)) = self.chosen_variant() {
+        if let Some((message, span)) = self.unsupported.take() {
             self.finding(Finding::new(&codes::UNSUPPORTED_VARIANT, message, span));
             self.report.status = Status::Unsupported;
             self.lines[0].state = LineState::Ignored;
@@ -764,38 +779,52 @@ impl<P: Recorded> Replayer<P> {
     }
 
     /// The variant the game's tags say it is of (its GameType, else its Variant tag, else
-    /// a FEN tag naming a square beyond the Russian board), `--variant` whatever they say,
-    /// Russian when nothing does; or V101's words, and where, for a variant pdnkit does
-    /// not replay.
-    fn chosen_variant(&self) -> Result<Variant, (String, Option<Span>)> {
+    /// a FEN tag naming a square beyond the Russian board: then guessed, V102),
+    /// `--variant` whatever they say, Russian when nothing does; or V101's words, and
+    /// where, for a variant pdnkit does not replay.
+    fn chosen_variant(&self) -> Result<(Variant, Option<Guess>), Unsupported> {
         if let Some(v) = self.options.variant {
-            return Ok(v);
+            return Ok((v, None));
         }
         let noted = self.tag_check.noted();
         let tag = |i: Option<usize>| i.map(|i| &self.report.tags[i]);
         let not_replayed =
             "the game is read but not replayed (--variant NAME replays it by a variant's rules)";
         if let Some(t) = tag(noted.game_type) {
-            return variant_for(Some(&t.value)).map_err(|number| {
+            let variant = variant_for(Some(&t.value)).map_err(|number| {
                 let name = variant_name(&number);
                 let message = format!("GameType {number} ({name}) is not replayed; {not_replayed}");
                 (message, Some(t.span))
             });
+            return variant.map(|v| (v, None));
         }
         if let Some(t) = tag(noted.variant) {
             if let Some(v) = (game_type_of_variant(&t.value))
                 .and_then(|n| Variant::from_game_type(n.parse().ok()?))
             {
-                return Ok(v);
+                return Ok((v, None));
             }
         }
-        if let Some(fen) = tag(noted.fen) {
-            if let Some((_, number)) = larger_board_of_fen(&fen.value) {
-                return Ok(Variant::from_game_type(number.parse().unwrap_or(20))
-                    .unwrap_or(Variant::International));
-            }
-        }
-        Ok(Variant::Russian)
+        let fen = tag(noted.fen);
+        let larger = fen.and_then(|fen| Some((fen, larger_board_of_fen(&fen.value)?)));
+        let Some((fen, (square, number))) = larger else {
+            return Ok((Variant::Russian, None));
+        };
+        let variant =
+            Variant::from_game_type(number.parse().unwrap_or(20)).unwrap_or(Variant::International);
+        let message = format!(
+            "the game does not say its variant, and its FEN names square {square}, beyond the board of Russian draughts: it is replayed as {} (a GameType tag such as \"{number}\" says so)",
+            variant_name(number)
+        );
+        let span = fen.span;
+        Ok((
+            variant,
+            Some(Guess {
+                variant,
+                message,
+                span,
+            }),
+        ))
     }
 
     /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag that
@@ -1750,6 +1779,7 @@ impl<P: Recorded> Replayer<P> {
         self.main_stop = None;
         self.replay_error_unreported = false;
         self.larger_board = None;
+        self.unsupported = None;
         let r = &mut self.report;
         r.tags.clear();
         r.status = Status::Complete;
@@ -1774,9 +1804,7 @@ impl<P: Recorded> Replayer<P> {
         r.main_spans.clear();
         r.variant = Variant::Russian;
         r.variant_line.clear();
-        if self.variant != Variant::Russian {
-            (self.variant, self.start) = (Variant::Russian, P::start_of(Variant::Russian));
-        }
+        self.variant = Variant::Russian;
         self.lines.clear();
         self.lines.push(Frame::new(self.start(), None));
         self.wait = None;
@@ -1818,9 +1846,7 @@ impl<P: Recorded> Replayer<P> {
         self.larger_board = None;
         self.report.variant = variant;
         self.report.variant_line.clear();
-        if variant != self.variant {
-            (self.variant, self.start) = (variant, P::start_of(variant));
-        }
+        self.variant = variant;
         self.lines.clear();
         self.lines.push(Frame::new(self.start(), None));
         self.wait = None;
@@ -1878,25 +1904,15 @@ impl Checker {
     /// `--variant`) say, else what a FEN tag or, read again, a move shows (`V102`).
     fn choose_variant(&mut self) {
         let russian = &mut self.russian;
-        let mut variant = russian.chosen_variant().unwrap_or(Variant::Russian);
-        let noted = russian.tag_check.noted();
-        let fen = noted.fen.map(|i| &russian.report.tags[i]);
-        let guess = match (&self.guessed, fen) {
-            _ if !russian.variant_unsaid() => None,
-            (Some(guess), _) => Some(guess.clone()),
-            (None, Some(fen)) => larger_board_of_fen(&fen.value).map(|(square, number)| Guess {
-                variant,
-                message: format!(
-                    "the game does not say its variant, and its FEN names square {square}, beyond the board of Russian draughts: it is replayed as {} (a GameType tag such as \"{number}\" says so)",
-                    variant_name(number)
-                ),
-                span: fen.span,
-            }),
-            (None, None) => None,
+        // (a guess from a move, for the game read again, comes first)
+        let (variant, guess) = match (self.guessed.clone(), russian.chosen_variant()) {
+            (Some(guess), _) => (guess.variant, Some(guess)),
+            (None, Ok(chosen)) => chosen,
+            (None, Err(unsupported)) => {
+                russian.unsupported = Some(unsupported);
+                (Variant::Russian, None)
+            }
         };
-        if let Some(guess) = &guess {
-            variant = guess.variant;
-        }
         russian.report.variant = variant;
         if variant == Variant::Russian {
             return;

@@ -90,6 +90,20 @@ impl VariantMove {
         &self.route[..usize::from(self.route_len)]
     }
 
+    /// A non-capturing move from `from` to `to`.
+    fn quiet(from: u8, to: u8, promotes: bool) -> VariantMove {
+        let mut route = [0; ROUTE];
+        (route[0], route[1]) = (from, to);
+        VariantMove {
+            from,
+            to,
+            captured: 0,
+            promotes,
+            route,
+            route_len: 2,
+        }
+    }
+
     /// The same move: the same (from, to, captured set), whatever the route.
     pub fn same(&self, other: &VariantMove) -> bool {
         self.from == other.from && self.to == other.to && self.captured == other.captured
@@ -411,23 +425,40 @@ impl VariantPosition {
     /// A move as PDN writes it: `32-28`, `28x19`; a capture that another legal move shares
     /// start and end with, with every landing square (`28x19x8`).
     pub fn move_text(&self, m: &VariantMove, moves: &[VariantMove]) -> String {
-        let shared = moves
-            .iter()
-            .filter(|o| o.from == m.from && o.to == m.to)
-            .count()
-            > 1;
-        let squares = if shared { m.route() } else { &[m.from, m.to] };
-        self.squares_text(squares, m.is_capture())
+        self.written(m, moves, false, "x", false)
     }
 
     /// A move with every square of its route: `28x19x10`, `32-28`.
     pub fn route_text(&self, m: &VariantMove) -> String {
-        self.squares_text(m.route(), m.is_capture())
+        self.written(m, &[], true, "x", false)
     }
 
-    fn squares_text(&self, squares: &[u8], capture: bool) -> String {
-        let texts: Vec<String> = squares.iter().map(|&i| self.square_text(i)).collect();
-        texts.join(if capture { "x" } else { "-" })
+    /// `m` written with every square of its route (`full`, or where another of `moves`
+    /// shares its start and end), else with those two; a capture's squares joined by
+    /// `capture`, a quiet move's by `-`; squares by their names (`algebraic`) or as the
+    /// variant's PDN writes them ([`square_text`](Self::square_text)).
+    pub(crate) fn written(
+        &self,
+        m: &VariantMove,
+        moves: &[VariantMove],
+        full: bool,
+        capture: &str,
+        algebraic: bool,
+    ) -> String {
+        let ends = [m.from, m.to];
+        let shared = || {
+            moves
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && !o.same(m))
+        };
+        let squares = if full || shared() { m.route() } else { &ends };
+        let texts: Vec<String> = (squares.iter())
+            .map(|&i| match algebraic {
+                true => self.square_name(i),
+                false => self.square_text(i),
+            })
+            .collect();
+        texts.join(if m.is_capture() { capture } else { "-" })
     }
 
     /// The legal move a move as written names: its first square is where the piece
@@ -513,46 +544,13 @@ impl VariantPosition {
         if self.may_capture() {
             return None;
         }
-        // (the one piece on `from`, as `quiet_moves` moves it)
-        let (g, rules) = (self.geometry(), self.rules());
-        let us = self.turn.index();
-        let empty = !self.occupied() & g.all();
-        let (bit_from, bit_to): (Set, Set) = (1 << from, 1 << to);
-        if empty & bit_to == 0 {
-            return None;
-        }
-        let reaches = if self.men[us] & bit_from != 0 {
-            self.turned(rules.men_steps)
-                .any(|d| g.step[usize::from(d)][usize::from(from)] == to)
-        } else if self.kings[us] & bit_from != 0 && self.resting_king() != Some(from) {
-            self.turned(rules.king_steps).any(|d| {
-                let step = &g.step[usize::from(d)];
-                let mut sq = step[usize::from(from)];
-                while sq != NONE && empty & 1 << sq != 0 {
-                    if sq == to {
-                        return true;
-                    }
-                    if !rules.flying_kings {
-                        break;
-                    }
-                    sq = step[usize::from(sq)];
-                }
-                false
-            })
-        } else {
-            false
-        };
-        let promotes = self.men[us] & bit_from != 0 && self.promotion(self.turn) & bit_to != 0;
-        let mut route = [0; ROUTE];
-        (route[0], route[1]) = (from, to);
-        reaches.then_some(VariantMove {
-            from,
-            to,
-            captured: 0,
-            promotes,
-            route,
-            route_len: 2,
-        })
+        let mut found = None;
+        self.piece_quiet_moves(from, |_, t, promotes| {
+            if t == to {
+                found = Some(VariantMove::quiet(from, to, promotes));
+            }
+        });
+        found
     }
 
     /// Whether the side to move has a capture: a man next to an enemy piece it may take
@@ -645,53 +643,45 @@ impl VariantPosition {
     }
 
     fn quiet_moves_into(&self, list: &mut Vec<VariantMove>) {
-        self.quiet_moves(|from, to, promotes| {
-            let mut route = [0; ROUTE];
-            (route[0], route[1]) = (from, to);
-            list.push(VariantMove {
-                from,
-                to,
-                captured: 0,
-                promotes,
-                route,
-                route_len: 2,
-            });
-        });
+        self.quiet_moves(|from, to, promotes| list.push(VariantMove::quiet(from, to, promotes)));
     }
 
     /// Calls `found(from, to, promotes)` for each quiet move (legal when there is no
-    /// capture).
+    /// capture): the men's, then the kings'.
     fn quiet_moves(&self, mut found: impl FnMut(u8, u8, bool)) {
+        let us = self.turn.index();
+        for from in squares(self.men[us]).chain(squares(self.kings[us])) {
+            self.piece_quiet_moves(from, &mut found);
+        }
+    }
+
+    /// [`quiet_moves`](Self::quiet_moves) of the piece of the side to move on `from` (none
+    /// for a king that must rest, nor for another side's piece or an empty square).
+    fn piece_quiet_moves(&self, from: u8, mut found: impl FnMut(u8, u8, bool)) {
         let (g, rules) = (self.geometry(), self.rules());
         let us = self.turn.index();
         let empty = !self.occupied() & g.all();
-        let promotion = self.promotion(self.turn);
-        for from in squares(self.men[us]) {
+        if self.men[us] & 1 << from != 0 {
+            let promotion = self.promotion(self.turn);
             for d in self.turned(rules.men_steps) {
                 let to = g.step[usize::from(d)][usize::from(from)];
                 if to != NONE && empty & 1 << to != 0 {
                     found(from, to, promotion & 1 << to != 0);
                 }
             }
+            return;
         }
-        self.quiet_king_moves(found);
-    }
-
-    /// [`quiet_moves`](Self::quiet_moves) of the kings.
-    fn quiet_king_moves(&self, mut found: impl FnMut(u8, u8, bool)) {
-        let (g, rules) = (self.geometry(), self.rules());
-        let empty = !self.occupied() & g.all();
-        let resting = self.resting_king().map_or(0, |sq| 1 << sq);
-        for from in squares(self.kings[self.turn.index()] & !resting) {
-            for d in self.turned(rules.king_steps) {
-                let mut to = g.step[usize::from(d)][usize::from(from)];
-                while to != NONE && empty & 1 << to != 0 {
-                    found(from, to, false);
-                    if !rules.flying_kings {
-                        break;
-                    }
-                    to = g.step[usize::from(d)][usize::from(to)];
+        if self.kings[us] & 1 << from == 0 || self.resting_king() == Some(from) {
+            return;
+        }
+        for d in self.turned(rules.king_steps) {
+            let mut to = g.step[usize::from(d)][usize::from(from)];
+            while to != NONE && empty & 1 << to != 0 {
+                found(from, to, false);
+                if !rules.flying_kings {
+                    break;
                 }
+                to = g.step[usize::from(d)][usize::from(to)];
             }
         }
     }
@@ -726,8 +716,8 @@ impl VariantPosition {
             .map(|d| (g.shift(self.men[us], d) & empty).count_ones())
             .sum();
         let mut kings = 0;
-        if self.kings[us] != 0 {
-            self.quiet_king_moves(|_, _, _| kings += 1);
+        for from in squares(self.kings[us]) {
+            self.piece_quiet_moves(from, |_, _, _| kings += 1);
         }
         men as usize + kings
     }

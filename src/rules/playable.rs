@@ -283,31 +283,15 @@ impl Playable for VariantPosition {
         a.same(b)
     }
     fn write(&self, mv: &VariantMove, style: Style) -> String {
-        let ends = [mv.from(), mv.to()];
-        let squares: &[u8] = match style.captures {
-            CaptureStyle::Full => mv.route(),
-            // (from and to, or the route where another move shares them)
-            _ if self
-                .legal()
-                .iter()
-                .any(|o| o.from() == mv.from() && o.to() == mv.to() && !o.same(mv)) =>
-            {
-                mv.route()
-            }
-            _ => &ends,
+        let capture = match style.separator {
+            CaptureSeparator::Cross => "x",
+            CaptureSeparator::Colon => ":",
         };
-        let separator = match (mv.is_capture(), style.separator) {
-            (false, _) => "-",
-            (true, CaptureSeparator::Cross) => "x",
-            (true, CaptureSeparator::Colon) => ":",
-        };
-        let names: Vec<String> = (squares.iter())
-            .map(|&i| match style.squares {
-                SquareStyle::Numeric => self.square_text(i),
-                SquareStyle::Algebraic => self.square_name(i),
-            })
-            .collect();
-        names.join(separator)
+        let full = style.captures == CaptureStyle::Full;
+        // (the legal moves say whether another one shares the move's start and end)
+        let moves = if full { Vec::new() } else { self.legal() };
+        let algebraic = style.squares == SquareStyle::Algebraic;
+        self.written(mv, &moves, full, capture, algebraic)
     }
     fn full(&self, mv: &VariantMove) -> String {
         self.route_text(mv)

@@ -17,7 +17,7 @@ mod files;
 pub mod tables;
 
 use crate::convert::played::Notated;
-use crate::rules::VariantPosition;
+use crate::rules::{Playable, VariantPosition};
 use std::io;
 use std::path::Path;
 
@@ -499,73 +499,70 @@ fn push_game(b: &mut GamesRows, id: i64, path: &str, game: u64, rows: &GameRows)
 
 /// Appends a game's rows of `moves`; the bytes they hold.
 fn push_moves(b: &mut MovesRows, id: i64, rows: &GameRows) -> usize {
-    let mut start = 0;
-    for (p, &end) in rows.mainline.iter().zip(&rows.text_ends) {
-        let text = &rows.texts[start..end];
-        start = end + 1;
-        b.game_id.push(id);
-        b.ply.push(i64::from(p.ply));
-        b.move_number.push(i64::from(p.move_number));
-        b.side.push(p.side.index() as u8);
-        b.written.extend_from_slice(p.written.as_bytes());
-        b.written_lengths.push(p.written.len() as i64);
-        b.text.extend_from_slice(text.as_bytes());
-        b.text_lengths.push(text.len() as i64);
+    let mut texts = (rows.text_ends.iter()).scan(0, |start, &end| {
+        let text = &rows.texts[*start..end];
+        *start = end + 1;
+        Some(text)
+    });
+    for (p, text) in rows.mainline.iter().zip(&mut texts) {
+        push_ply(b, id, p, text);
         b.from.push(p.mv.from().index() as u8);
         b.to.push(p.mv.to().index() as u8);
-        let captured = p.mv.captured();
-        if captured.any() {
-            for (i, sq) in captured.enumerate() {
-                b.captured.push(sq.index() as u8);
-                b.captured_rep.push(u8::from(i > 0));
-                b.captured_def.push(1);
-            }
-        } else {
-            b.captured_rep.push(0);
-            b.captured_def.push(0);
-        }
-        b.capture.push(captured.any());
+        push_captured(b, p.mv.captured().map(|sq| sq.index() as u8));
         b.promotes.push(p.mv.promotes());
     }
     // (another variant's squares by their names in the dictionary)
     let mut name = String::new();
-    let ends = rows.text_ends.iter().skip(rows.mainline.len());
-    for (p, &end) in rows.other.iter().zip(ends) {
-        let text = &rows.texts[start..end];
-        start = end + 1;
+    for (p, text) in rows.other.iter().zip(&mut texts) {
         let played = p.played();
-        b.game_id.push(id);
-        b.ply.push(i64::from(p.ply));
-        b.move_number.push(i64::from(p.move_number));
-        b.side.push(p.side.index() as u8);
-        b.written.extend_from_slice(p.written.as_bytes());
-        b.written_lengths.push(p.written.len() as i64);
-        b.text.extend_from_slice(text.as_bytes());
-        b.text_lengths.push(text.len() as i64);
+        push_ply(b, id, p, text);
         name.clear();
         played.push_from(&mut name, rows.style);
-        b.from.push(b.square_index(&name));
+        let from = b.square_index(&name);
+        b.from.push(from);
         name.clear();
         played.push_to(&mut name, rows.style);
-        b.to.push(b.square_index(&name));
+        let to = b.square_index(&name);
+        b.to.push(to);
         name.clear();
         played.push_captured(&mut name, rows.style, " ");
-        let mut any = false;
-        for (i, sq) in name.split(' ').filter(|n| !n.is_empty()).enumerate() {
-            let index = b.square_index(sq);
-            b.captured.push(index);
-            b.captured_rep.push(u8::from(i > 0));
-            b.captured_def.push(1);
-            any = true;
-        }
-        if !any {
-            b.captured_rep.push(0);
-            b.captured_def.push(0);
-        }
-        b.capture.push(any);
+        let captured: Vec<u8> = (name.split(' ').filter(|n| !n.is_empty()))
+            .map(|n| b.square_index(n))
+            .collect();
+        push_captured(b, captured.into_iter());
         b.promotes.push(played.promotes());
     }
     rows.texts.len() + (rows.mainline.len() + rows.other.len()) * 40
+}
+
+/// Appends what a row of `moves` says of ply `p` but its squares: its game, numbers,
+/// side, and its text as written and as `text`.
+fn push_ply<P: Playable>(b: &mut MovesRows, id: i64, p: &Ply<P>, text: &str) {
+    b.game_id.push(id);
+    b.ply.push(i64::from(p.ply));
+    b.move_number.push(i64::from(p.move_number));
+    b.side.push(p.side.index() as u8);
+    b.written.extend_from_slice(p.written.as_bytes());
+    b.written_lengths.push(p.written.len() as i64);
+    b.text.extend_from_slice(text.as_bytes());
+    b.text_lengths.push(text.len() as i64);
+}
+
+/// Appends a row's captured squares (indices into the squares' dictionary) with their
+/// list's levels, and whether it captures.
+fn push_captured(b: &mut MovesRows, squares: impl Iterator<Item = u8>) {
+    let mut any = false;
+    for (i, sq) in squares.enumerate() {
+        b.captured.push(sq);
+        b.captured_rep.push(u8::from(i > 0));
+        b.captured_def.push(1);
+        any = true;
+    }
+    if !any {
+        b.captured_rep.push(0);
+        b.captured_def.push(0);
+    }
+    b.capture.push(any);
 }
 
 /// Appends a game's rows of `positions`; the bytes they hold.
