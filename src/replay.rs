@@ -280,15 +280,15 @@ pub(crate) fn start_of<P: Playable>(
 /// two positions of one game sharing a hash is beyond any record's length.
 pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
     use std::hash::BuildHasher;
-    let mut sides = [crate::draw::SideMaterial::default(); 2];
-    for (_, color, king) in pos.pieces_on_board() {
-        let side = &mut sides[color.index()];
-        if king {
-            side.kings += 1;
-        } else {
-            side.men += 1;
+    let side = |color| {
+        let (men, kings) = pos.counts(color);
+        crate::draw::SideMaterial {
+            men,
+            kings,
+            on_main_road: 0,
         }
-    }
+    };
+    let sides = [side(Color::White), side(Color::Black)];
     let hash = |seed| foldhash::fast::FixedState::with_seed(seed).hash_one(pos);
     let (a, b) = (hash(0x9e37_79b9), hash(0x7f4a_7c15));
     let placement = [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32];
@@ -306,8 +306,7 @@ pub(crate) fn follow_variant_ply(
     after: &VariantPosition,
 ) {
     let mover = before.turn();
-    let kings = after.pieces_on_board().any(|(_, _, king)| king);
-    if !tracker.holding() && !kings {
+    if !tracker.holding() && !after.has_kings() {
         return tracker.push_without_kings(mover);
     }
     let (material, key) = variant_draw_view(after);

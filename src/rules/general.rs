@@ -343,6 +343,41 @@ impl VariantPosition {
         }
     }
 
+    /// Whether a king of either side is on the board.
+    pub(crate) fn has_kings(&self) -> bool {
+        self.kings[0] | self.kings[1] != 0
+    }
+
+    /// How many men and how many kings `color` has.
+    pub(crate) fn counts(&self, color: Color) -> (u8, u8) {
+        let i = color.index();
+        (
+            self.men[i].count_ones() as u8,
+            self.kings[i].count_ones() as u8,
+        )
+    }
+
+    /// Whether the side to move has a legal move, found without listing them: a capture,
+    /// else a man's step by whole-board shifts, else a king's.
+    pub(crate) fn has_legal_moves(&self) -> bool {
+        if self.may_capture() {
+            return true;
+        }
+        let (g, us) = (self.geometry(), self.turn.index());
+        let empty = !self.occupied() & g.all();
+        if (self.turned(self.rules().men_steps)).any(|d| g.shift(self.men[us], d) & empty != 0) {
+            return true;
+        }
+        let mut any = false;
+        for from in squares(self.kings[us]) {
+            self.piece_quiet_moves(from, |_, _, _| any = true);
+            if any {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Every piece: its square index, colour and whether it is a king.
     pub fn pieces_on_board(&self) -> impl Iterator<Item = (u8, Color, bool)> + '_ {
         [Color::White, Color::Black]
@@ -558,19 +593,26 @@ impl VariantPosition {
     /// along a line. No search: most positions have no capture, and the search would try
     /// every piece in every direction to find none.
     fn may_capture(&self) -> bool {
+        let occupied = self.occupied();
+        self.men_that_capture() != 0 || self.king_may_capture(occupied)
+    }
+
+    /// The men of the side to move that have a first jump: next to a piece they may take
+    /// with the square beyond empty (whole-board shifts). Only they can capture.
+    fn men_that_capture(&self) -> Set {
         let (g, rules) = (self.geometry(), self.rules());
-        let (us, them) = (self.turn.index(), self.turn.opponent().index());
+        let them = self.turn.opponent().index();
         let prey = if rules.men_capture_kings {
             self.pieces(self.turn.opponent())
         } else {
             self.men[them]
         };
-        let occupied = self.occupied();
-        let empty = !occupied & g.all();
-        let men = self
-            .turned(rules.men_jumps)
-            .any(|d| g.shift(g.shift(self.men[us], d) & prey, d) & empty != 0);
-        men || self.king_may_capture(occupied)
+        let empty = !self.occupied() & g.all();
+        let men = self.men[self.turn.index()];
+        self.turned(rules.men_jumps).fold(0, |found, d| {
+            let back = dir::opposite(d);
+            found | men & g.shift(g.shift(empty, back) & prey, back)
+        })
     }
 
     /// Whether a king of the side to move has a first jump (the rest of a capture can only
@@ -756,8 +798,9 @@ impl VariantPosition {
             search.king_jump_count += 1;
         }
         let occupied = self.occupied();
+        // (a man with no first jump has no capture: most are left out before the search)
         for (pieces, king) in [
-            (self.men[us.index()], false),
+            (self.men_that_capture(), false),
             (self.kings[us.index()], true),
         ] {
             for from in squares(pieces) {
@@ -1195,6 +1238,10 @@ mod tests {
                     let (moves, routes) = (p.legal_moves(), p.legal_routes());
                     assert_eq!(p.count_moves(), moves.len(), "{variant} {}", p.to_fen());
                     assert_eq!(EveryRoute(p).count_moves(), routes.len(), "{}", p.to_fen());
+                    // the quick tests say what the lists say
+                    let captures = moves.first().is_some_and(VariantMove::is_capture);
+                    assert_eq!(p.may_capture(), captures, "{variant} {}", p.to_fen());
+                    assert_eq!(p.has_legal_moves(), !moves.is_empty(), "{}", p.to_fen());
                     if moves.is_empty() {
                         break;
                     }

@@ -1,21 +1,31 @@
 //! The boards of draughts variants: which squares exist, how PDN numbers them, and each
 //! square's neighbour in each direction.
 //!
-//! Squares are indexed from the top of the board (Black's side, the far side of the player
-//! who starts at the bottom), each row from left to right: on a board of dark squares index
-//! `i` is the square PDN numbers `i + 1`. The top row's first dark square is on the b-file,
-//! so the bottom-left corner a1 is dark, as on the Russian and International boards. Boards
-//! whose bottom-left corner is light (Italian, Spanish, Portuguese) are these boards seen in
-//! a mirror: their numbering runs each row from the other end ([`Geometry::number`]).
+//! Squares are counted from the top of the board (Black's side, the far side of the player
+//! who starts at the bottom), each row from left to right: on a board of dark squares the
+//! `p`-th square so counted (from 0) is the square PDN numbers `p + 1`. The top row's first
+//! dark square is on the b-file, so the bottom-left corner a1 is dark, as on the Russian
+//! and International boards. Boards whose bottom-left corner is light (Italian, Spanish,
+//! Portuguese) are these boards seen in a mirror: their numbering runs each row from the
+//! other end ([`Geometry::number`]).
+//!
+//! A square's *index*, its bit in a set, leaves one index unused after every two rows of a
+//! board of dark squares. A diagonal step then moves the index by the same amount from
+//! every square, wherever the row starts, and off the side of the board it lands on the
+//! unused index: a whole set steps with one shift ([`Geometry::shift`]).
 //!
 //! ```text
-//!   International (10×10)             index i = PDN number - 1
-//!   rank 10 |  .  1  .  2  .  3  .  4  .  5
-//!   rank  9 |  6  .  7  .  8  .  9  . 10  .
+//!   International (10×10)      PDN numbers          indices
+//!   rank 10 |  .  1  .  2  .  3  .  4  .  5        0 .. 4
+//!   rank  9 |  6  .  7  .  8  .  9  . 10  .        5 .. 9    (10 unused)
+//!   rank  8 |  . 11  . 12  . 13  . 14  . 15       11 .. 15
 //!    …
-//!   rank  1 | 46  . 47  . 48  . 49  . 50  .
+//!   rank  1 | 46  . 47  . 48  . 49  . 50  .       49 .. 53
 //!             a  b  c  d  e  f  g  h  i  j
 //! ```
+//!
+//! From 28 (index 29) one step up-right is 23 (index 24), up-left 22 (index 23): minus 5
+//! and minus 6, as from any square.
 
 /// The board a variant is played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,8 +40,8 @@ pub enum Board {
     Full8,
 }
 
-/// The most squares of any board (12×12).
-pub(crate) const MAX_SQUARES: usize = 72;
+/// One more than the highest index of any board (12×12: 72 squares and 5 unused indices).
+pub(crate) const MAX_INDEX: usize = 77;
 /// No square: off the board in [`Geometry::step`].
 pub(crate) const NONE: u8 = u8::MAX;
 
@@ -108,19 +118,21 @@ pub(crate) struct Geometry {
     /// Only the dark squares are squares.
     pub(crate) dark_only: bool,
     /// `step[d][i]`: the neighbour of square `i` in direction `d`, or [`NONE`].
-    pub(crate) step: [[u8; MAX_SQUARES]; 8],
+    pub(crate) step: [[u8; MAX_INDEX]; 8],
     /// The squares of the top rank (where the bottom side's men are crowned).
     pub(crate) top: u128,
     /// The squares of the bottom rank.
     pub(crate) bottom: u128,
+    /// Every square.
+    every: u128,
     /// `has[d]`: the squares with a neighbour in direction `d`.
     has: [u128; 8],
-    /// `delta[d][p]`: how far the index moves one step in direction `d` from a row of
-    /// parity `p` (rows counted from the top): the same for every square of such a row,
-    /// so [`shift`](Self::shift) moves a whole set with two shifts.
-    delta: [[i8; 2]; 8],
-    /// The squares of the odd rows.
-    odd_rows: u128,
+    /// How far the index moves one step in direction `d`: up (`left[d]`) or down
+    /// (`right[d]`), the other 0. The same from every square (see the module's words).
+    left: [u8; 8],
+    right: [u8; 8],
+    /// Every index is below 64.
+    narrow: bool,
 }
 
 impl Geometry {
@@ -140,12 +152,13 @@ impl Geometry {
     #[inline(always)]
     pub(crate) fn shift(&self, set: u128, d: u8) -> u128 {
         let d = usize::from(d);
-        let movable = set & self.has[d];
-        let by = |part: u128, k: i8| {
-            if k >= 0 { part << k } else { part >> -k }
-        };
-        by(movable & !self.odd_rows, self.delta[d][0])
-            | by(movable & self.odd_rows, self.delta[d][1])
+        let (left, right) = (self.left[d], self.right[d]);
+        if self.narrow {
+            // (one word's shifts where the board fits in one: all but 12×12)
+            ((set as u64 & self.has[d] as u64) << left >> right).into()
+        } else {
+            (set & self.has[d]) << left >> right
+        }
     }
 
     /// Squares per row.
@@ -157,11 +170,37 @@ impl Geometry {
         }
     }
 
+    /// Indices per two rows: their squares, and on a board of dark squares one unused.
+    const fn per_two_rows(&self) -> u8 {
+        2 * self.per_row() + self.dark_only as u8
+    }
+
+    /// The index of the `p`-th square from the top left (0-based).
+    pub(crate) const fn index(&self, p: u8) -> u8 {
+        let two = 2 * self.per_row();
+        p / two * self.per_two_rows() + p % two
+    }
+
+    /// Which square from the top left (0-based) index `i` is: [`index`](Self::index)'s
+    /// inverse, `None` for an unused index.
+    const fn place(&self, i: u8) -> Option<u8> {
+        let (pair, k) = (i / self.per_two_rows(), i % self.per_two_rows());
+        let two = 2 * self.per_row();
+        if k >= two || pair * two + k >= self.squares {
+            return None;
+        }
+        Some(pair * two + k)
+    }
+
     /// File and rank (0-based, from the bottom left) of square `i`.
     pub(crate) const fn file_rank(&self, i: u8) -> (u8, u8) {
+        let p = match self.place(i) {
+            Some(p) => p,
+            None => panic!("not a square's index"),
+        };
         let per_row = self.per_row();
-        let rank = self.side - 1 - i / per_row;
-        let k = i % per_row;
+        let rank = self.side - 1 - p / per_row;
+        let k = p % per_row;
         if self.dark_only {
             (2 * k + rank % 2, rank)
         } else {
@@ -178,19 +217,28 @@ impl Geometry {
             return None;
         }
         let k = if self.dark_only { file / 2 } else { file };
-        Some((self.side - 1 - rank) * self.per_row() + k)
+        Some(self.index((self.side - 1 - rank) * self.per_row() + k))
     }
 
-    /// The PDN number of square `i`: `i + 1`, or on a `mirrored` board each row counted
-    /// from its other end.
+    /// The PDN number of square `i`: its place from the top left, from 1, or on a
+    /// `mirrored` board each row counted from its other end.
     pub(crate) const fn number(&self, i: u8, mirrored: bool) -> u32 {
-        let per_row = self.per_row();
-        let k = if mirrored {
-            per_row - 1 - i % per_row
-        } else {
-            i % per_row
+        let p = match self.place(i) {
+            Some(p) => p,
+            None => panic!("not a square's index"),
         };
-        (i / per_row * per_row + k) as u32 + 1
+        self.mirror(p, mirrored) as u32 + 1
+    }
+
+    /// Place `p` with its row counted from the other end when `mirrored` (its own
+    /// inverse).
+    const fn mirror(&self, p: u8, mirrored: bool) -> u8 {
+        let per_row = self.per_row();
+        if mirrored {
+            p / per_row * per_row + per_row - 1 - p % per_row
+        } else {
+            p
+        }
     }
 
     /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
@@ -198,32 +246,30 @@ impl Geometry {
         if n < 1 || n > self.squares as u32 {
             return None;
         }
-        // the mirror of each row is its own inverse
-        let i = (n - 1) as u8;
-        Some(self.number(i, mirrored) as u8 - 1)
+        Some(self.index(self.mirror((n - 1) as u8, mirrored)))
     }
 
     /// Every square of the board, as a set.
     pub(crate) const fn all(&self) -> u128 {
-        if self.squares as u32 >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.squares) - 1
-        }
+        self.every
     }
 
     /// The squares of ranks `from..from + count` (from the bottom).
     pub(crate) const fn ranks(&self, from: u8, count: u8) -> u128 {
-        let mut set = 0u128;
-        let mut i = 0;
-        while i < self.squares {
-            let (_, rank) = self.file_rank(i);
-            if rank >= from && rank < from + count {
-                set |= 1 << i;
-            }
-            i += 1;
+        let (per_row, mut set) = (self.per_row(), 0u128);
+        let mut rank = from;
+        while rank < from + count && rank < self.side {
+            let first = self.index((self.side - 1 - rank) * per_row);
+            set |= ((1 << per_row) - 1) << first;
+            rank += 1;
         }
         set
+    }
+
+    /// Every square's index, in the order of their PDN numbers (unmirrored).
+    #[cfg(test)]
+    pub(crate) fn indices(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.squares).map(|p| self.index(p))
     }
 }
 
@@ -238,15 +284,19 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
         side,
         squares,
         dark_only,
-        step: [[NONE; MAX_SQUARES]; 8],
+        step: [[NONE; MAX_INDEX]; 8],
         top: 0,
         bottom: 0,
+        every: 0,
         has: [0; 8],
-        delta: [[0; 2]; 8],
-        odd_rows: 0,
+        left: [0; 8],
+        right: [0; 8],
+        narrow: false,
     };
-    let mut i = 0;
-    while i < squares {
+    let mut p = 0;
+    while p < squares {
+        let i = g.index(p);
+        g.every |= 1 << i;
         let (file, rank) = g.file_rank(i);
         let mut d = 0;
         while d < 8 {
@@ -256,21 +306,19 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
                 if let Some(n) = g.square_at(f as u8, r as u8) {
                     g.step[d as usize][i as usize] = n;
                     g.has[d as usize] |= 1 << i;
-                    let parity = (i / g.per_row() % 2) as usize;
-                    g.delta[d as usize][parity] = n as i8 - i as i8;
+                    let (left, right) = if n > i { (n - i, 0) } else { (0, i - n) };
+                    // (the layout's point: every square steps by the same amount)
+                    let (l, r) = (g.left[d as usize], g.right[d as usize]);
+                    assert!(l + r == 0 || (l == left && r == right));
+                    g.left[d as usize] = left;
+                    g.right[d as usize] = right;
                 }
             }
             d += 1;
         }
-        i += 1;
+        p += 1;
     }
-    let mut i = 0;
-    while i < squares {
-        if i / g.per_row() % 2 == 1 {
-            g.odd_rows |= 1 << i;
-        }
-        i += 1;
-    }
+    g.narrow = g.every >> 64 == 0;
     g.top = g.ranks(side - 1, 1);
     g.bottom = g.ranks(0, 1);
     g
@@ -288,26 +336,30 @@ mod tests {
     #[test]
     fn numbers_of_the_international_board() {
         let g = Geometry::of(Board::Dark10);
+        let sq = |n| g.square_numbered(n, false).unwrap();
         // 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1
-        assert_eq!(g.file_rank(0), (1, 9));
-        assert_eq!(g.file_rank(4), (9, 9));
-        assert_eq!(g.file_rank(5), (0, 8));
-        assert_eq!(g.file_rank(45), (0, 0));
-        assert_eq!(g.file_rank(49), (8, 0));
+        assert_eq!(g.file_rank(sq(1)), (1, 9));
+        assert_eq!(g.file_rank(sq(5)), (9, 9));
+        assert_eq!(g.file_rank(sq(6)), (0, 8));
+        assert_eq!(g.file_rank(sq(46)), (0, 0));
+        assert_eq!(g.file_rank(sq(50)), (8, 0));
+        // one index unused after every two rows
+        assert_eq!((sq(10), sq(11), sq(50)), (9, 11, 53));
         // 32-28 and 32-27 are White's steps; 46 has one
-        assert_eq!(g.step[dir::NE as usize][31], 27);
-        assert_eq!(g.step[dir::NW as usize][31], 26);
-        assert_eq!(g.step[dir::NW as usize][45], NONE);
+        assert_eq!(g.step[dir::NE as usize][usize::from(sq(32))], sq(28));
+        assert_eq!(g.step[dir::NW as usize][usize::from(sq(32))], sq(27));
+        assert_eq!(g.step[dir::NW as usize][usize::from(sq(46))], NONE);
         // a Frisian orthogonal step: 28 to 38 straight down, 28 to 29 sideways
-        assert_eq!(g.step[dir::S as usize][27], 37);
-        assert_eq!(g.step[dir::E as usize][27], 28);
+        assert_eq!(g.step[dir::S as usize][usize::from(sq(28))], sq(38));
+        assert_eq!(g.step[dir::E as usize][usize::from(sq(28))], sq(29));
+        assert_eq!(g.step[dir::W as usize][usize::from(sq(26))], NONE);
     }
 
     #[test]
     fn every_square_round_trips() {
         for board in [Board::Dark8, Board::Dark10, Board::Dark12, Board::Full8] {
             let g = Geometry::of(board);
-            for i in 0..g.squares {
+            for i in g.indices() {
                 let (f, r) = g.file_rank(i);
                 assert_eq!(g.square_at(f, r), Some(i));
                 for mirrored in [false, true] {
@@ -330,13 +382,13 @@ mod tests {
             let g = Geometry::of(board);
             for k in 0..500 {
                 let set = if k < g.squares as usize {
-                    1u128 << k
+                    1u128 << g.index(k as u8)
                 } else {
                     (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.all()
                 };
                 for d in 0..8u8 {
                     let mut want = 0u128;
-                    for i in 0..g.squares {
+                    for i in g.indices() {
                         let n = g.step[usize::from(d)][usize::from(i)];
                         if set & 1 << i != 0 && n != NONE {
                             want |= 1 << n;
@@ -355,6 +407,8 @@ mod tests {
         let g = Geometry::of(Board::Dark8);
         assert_eq!(g.square_numbered(1, true), Some(3));
         assert_eq!(g.square_numbered(5, true), Some(7));
+        assert_eq!(g.square_numbered(9, true), Some(12));
         assert_eq!(g.number(0, true), 4);
+        assert_eq!(g.file_rank(g.square_numbered(32, true).unwrap()), (0, 0));
     }
 }

@@ -274,7 +274,7 @@ impl Playable for VariantPosition {
         self.legal_moves()
     }
     fn can_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.has_legal_moves()
     }
     fn captures(mv: &VariantMove) -> bool {
         mv.is_capture()
