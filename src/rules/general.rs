@@ -287,7 +287,10 @@ impl VariantPosition {
         let g = self.geometry();
         let off = || VariantSetupError::OffBoard(sq, self.variant);
         match sq {
-            FenSquare::Numeric(n) => g.square_numbered(n, self.rules().mirrored).ok_or_else(off),
+            FenSquare::Numeric(n) => {
+                let rules = self.rules();
+                (g.square_numbered(n, rules.mirrored, rules.first_square)).ok_or_else(off)
+            }
             FenSquare::Algebraic { file, rank } => {
                 if file >= g.side || rank >= g.side {
                     return Err(off());
@@ -400,7 +403,9 @@ impl VariantPosition {
 
     /// The PDN number of square index `i` in this variant's numbering.
     pub fn number(&self, i: u8) -> u32 {
-        self.geometry().number(i, self.rules().mirrored)
+        let rules = self.rules();
+        self.geometry()
+            .number(i, rules.mirrored, rules.first_square)
     }
 
     /// The algebraic name of square index `i` (`c3`; files a, b, … from the left of the
@@ -1168,7 +1173,7 @@ mod tests {
         assert!(fen(Variant::English).starts_with("B:W21,"));
         assert_eq!(
             fen(Variant::Thai),
-            "B:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8"
+            "B:W1,2,3,4,5,6,7,8:B25,26,27,28,29,30,31,32"
         );
     }
 
@@ -1296,10 +1301,16 @@ mod tests {
 
     #[test]
     fn spanish_takes_the_most_kings_among_the_most_pieces() {
-        assert_eq!(moves(Variant::Spanish, "W:W22:BK19,18,1"), ["22x15"]);
+        // (Spanish numbers from White's side: 1 is h1, White's men start on 1 to 12)
+        assert_eq!(moves(Variant::Spanish, "W:W11:BK14,15,32"), ["11x18"]);
         assert_eq!(
-            moves(Variant::Spanish, "W:W22:B19,18,1"),
-            ["22x13", "22x15"]
+            moves(Variant::Spanish, "W:W11:B14,15,32"),
+            ["11x18", "11x20"]
+        );
+        let start = VariantPosition::start(Variant::Spanish).to_fen();
+        assert!(
+            start.starts_with("W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,"),
+            "{start}"
         );
     }
 
@@ -1492,8 +1503,9 @@ mod tests {
 
     #[test]
     fn thai_kings_land_next_and_english_kings_step() {
+        // (Thai numbers from White's side, as English from Black's: 29 there is 4 here)
+        assert_eq!(moves(Variant::Thai, "W:WK4:B11,32"), ["4x15"]);
         let fen = "W:WK29:B22,1";
-        assert_eq!(moves(Variant::Thai, fen), ["29x18"]);
         assert_eq!(moves(Variant::Pool, fen).len(), 5);
         assert_eq!(moves(Variant::English, fen), ["29-25"]);
     }

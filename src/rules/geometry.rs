@@ -42,6 +42,58 @@ pub enum Board {
 
 /// One more than the highest index of any board (12×12: 72 squares and 5 unused indices).
 pub(crate) const MAX_INDEX: usize = 77;
+/// The corner of the board where its square 1 is, as White sees the board (White at the
+/// bottom): PDN numbers the squares along the rows from there, row after row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Corner {
+    BottomLeft,
+    BottomRight,
+    TopLeft,
+    TopRight,
+}
+
+impl Corner {
+    /// The corner a GameType notation digit names (`0` bottom left, `1` bottom right, `2`
+    /// top left, `3` top right), which PDN gives as the first player sees the board.
+    pub(crate) const fn of_digit(digit: u8, first_player: crate::Color) -> Option<Corner> {
+        let corner = match digit {
+            0 => Corner::BottomLeft,
+            1 => Corner::BottomRight,
+            2 => Corner::TopLeft,
+            3 => Corner::TopRight,
+            _ => return None,
+        };
+        Some(match first_player {
+            crate::Color::White => corner,
+            crate::Color::Black => corner.turned(),
+        })
+    }
+
+    /// The corner seen from the other side of the board.
+    pub(crate) const fn turned(self) -> Corner {
+        match self {
+            Corner::BottomLeft => Corner::TopRight,
+            Corner::BottomRight => Corner::TopLeft,
+            Corner::TopLeft => Corner::BottomRight,
+            Corner::TopRight => Corner::BottomLeft,
+        }
+    }
+
+    /// The GameType notation digit of the corner, as `first_player` sees the board.
+    pub(crate) const fn digit(self, first_player: crate::Color) -> u8 {
+        let seen = match first_player {
+            crate::Color::White => self,
+            crate::Color::Black => self.turned(),
+        };
+        match seen {
+            Corner::BottomLeft => 0,
+            Corner::BottomRight => 1,
+            Corner::TopLeft => 2,
+            Corner::TopRight => 3,
+        }
+    }
+}
+
 /// No square: off the board in [`Geometry::step`].
 pub(crate) const NONE: u8 = u8::MAX;
 
@@ -220,14 +272,42 @@ impl Geometry {
         Some(self.index((self.side - 1 - rank) * self.per_row() + k))
     }
 
-    /// The PDN number of square `i`: its place from the top left, from 1, or on a
-    /// `mirrored` board each row counted from its other end.
-    pub(crate) const fn number(&self, i: u8, mirrored: bool) -> u32 {
+    /// The PDN number of square `i` on a board numbered from `first` (as White sees the
+    /// board; `mirrored`: a board whose bottom-left corner is light, its files the other
+    /// way round).
+    pub(crate) const fn number(&self, i: u8, mirrored: bool, first: Corner) -> u32 {
         let p = match self.place(i) {
             Some(p) => p,
             None => panic!("not a square's index"),
         };
-        self.mirror(p, mirrored) as u32 + 1
+        self.from_corner(self.mirror(p, mirrored), first) as u32 + 1
+    }
+
+    /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
+    pub(crate) const fn square_numbered(
+        &self,
+        n: u32,
+        mirrored: bool,
+        first: Corner,
+    ) -> Option<u8> {
+        if n < 1 || n > self.squares as u32 {
+            return None;
+        }
+        // (each of the turns is its own inverse)
+        let p = self.from_corner((n - 1) as u8, first);
+        Some(self.index(self.mirror(p, mirrored)))
+    }
+
+    /// Place `q`, counted from the top left as the players see the board, counted from
+    /// `first` instead, along the rows (its own inverse).
+    const fn from_corner(&self, q: u8, first: Corner) -> u8 {
+        let last = self.squares - 1;
+        match first {
+            Corner::TopLeft => q,
+            Corner::TopRight => self.mirror(q, true),
+            Corner::BottomRight => last - q,
+            Corner::BottomLeft => last - self.mirror(q, true),
+        }
     }
 
     /// Place `p` with its row counted from the other end when `mirrored` (its own
@@ -239,14 +319,6 @@ impl Geometry {
         } else {
             p
         }
-    }
-
-    /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
-    pub(crate) const fn square_numbered(&self, n: u32, mirrored: bool) -> Option<u8> {
-        if n < 1 || n > self.squares as u32 {
-            return None;
-        }
-        Some(self.index(self.mirror((n - 1) as u8, mirrored)))
     }
 
     /// Every square of the board, as a set.
@@ -336,7 +408,7 @@ mod tests {
     #[test]
     fn numbers_of_the_international_board() {
         let g = Geometry::of(Board::Dark10);
-        let sq = |n| g.square_numbered(n, false).unwrap();
+        let sq = |n| g.square_numbered(n, false, Corner::TopLeft).unwrap();
         // 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1
         assert_eq!(g.file_rank(sq(1)), (1, 9));
         assert_eq!(g.file_rank(sq(5)), (9, 9));
@@ -362,8 +434,12 @@ mod tests {
             for i in g.indices() {
                 let (f, r) = g.file_rank(i);
                 assert_eq!(g.square_at(f, r), Some(i));
-                for mirrored in [false, true] {
-                    assert_eq!(g.square_numbered(g.number(i, mirrored), mirrored), Some(i));
+                for (mirrored, first) in [false, true].into_iter().flat_map(|m| {
+                    use Corner::*;
+                    [BottomLeft, BottomRight, TopLeft, TopRight].map(|c| (m, c))
+                }) {
+                    let n = g.number(i, mirrored, first);
+                    assert_eq!(g.square_numbered(n, mirrored, first), Some(i));
                 }
                 for d in 0..8u8 {
                     let n = g.step[d as usize][i as usize];
@@ -405,10 +481,17 @@ mod tests {
         // Italian: 1 is the top row's left square, a dark corner on that board; seen in
         // the mirror of the Russian board it is h8's index, index 3
         let g = Geometry::of(Board::Dark8);
-        assert_eq!(g.square_numbered(1, true), Some(3));
-        assert_eq!(g.square_numbered(5, true), Some(7));
-        assert_eq!(g.square_numbered(9, true), Some(12));
-        assert_eq!(g.number(0, true), 4);
-        assert_eq!(g.file_rank(g.square_numbered(32, true).unwrap()), (0, 0));
+        let italian = |n| g.square_numbered(n, true, Corner::TopLeft).unwrap();
+        assert_eq!((italian(1), italian(5), italian(9)), (3, 7, 12));
+        assert_eq!(g.number(0, true, Corner::TopLeft), 4);
+        assert_eq!(g.file_rank(italian(32)), (0, 0));
+        // Spanish: 1 is the bottom row's right square, h1 as the players see it (a1 of
+        // the mirror, index 31), and the numbers run right to left, upwards (5 is g2,
+        // b2 of the mirror)
+        let spanish = |n| g.square_numbered(n, true, Corner::BottomRight).unwrap();
+        assert_eq!(g.file_rank(spanish(1)), (0, 0));
+        assert_eq!(g.file_rank(spanish(2)), (2, 0));
+        assert_eq!(g.file_rank(spanish(5)), (1, 1));
+        assert_eq!(g.file_rank(spanish(32)), (7, 7));
     }
 }

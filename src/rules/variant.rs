@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::geometry::{Board, dir};
+use super::geometry::{Board, Corner, dir};
 use crate::Color;
 
 /// A draughts variant, by PDN `GameType`.
@@ -110,9 +110,12 @@ pub(crate) struct Rules {
     /// How many non-capturing moves in a row one king may make while its side still has
     /// men (Frisian: 3); 0 for no limit.
     pub(crate) king_quiet_run: u8,
-    /// The board is the mirror of the Russian one (its bottom-left corner is light), so
-    /// PDN numbers each row from the other end.
+    /// The board is the mirror of the Russian one (its bottom-left corner is light): its
+    /// files run the other way round.
     pub(crate) mirrored: bool,
+    /// Where PDN's square 1 is, as White sees the board (the GameType table's notation
+    /// digit, which it gives as the first player sees the board).
+    pub(crate) first_square: Corner,
 }
 
 impl Rules {
@@ -152,6 +155,7 @@ const fn international(board: Board, rows: u8) -> Rules {
         choice: CaptureChoice::Most,
         king_quiet_run: 0,
         mirrored: false,
+        first_square: Corner::TopLeft,
     }
 }
 
@@ -191,6 +195,8 @@ const ITALIAN: Rules = Rules {
 };
 const SPANISH: Rules = Rules {
     mirrored: true,
+    // `24,W,8,8,N1,1`: 1 is h1, White's men stand on 1 to 12
+    first_square: Corner::BottomRight,
     ..forward_capturing(true, CaptureChoice::MostThenKings)
 };
 const PORTUGUESE: Rules = SPANISH;
@@ -200,6 +206,8 @@ const THAI: Rules = Rules {
     men_ranks: (0, 2),
     king_lands_next: true,
     removed_at_once: true,
+    // `31,B,8,8,N2,0`: the top left as Black, who moves first, sees the board
+    first_square: Corner::BottomRight,
     ..forward_capturing(true, CaptureChoice::Free)
 };
 const TURKISH: Rules = Rules {
