@@ -17,7 +17,9 @@ use crate::draw::{DrawTracker, Edition, Material, Outcome, PlyFacts, PositionKey
 use crate::pdn::{MoveNumber, Span};
 use crate::rules::fen::{FenSquare, Setup as FenSetup};
 use crate::rules::notation::{Style, format_move_named};
-use crate::rules::{AnyPosition, Move, Playable, Position, Variant, VariantMove, VariantPosition};
+use crate::rules::{
+    AnyPosition, Dialect, Move, Playable, Position, Variant, VariantMove, VariantPosition,
+};
 use compact_str::CompactString;
 
 /// How to replay.
@@ -226,6 +228,7 @@ pub(crate) fn variant_name(number: &str) -> &'static str {
         "22" => "Italian draughts",
         "23" => "American pool",
         "24" => "Spanish draughts",
+        "25" => "Russian draughts",
         "26" => "Brazilian draughts",
         "27" => "Canadian draughts",
         "28" => "Portuguese draughts",
@@ -242,29 +245,31 @@ pub(crate) fn variant_name(number: &str) -> &'static str {
 /// Reads a FEN text into a position and its full-move number (`F` field), if any; a
 /// missing side to move (`?`) is taken from `side`.
 pub fn setup_position(fen: &str, side: Option<Color>) -> Result<(Position, Option<u32>), String> {
-    Position::set_up(fen, Variant::Russian, side)
+    Position::set_up(fen, Variant::Russian, Variant::Russian.dialect(), side)
 }
 
-/// The side a move number written `N...` (`black`) or `N.` names in a game of `variant`:
-/// the second to move or the first (in English checkers, Black moves first).
-pub(crate) fn side_written(variant: Variant, black: bool) -> Color {
-    let first = variant.first_to_move();
+/// The side a move number written `N...` (`black`) or `N.` names in a game whose `first`
+/// player moves first: the second to move or the first (in English checkers, Black moves
+/// first).
+pub(crate) fn side_written(first: Color, black: bool) -> Color {
     if black { first.opponent() } else { first }
 }
 
-/// The position a game of `variant` starts from and the full-move number of its first
-/// move, given its first FEN tag and the number written before its first main-line move.
+/// The position a game of `variant`, written in `dialect`, starts from and the full-move
+/// number of its first move, given its first FEN tag and the number written before its
+/// first main-line move.
 pub(crate) fn start_of<P: Playable>(
     fen: Option<&str>,
     variant: Variant,
+    dialect: Dialect,
     first_written: Option<MoveNumber>,
 ) -> Result<(P, u32), String> {
     let Some(fen) = fen else {
-        return Ok((P::start_of(variant), 1));
+        return Ok((P::start_of(variant, dialect), 1));
     };
     // a FEN without side to move takes it from how the first move is numbered
-    let side = first_written.map(|n| side_written(variant, n.black));
-    let (pos, fullmove) = P::set_up(fen, variant, side)?;
+    let side = first_written.map(|n| side_written(dialect.first(), n.black));
+    let (pos, fullmove) = P::set_up(fen, variant, dialect, side)?;
     // Without a FEN F field (or with F1), a record that starts with `N...` or `N.` for
     // its first move tells the number; otherwise 1.
     let number = match fullmove.unwrap_or(1) {
@@ -510,7 +515,7 @@ pub(crate) fn number_fits<P: Playable>(number: MoveNumber, pos: &P, expected: u3
 /// moves are numbered `N...`, and a full move ends with them).
 #[inline(always)]
 pub(crate) fn second_to_move<P: Playable>(pos: &P) -> bool {
-    pos.to_move() != pos.variant_of().first_to_move()
+    pos.to_move() != pos.first_to_move()
 }
 
 /// Where a variation starts, whose first move is written with number `first`: its position

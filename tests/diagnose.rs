@@ -294,3 +294,51 @@ fn findings_as_russian_of_another_variant_go_whether_reported_or_not() {
         assert!(!rules.iter().any(|r| r.starts_with('M')), "{rules:?}");
     }
 }
+
+/// A GameType's fields say how the game is written: who moves first and where square 1
+/// is are followed; what cannot be (another board, fields that are not PDN's) is V103, and
+/// the game is replayed by its number.
+#[test]
+fn game_type_fields_are_followed_or_said_not_to_be() {
+    let codes = |text: &str| -> Vec<&'static str> {
+        let file = check_reader("g.pdn", text.as_bytes(), &CheckOptions::default());
+        // (the tags' own findings left out: these games have none but GameType)
+        (file.diagnostics.iter())
+            .map(|d| d.rule.code)
+            .filter(|c| !c.starts_with('T'))
+            .collect()
+    };
+    // pool as Zimbabwe writes it: White moves first (the table's pool has Black first)
+    let pool = "1. 22-17 9-13 2. 17-14 10x17 3. 21x14 *\n";
+    assert_eq!(
+        codes(&format!("[GameType \"23,W,8,8,A0,0\"]\n{pool}")),
+        [""; 0]
+    );
+    assert!(codes(&format!("[GameType \"23\"]\n{pool}")).contains(&"M101"));
+    // International numbered from White's bottom right: 32-28 18-23 is 19-23 33-28
+    let international = "1. 19-23 33-28 2. 18-22 28x19 3. 14x23 *\n";
+    assert_eq!(
+        codes(&format!("[GameType \"20,W,10,10,N1,0\"]\n{international}")),
+        [""; 0]
+    );
+    // another board: said, and replayed as International
+    let standard = "1. 32-28 18-23 2. 33-29 23x32 3. 37x28 *\n";
+    assert_eq!(
+        codes(&format!("[GameType \"20,W,8,8,N2,0\"]\n{standard}")),
+        ["V103"]
+    );
+    // fields that are not PDN's (a real file's), and Russian's table value before 2014
+    assert_eq!(
+        codes(&format!("[GameType \"20,W,0,0,N,0\"]\n{standard}")),
+        ["V103"]
+    );
+    let russian = "1. c3-d4 f6-g5 2. b2-c3 *\n";
+    assert_eq!(
+        codes(&format!("[GameType \"25,W,8,8,A1,0\"]\n{russian}")),
+        [""; 0]
+    );
+    assert_eq!(
+        codes(&format!("[GameType \"25,B,8,8,A0,0\"]\n{russian}")),
+        ["V103"]
+    );
+}

@@ -28,10 +28,13 @@ use crate::replay::{
     variant_draw_view, variant_for, variant_name, variation_start_numbered,
 };
 use crate::rules::fen::FenSquare;
+use crate::rules::game_type::{self, GameType};
 use crate::rules::notation::{
     CaptureSeparator, CaptureStyle, MoveText, ParseMoveError, PlainSquares, SquareStyle, Style,
 };
-use crate::rules::{AnyPosition, Move, Named, Playable, Position, Variant, VariantPosition};
+use crate::rules::{
+    AnyPosition, Dialect, Move, Named, Playable, Position, Variant, VariantPosition,
+};
 
 /// What a [`Checker`] keeps of each game besides its findings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -518,6 +521,61 @@ pub struct Checker {
 /// Why a game is not replayed (`V101`), and where.
 type Unsupported = (String, Option<Span>);
 
+/// The variant a game is replayed as, how its moves are written, and what is said of the
+/// choice.
+struct Chosen {
+    variant: Variant,
+    dialect: Dialect,
+    /// The variant was guessed (`V102`).
+    guess: Option<Guess>,
+    /// The GameType's fields are not PDN's or are not all followed (`V103`): words, and
+    /// the tag's place.
+    fields: Option<(String, Span)>,
+}
+
+impl Chosen {
+    /// `variant`, as said by `--variant`, a tag, or nothing (Russian), written as PDN's
+    /// GameType table gives it.
+    fn said(variant: Variant) -> Chosen {
+        Chosen {
+            variant,
+            dialect: variant.dialect(),
+            guess: None,
+            fields: None,
+        }
+    }
+}
+
+/// How a game of `variant` whose GameType value is `value` is written, and V103's words
+/// when its fields are not PDN's or say what pdnkit does not follow.
+fn written_as(variant: Variant, value: &str) -> (Dialect, Option<String>) {
+    let standard = variant.dialect();
+    let name = variant_name(&variant.game_type().to_string());
+    let table = variant.game_type_value();
+    match game_type::parse(value) {
+        Ok(GameType { fields: None, .. }) => (standard, None),
+        Ok(GameType {
+            fields: Some(fields),
+            ..
+        }) => {
+            let (dialect, unfollowed) = game_type::dialect_of(variant, &fields);
+            let words = (!unfollowed.is_empty()).then(|| {
+                format!(
+                    "GameType \"{value}\" is not followed in full: {}; the game is replayed as {name}, those fields as PDN's `{table}` has them",
+                    unfollowed.join("; ")
+                )
+            });
+            (dialect, words)
+        }
+        Err(_) => (
+            standard,
+            Some(format!(
+                "GameType \"{value}\": the fields after the number are not PDN's (`Type,StartColour,Width,Height,Notation[,Invert]`); only the number is read, and the game is replayed as {name} written as PDN's `{table}`"
+            )),
+        ),
+    }
+}
+
 /// The variant a game that does not say its own is replayed as, and why (`V102`).
 #[derive(Clone, Debug)]
 struct Guess {
@@ -589,6 +647,8 @@ struct Replayer<P: Recorded> {
     report: GameReport,
     /// The variant whose rules the game is replayed by.
     variant: Variant,
+    /// How the game is written: who moves first, how the squares are numbered.
+    dialect: Dialect,
     /// The lines being read: the main line first, then the variations open in it.
     lines: Vec<Frame<P>>,
     tracker: Option<DrawTracker>,
@@ -622,6 +682,7 @@ impl<P: Recorded> Replayer<P> {
             keep,
             report: GameReport::default(),
             variant: Variant::Russian,
+            dialect: Variant::Russian.dialect(),
             lines: Vec::new(),
             tracker: None,
             wait: None,
@@ -639,7 +700,7 @@ impl<P: Recorded> Replayer<P> {
     /// The start position of the variant (where a line not yet set up stands).
     #[inline(always)]
     fn start(&self) -> P {
-        P::start_of(self.variant)
+        P::start_of(self.variant, self.dialect)
     }
 
     /// Whether a finding of `rule` is made (notes it when it is an error that is not).
@@ -754,7 +815,7 @@ impl<P: Recorded> Replayer<P> {
         let fen = noted.fen.map(|i| &self.report.tags[i]);
         let fen_span = fen.map(|t| t.span);
         let fen = fen.map(|t| t.value.as_str());
-        let (start, number) = match start_of::<P>(fen, self.variant, first) {
+        let (start, number) = match start_of::<P>(fen, self.variant, self.dialect, first) {
             Ok(start) => start,
             Err(message) => {
                 self.finding(Finding::new(&codes::INVALID_FEN, message, fen_span));
@@ -782,9 +843,9 @@ impl<P: Recorded> Replayer<P> {
     /// a FEN tag naming a square beyond the Russian board: then guessed, V102),
     /// `--variant` whatever they say, Russian when nothing does; or V101's words, and
     /// where, for a variant pdnkit does not replay.
-    fn chosen_variant(&self) -> Result<(Variant, Option<Guess>), Unsupported> {
+    fn chosen_variant(&self) -> Result<Chosen, Unsupported> {
         if let Some(v) = self.options.variant {
-            return Ok((v, None));
+            return Ok(Chosen::said(v));
         }
         let noted = self.tag_check.noted();
         let tag = |i: Option<usize>| i.map(|i| &self.report.tags[i]);
@@ -796,19 +857,26 @@ impl<P: Recorded> Replayer<P> {
                 let message = format!("GameType {number} ({name}) is not replayed; {not_replayed}");
                 (message, Some(t.span))
             });
-            return variant.map(|v| (v, None));
+            let variant = variant?;
+            let (dialect, fields) = written_as(variant, &t.value);
+            return Ok(Chosen {
+                variant,
+                dialect,
+                guess: None,
+                fields: fields.map(|message| (message, t.span)),
+            });
         }
         if let Some(t) = tag(noted.variant) {
             if let Some(v) = (game_type_of_variant(&t.value))
                 .and_then(|n| Variant::from_game_type(n.parse().ok()?))
             {
-                return Ok((v, None));
+                return Ok(Chosen::said(v));
             }
         }
         let fen = tag(noted.fen);
         let larger = fen.and_then(|fen| Some((fen, larger_board_of_fen(&fen.value)?)));
         let Some((fen, (square, number))) = larger else {
-            return Ok((Variant::Russian, None));
+            return Ok(Chosen::said(Variant::Russian));
         };
         let variant =
             Variant::from_game_type(number.parse().unwrap_or(20)).unwrap_or(Variant::International);
@@ -817,14 +885,14 @@ impl<P: Recorded> Replayer<P> {
             variant_name(number)
         );
         let span = fen.span;
-        Ok((
-            variant,
-            Some(Guess {
+        Ok(Chosen {
+            guess: Some(Guess {
                 variant,
                 message,
                 span,
             }),
-        ))
+            ..Chosen::said(variant)
+        })
     }
 
     /// Whether the game leaves its variant to be guessed: no GameType, no Variant tag that
@@ -1163,7 +1231,8 @@ impl<P: Recorded> Replayer<P> {
         }
         // setup commands before this move re-set the position
         // (the side a number names: `N.` the variant's first to move, `N...` the other)
-        let side = written.map(|(_, side)| side_written(self.variant, side == Color::Black));
+        let side =
+            written.map(|(_, side)| side_written(self.dialect.first(), side == Color::Black));
         if !f.setups.is_empty() && !self.apply_setups(depth, side) {
             return self.skip_move(depth, text, span);
         }
@@ -1313,7 +1382,7 @@ impl<P: Recorded> Replayer<P> {
     fn apply_setups(&mut self, depth: usize, side: Option<Color>) -> bool {
         let setups = std::mem::take(&mut self.lines[depth].setups);
         for (fen, setup_span) in setups {
-            match P::set_up(&fen, self.variant, side) {
+            match P::set_up(&fen, self.variant, self.dialect, side) {
                 Ok((p, fullmove)) => {
                     // (the end of the main line stays where it was until a move is played
                     // from the position set up)
@@ -1805,6 +1874,7 @@ impl<P: Recorded> Replayer<P> {
         r.variant = Variant::Russian;
         r.variant_line.clear();
         self.variant = Variant::Russian;
+        self.dialect = Variant::Russian.dialect();
         self.lines.clear();
         self.lines.push(Frame::new(self.start(), None));
         self.wait = None;
@@ -1838,7 +1908,12 @@ impl<P: Recorded> Replayer<P> {
     }
 
     /// Takes over the game `from` has read the tags of, to replay it as `variant`.
-    fn take_over<Q: Recorded>(&mut self, from: &mut Replayer<Q>, variant: Variant) {
+    fn take_over<Q: Recorded>(
+        &mut self,
+        from: &mut Replayer<Q>,
+        variant: Variant,
+        dialect: Dialect,
+    ) {
         std::mem::swap(&mut self.report, &mut from.report);
         self.tag_check.clone_from(&from.tag_check);
         self.main_stop = None;
@@ -1847,6 +1922,7 @@ impl<P: Recorded> Replayer<P> {
         self.report.variant = variant;
         self.report.variant_line.clear();
         self.variant = variant;
+        self.dialect = dialect;
         self.lines.clear();
         self.lines.push(Frame::new(self.start(), None));
         self.wait = None;
@@ -1905,22 +1981,35 @@ impl Checker {
     fn choose_variant(&mut self) {
         let russian = &mut self.russian;
         // (a guess from a move, for the game read again, comes first)
-        let (variant, guess) = match (self.guessed.clone(), russian.chosen_variant()) {
-            (Some(guess), _) => (guess.variant, Some(guess)),
+        let chosen = match (self.guessed.clone(), russian.chosen_variant()) {
+            (Some(guess), _) => Chosen {
+                guess: Some(guess.clone()),
+                ..Chosen::said(guess.variant)
+            },
             (None, Ok(chosen)) => chosen,
             (None, Err(unsupported)) => {
                 russian.unsupported = Some(unsupported);
-                (Variant::Russian, None)
+                Chosen::said(Variant::Russian)
             }
         };
+        let variant = chosen.variant;
         russian.report.variant = variant;
+        let fields = (chosen.fields)
+            .map(|(message, span)| Finding::new(&codes::GAME_TYPE_FIELDS, message, Some(span)));
         if variant == Variant::Russian {
+            if let Some(f) = fields {
+                russian.finding(f);
+            }
             return;
         }
-        on_other(&mut self.other, |o| o.take_over(&mut self.russian, variant));
+        let dialect = chosen.dialect;
+        on_other(&mut self.other, |o| {
+            o.take_over(&mut self.russian, variant, dialect)
+        });
         self.on_other = true;
-        if let Some(guess) = guess {
-            let f = Finding::new(&codes::GUESSED_VARIANT, guess.message, Some(guess.span));
+        let guess =
+            (chosen.guess).map(|g| Finding::new(&codes::GUESSED_VARIANT, g.message, Some(g.span)));
+        for f in guess.into_iter().chain(fields) {
             on_other(&mut self.other, |o| o.finding(f));
         }
     }

@@ -229,6 +229,11 @@ rules! {
         "The game has no GameType tag, no Variant tag naming a variant and no `--variant`, and its FEN or one of its moves names a square beyond the 32 of the Russian board (`46-41`, `i3`). pdnkit replays it as the variant of that board: International draughts (GameType 20) for squares up to 50 or files to j, Canadian (27) beyond. The finding points at the FEN or the move that showed it. A GameType tag says the variant for certain, and silences this warning; `pdnkit fix` cannot know it.",
         "1. 33-28 18-23 2. 39-33 *";
 
+    GAME_TYPE_FIELDS = "V103" "game-type-fields" Warning,
+        "The GameType's fields after its number are not PDN's, or say what pdnkit does not follow.",
+        "A GameType may give, after its number, who moves first, the board's width and height, the notation with the corner of square 1, and whether the bottom-left corner is light (`20,W,10,10,N2,0`). pdnkit follows them where they say how the game is written: who moves first, where square 1 is in numeric notation (`N`, `S`), which way the files run (pool as Zimbabwe plays it, `23,W,8,8,A0,0`, with White first; International numbered from White's side, `N1`). In algebraic notation (`A`) a1 is White's bottom-left square whatever the digit (the table gave Russian `A1` before 2014). It cannot follow another board size than the variant's, nor, for Russian games, another first player, numbering or board: Russian games are replayed on Russian's own board. Fields that are not PDN's (`20,W,0,0,N,0`) are not read at all. The game is replayed by the rules of its number, and the message says which fields were not followed.",
+        "[GameType \"20,W,8,8,N2,0\"]";
+
     // --- D: draw rules ----------------------------------------------------------------
     PLAY_AFTER_AUTOMATIC_DRAW = "D101" "play-after-automatic-draw" Error,
         "Moves were played after the game was drawn automatically by a move-count rule.",

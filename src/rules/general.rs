@@ -14,7 +14,7 @@ use super::geometry::{Geometry, NONE, dir};
 use super::movegen::play_on;
 use super::notation::MoveText;
 use super::perft::{Node, leaves};
-use super::variant::{CaptureChoice, Crowning, Rules};
+use super::variant::{CaptureChoice, Crowning, Dialect, Rules};
 use crate::Color;
 
 /// A set of squares of any board: bit `i` is square index `i` ([`super::geometry`]).
@@ -35,6 +35,8 @@ pub struct VariantPosition {
     kings: [Set; 2],
     turn: Color,
     variant: Variant,
+    /// How the game is written: its numbering and which way the files run.
+    dialect: Dialect,
     /// Per side, with [`Rules::king_quiet_run`]: the square of the king that made the
     /// side's last moves without capturing, and how many in a row (0: none).
     king_run: [KingRun; 2],
@@ -198,6 +200,11 @@ impl VariantPosition {
 
     /// The start position of `variant`.
     pub fn start(variant: Variant) -> VariantPosition {
+        VariantPosition::start_in(variant, variant.dialect())
+    }
+
+    /// The start position of `variant` written in `dialect` (its first player to move).
+    pub fn start_in(variant: Variant, dialect: Dialect) -> VariantPosition {
         let rules = variant.rules();
         let g = Geometry::of(rules.board);
         let (first, count) = rules.men_ranks;
@@ -207,8 +214,9 @@ impl VariantPosition {
                 g.ranks(g.side - first - count, count),
             ],
             kings: [0; 2],
-            turn: rules.first,
+            turn: dialect.first,
             variant,
+            dialect,
             king_run: Default::default(),
         }
     }
@@ -227,12 +235,22 @@ impl VariantPosition {
         setup: &Setup,
         variant: Variant,
     ) -> Result<VariantPosition, VariantSetupError> {
+        VariantPosition::from_setup_in(setup, variant, variant.dialect())
+    }
+
+    /// [`from_setup`](Self::from_setup), the squares numbered and named in `dialect`.
+    pub fn from_setup_in(
+        setup: &Setup,
+        variant: Variant,
+        dialect: Dialect,
+    ) -> Result<VariantPosition, VariantSetupError> {
         let turn = setup.turn.ok_or(VariantSetupError::UnknownTurn)?;
         let mut pos = VariantPosition {
             men: [0; 2],
             kings: [0; 2],
             turn,
             variant,
+            dialect,
             king_run: Default::default(),
         };
         for piece in &setup.pieces {
@@ -288,15 +306,15 @@ impl VariantPosition {
         let off = || VariantSetupError::OffBoard(sq, self.variant);
         match sq {
             FenSquare::Numeric(n) => {
-                let rules = self.rules();
-                (g.square_numbered(n, rules.mirrored, rules.first_square)).ok_or_else(off)
+                let d = self.dialect;
+                (g.square_numbered(n, d.mirrored, d.first_square)).ok_or_else(off)
             }
             FenSquare::Algebraic { file, rank } => {
                 if file >= g.side || rank >= g.side {
                     return Err(off());
                 }
                 // a mirrored board's files run the other way round
-                let file = if self.rules().mirrored {
+                let file = if self.dialect.mirrored {
                     g.side - 1 - file
                 } else {
                     file
@@ -315,6 +333,11 @@ impl VariantPosition {
     /// Side to move.
     pub fn turn(&self) -> Color {
         self.turn
+    }
+
+    /// How the game is written: who moves first, and how the squares are numbered.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
     }
 
     fn pieces(&self, color: Color) -> Set {
@@ -339,7 +362,7 @@ impl VariantPosition {
     pub fn file_rank(&self, i: u8) -> (u8, u8) {
         let g = self.geometry();
         let (file, rank) = g.file_rank(i);
-        if self.rules().mirrored {
+        if self.dialect.mirrored {
             (g.side - 1 - file, rank)
         } else {
             (file, rank)
@@ -396,16 +419,15 @@ impl VariantPosition {
         let g = self.geometry();
         crate::diagram::Shape {
             side: g.side,
-            dark_corner: !self.rules().mirrored,
+            dark_corner: !self.dialect.mirrored,
             every_square: !g.dark_only,
         }
     }
 
-    /// The PDN number of square index `i` in this variant's numbering.
+    /// The PDN number of square index `i` in the game's numbering.
     pub fn number(&self, i: u8) -> u32 {
-        let rules = self.rules();
-        self.geometry()
-            .number(i, rules.mirrored, rules.first_square)
+        let d = self.dialect;
+        self.geometry().number(i, d.mirrored, d.first_square)
     }
 
     /// The algebraic name of square index `i` (`c3`; files a, b, … from the left of the
@@ -1098,7 +1120,7 @@ impl fmt::Display for VariantPosition {
     /// A board diagram from the bottom side: `w`/`b` men, `W`/`B` kings, `.` empty squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = self.geometry();
-        let mirrored = self.rules().mirrored;
+        let mirrored = self.dialect.mirrored;
         for rank in (0..g.side).rev() {
             write!(f, "{:>2} ", rank + 1)?;
             for file in 0..g.side {

@@ -280,7 +280,7 @@ impl Geometry {
             Some(p) => p,
             None => panic!("not a square's index"),
         };
-        self.from_corner(self.mirror(p, mirrored), first) as u32 + 1
+        self.counted_from(self.mirror(p, mirrored), first) as u32 + 1
     }
 
     /// The square PDN numbers `n` ([`number`](Self::number)'s inverse).
@@ -294,13 +294,13 @@ impl Geometry {
             return None;
         }
         // (each of the turns is its own inverse)
-        let p = self.from_corner((n - 1) as u8, first);
+        let p = self.counted_from((n - 1) as u8, first);
         Some(self.index(self.mirror(p, mirrored)))
     }
 
     /// Place `q`, counted from the top left as the players see the board, counted from
     /// `first` instead, along the rows (its own inverse).
-    const fn from_corner(&self, q: u8, first: Corner) -> u8 {
+    const fn counted_from(&self, q: u8, first: Corner) -> u8 {
         let last = self.squares - 1;
         match first {
             Corner::TopLeft => q,

@@ -15,6 +15,7 @@
 
 mod bitboard;
 pub mod fen;
+pub mod game_type;
 mod general;
 mod geometry;
 mod movegen;
@@ -36,4 +37,4 @@ pub use playable::{AnyPosition, Named, Playable};
 pub(crate) use position::board_square;
 pub use position::{FenStyle, Piece, Position, SetupError};
 pub use square::Square;
-pub use variant::{CaptureChoice, Crowning, ParseVariantError, Variant};
+pub use variant::{CaptureChoice, Crowning, Dialect, ParseVariantError, Variant};

@@ -11,7 +11,7 @@ use super::notation::{
     self, CaptureSeparator, CaptureStyle, Illegal, MoveText, ParseMoveError, PlainSquares,
     Resolution, SquareStyle, Style,
 };
-use super::{CaptureChoice, Move, Position, Variant};
+use super::{CaptureChoice, Dialect, Move, Position, Variant};
 use crate::Color;
 
 /// What a written move names in a position ([`Playable::read`]).
@@ -79,8 +79,11 @@ pub trait Playable: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// A legal move.
     type Move: Copy + fmt::Debug + Send + Sync + 'static;
 
-    /// The start position of `variant` (of this type's variants).
-    fn start_of(variant: Variant) -> Self;
+    /// The start position of `variant` (of this type's variants), its games written in
+    /// `dialect` (Russian's own position has one).
+    fn start_of(variant: Variant, dialect: Dialect) -> Self;
+    /// Who moves first in the game.
+    fn first_to_move(&self) -> Color;
     /// The variant whose rules the position follows.
     fn variant_of(&self) -> Variant;
     /// The position as a finding shows it.
@@ -124,11 +127,13 @@ pub trait Playable: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     ) -> Option<Self::Move>;
     /// What the move written `text` names.
     fn read(&self, text: &str, captures: Option<bool>) -> Result<Named<Self>, ParseMoveError>;
-    /// The position a FEN sets up in `variant`, and its full-move number (`F` field); a
-    /// FEN without side to move (`?`) takes `side`, else the variant's first to move.
+    /// The position a FEN sets up in `variant`, its squares written in `dialect`, and its
+    /// full-move number (`F` field); a FEN without side to move (`?`) takes `side`, else
+    /// the game's first to move.
     fn set_up(
         fen: &str,
         variant: Variant,
+        dialect: Dialect,
         side: Option<Color>,
     ) -> Result<(Self, Option<u32>), String>;
 }
@@ -154,8 +159,12 @@ impl Playable for Position {
     type Move = Move;
 
     #[inline(always)]
-    fn start_of(_: Variant) -> Self {
+    fn start_of(_: Variant, _: Dialect) -> Self {
         Position::start()
+    }
+    #[inline(always)]
+    fn first_to_move(&self) -> Color {
+        Color::White
     }
     #[inline(always)]
     fn variant_of(&self) -> Variant {
@@ -218,7 +227,12 @@ impl Playable for Position {
             Resolution::Illegal(why) => Named::Illegal(describe_illegal(self, &why)),
         })
     }
-    fn set_up(fen: &str, _: Variant, side: Option<Color>) -> Result<(Self, Option<u32>), String> {
+    fn set_up(
+        fen: &str,
+        _: Variant,
+        _: Dialect,
+        side: Option<Color>,
+    ) -> Result<(Self, Option<u32>), String> {
         let (setup, fullmove) = setup_of(fen, side.unwrap_or(Color::White))?;
         let pos =
             Position::from_setup(&setup).map_err(|e| format!("impossible FEN \"{fen}\": {e}"))?;
@@ -255,8 +269,11 @@ fn listed(names: impl Iterator<Item = String>) -> String {
 impl Playable for VariantPosition {
     type Move = VariantMove;
 
-    fn start_of(variant: Variant) -> Self {
-        VariantPosition::start(variant)
+    fn start_of(variant: Variant, dialect: Dialect) -> Self {
+        VariantPosition::start_in(variant, dialect)
+    }
+    fn first_to_move(&self) -> Color {
+        self.dialect().first()
     }
     fn variant_of(&self) -> Variant {
         self.variant()
@@ -326,10 +343,11 @@ impl Playable for VariantPosition {
     fn set_up(
         fen: &str,
         variant: Variant,
+        dialect: Dialect,
         side: Option<Color>,
     ) -> Result<(Self, Option<u32>), String> {
-        let (setup, fullmove) = setup_of(fen, side.unwrap_or(variant.first_to_move()))?;
-        let pos = VariantPosition::from_setup(&setup, variant)
+        let (setup, fullmove) = setup_of(fen, side.unwrap_or(dialect.first()))?;
+        let pos = VariantPosition::from_setup_in(&setup, variant, dialect)
             .map_err(|e| format!("impossible FEN \"{fen}\" for {variant}: {e}"))?;
         Ok((pos, fullmove))
     }
@@ -414,12 +432,18 @@ mod tests {
 
     #[test]
     fn a_fen_without_side_to_move_has_the_variants_first_player_move() {
-        let (pos, _) = VariantPosition::set_up("?:W21:B5", Variant::English, None).unwrap();
+        let (english, international) =
+            (Variant::English.dialect(), Variant::International.dialect());
+        let (pos, _) =
+            VariantPosition::set_up("?:W21:B5", Variant::English, english, None).unwrap();
         assert_eq!(pos.turn(), Color::Black);
-        let (pos, _) = VariantPosition::set_up("?:W46:B5", Variant::International, None).unwrap();
+        let (pos, _) =
+            VariantPosition::set_up("?:W46:B5", Variant::International, international, None)
+                .unwrap();
         assert_eq!(pos.turn(), Color::White);
         let given = Some(Color::White);
-        let (pos, _) = VariantPosition::set_up("?:W21:B5", Variant::English, given).unwrap();
+        let (pos, _) =
+            VariantPosition::set_up("?:W21:B5", Variant::English, english, given).unwrap();
         assert_eq!(pos.turn(), Color::White);
     }
 

@@ -77,6 +77,24 @@ pub enum Crowning {
     AtEnd,
 }
 
+/// How a game of a variant is written down: who moves first, where square 1 is, and
+/// whether the board's bottom-left corner is light (its files then run the other way
+/// round). By default the GameType table's ([`Variant::dialect`]); a GameType tag's optional
+/// fields may say otherwise ([`super::game_type`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dialect {
+    pub(crate) first: Color,
+    pub(crate) first_square: Corner,
+    pub(crate) mirrored: bool,
+}
+
+impl Dialect {
+    /// Who moves first.
+    pub fn first(&self) -> Color {
+        self.first
+    }
+}
+
 /// The rules of a variant: what the move generator reads. Directions are seen from the
 /// side at the bottom of the board and mirrored for the side at the top.
 #[derive(Clone, Copy, Debug)]
@@ -313,6 +331,16 @@ impl Variant {
     /// Who moves first.
     pub fn first_to_move(self) -> Color {
         self.rules().first
+    }
+
+    /// How the variant's games are written by default: the GameType table's full value.
+    pub fn dialect(self) -> Dialect {
+        let rules = self.rules();
+        Dialect {
+            first: rules.first,
+            first_square: rules.first_square,
+            mirrored: rules.mirrored,
+        }
     }
 
     /// Which captures are allowed when several exist.
