@@ -1448,3 +1448,29 @@ fn a_variant_that_is_no_variant_is_a_usage_error() {
         .code(2)
         .stderr(predicate::str::contains("unknown variant `chess`"));
 }
+
+/// A game numbered as its GameType's fields say is written back in that numbering by
+/// `convert` and `show`: International numbered from White's bottom right (`N1`).
+#[test]
+fn a_game_type_numbering_is_kept_in_what_is_written() {
+    let game = "[GameType \"20,W,10,10,N1,0\"]\n1. 19-23 33-28 2. 18-22 28x19 3. 14x23 *\n";
+    let out = pdnkit()
+        .args(["convert", "--to", "pdn", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("1. 19-23 33-28 2. 18-22 28x19 3. 14x23 *"),
+        "{text}"
+    );
+    let out = pdnkit()
+        .args(["show", "--format", "fen", "--ply", "0", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    let fen = String::from_utf8(out.stdout).unwrap();
+    // White's men on 1-20 in this numbering, Black's on 31-50
+    assert!(fen.starts_with("W:W1,2,3,"), "{fen}");
+    assert!(fen.contains(":B31,"), "{fen}");
+}

@@ -10,6 +10,7 @@ mod records;
 use annotations::{GameItems, Item};
 use assert_cmd::Command;
 use pdnkit::check::CheckOptions;
+use pdnkit::convert::csv::GAME_COLUMNS;
 use pdnkit::convert::pdn::PdnOptions;
 use pdnkit::convert::{CANONICAL, Converter, Format, convert_reader};
 use pdnkit::pdn::{Annotation, CommentKind, Line, MoveCount, ReaderOptions};
@@ -78,6 +79,7 @@ fn csv_columns_quoting_dates_and_status() {
         "result",
         "score",
         "gametype",
+        "variant",
         "fen",
         "plies",
         "moves",
@@ -156,7 +158,7 @@ fn csv_tags_all_is_the_union_in_first_seen_order() {
     ];
     let out = run_ok(&["convert", RICH, EXAMPLE, "--to", "csv", "--tags", "all"]);
     let (header, rows) = csv_rows(&out);
-    assert_eq!(&header[19..], want);
+    assert_eq!(&header[GAME_COLUMNS.len()..], want);
     assert_eq!(rows.len(), 8);
     assert_eq!(cell(&header, &rows[2], "tag:WhiteElo"), "2400");
     assert_eq!(cell(&header, &rows[0], "tag:WhiteElo"), "");
@@ -168,7 +170,7 @@ fn csv_tags_all_is_the_union_in_first_seen_order() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "rich.pdn has unparsed games");
     let (header, rows) = csv_rows(std::str::from_utf8(&out.stdout).unwrap());
-    assert_eq!(&header[19..], want);
+    assert_eq!(&header[GAME_COLUMNS.len()..], want);
     assert_eq!(cell(&header, &rows[0], "path"), "-");
 }
 
@@ -208,7 +210,10 @@ fn tags_all_does_not_write_nothing_when_one_game_or_file_is_unreadable() {
     let (header, rows) = csv_rows(std::str::from_utf8(&out.stdout).unwrap());
     // (the tags of the game skipped are read before it is found too large: their column
     // is there, empty in its row, which says only that it was skipped)
-    assert_eq!(&header[19..], ["tag:Event", "tag:Opening", "tag:Annotator"]);
+    assert_eq!(
+        &header[GAME_COLUMNS.len()..],
+        ["tag:Event", "tag:Opening", "tag:Annotator"]
+    );
     let events: Vec<_> = rows.iter().map(|r| cell(&header, r, "event")).collect();
     assert_eq!(events, ["one", "", "two"]);
     assert_eq!(cell(&header, &rows[1], "status"), "skipped");

@@ -321,6 +321,24 @@ fn game_type_fields_are_followed_or_said_not_to_be() {
         codes(&format!("[GameType \"20,W,10,10,N1,0\"]\n{international}")),
         [""; 0]
     );
+    // a FEN and a setup command are read in that numbering too (19 is 32, 33 is 18)
+    let setup = "[FEN \"?:W19,20:B33\"]\n1. 19-23 33-28 2. /FEN \"W:W19:B33\"/ 19-24 *\n";
+    assert_eq!(
+        codes(&format!("[GameType \"20,W,10,10,N1,0\"]\n{setup}")),
+        [""; 0]
+    );
+    // --variant naming the GameType's variant keeps its fields
+    let forced = CheckOptions {
+        variant: Some("international".parse().unwrap()),
+        ..CheckOptions::default()
+    };
+    let text = format!("[GameType \"20,W,10,10,N1,0\"]\n{international}");
+    let file = check_reader("g.pdn", text.as_bytes(), &forced);
+    assert!(
+        file.diagnostics
+            .iter()
+            .all(|d| !d.rule.code.starts_with('M'))
+    );
     // another board: said, and replayed as International
     let standard = "1. 32-28 18-23 2. 33-29 23x32 3. 37x28 *\n";
     assert_eq!(
@@ -341,4 +359,6 @@ fn game_type_fields_are_followed_or_said_not_to_be() {
         codes(&format!("[GameType \"25,B,8,8,A0,0\"]\n{russian}")),
         ["V103"]
     );
+    // an empty GameType is Russian's, with no fields to speak of
+    assert_eq!(codes(&format!("[GameType \"\"]\n{russian}")), [""; 0]);
 }

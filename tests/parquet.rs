@@ -205,6 +205,7 @@ fn compare_with_csv(inputs: &[&str], dir: &Path) -> usize {
             "result",
             "score",
             "gametype",
+            "variant",
             "plies",
             "final_fen",
             "status",

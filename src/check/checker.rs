@@ -553,7 +553,10 @@ fn written_as(variant: Variant, value: &str) -> (Dialect, Option<String>) {
     let name = variant_name(&variant.game_type().to_string());
     let table = variant.game_type_value();
     match game_type::parse(value) {
-        Ok(GameType { fields: None, .. }) => (standard, None),
+        // (an empty value is Russian's, as no GameType is: nothing to say of fields)
+        Ok(GameType { fields: None, .. }) | Err(game_type::GameTypeError::NoNumber) => {
+            (standard, None)
+        }
         Ok(GameType {
             fields: Some(fields),
             ..
@@ -844,11 +847,19 @@ impl<P: Recorded> Replayer<P> {
     /// `--variant` whatever they say, Russian when nothing does; or V101's words, and
     /// where, for a variant pdnkit does not replay.
     fn chosen_variant(&self) -> Result<Chosen, Unsupported> {
-        if let Some(v) = self.options.variant {
-            return Ok(Chosen::said(v));
-        }
         let noted = self.tag_check.noted();
         let tag = |i: Option<usize>| i.map(|i| &self.report.tags[i]);
+        if let Some(v) = self.options.variant {
+            // (a GameType of the variant forced still says how the game is written)
+            let game_type = tag(noted.game_type).filter(|t| variant_for(Some(&t.value)) == Ok(v));
+            return Ok(match game_type {
+                Some(t) => Chosen {
+                    dialect: written_as(v, &t.value).0,
+                    ..Chosen::said(v)
+                },
+                None => Chosen::said(v),
+            });
+        }
         let not_replayed =
             "the game is read but not replayed (--variant NAME replays it by a variant's rules)";
         if let Some(t) = tag(noted.game_type) {

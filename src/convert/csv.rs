@@ -13,7 +13,7 @@ use crate::rules::{FenStyle, Playable};
 use crate::run::Checked;
 
 /// The columns of a game row, in order. With tag columns, `tag:NAME` columns follow.
-pub const GAME_COLUMNS: [&str; 19] = [
+pub const GAME_COLUMNS: [&str; 20] = [
     "path",
     "game",
     "event",
@@ -26,6 +26,7 @@ pub const GAME_COLUMNS: [&str; 19] = [
     "result",
     "score",
     "gametype",
+    "variant",
     "fen",
     "plies",
     "moves",
@@ -202,6 +203,7 @@ pub fn push_game_row(
         result.unwrap_or(""),
         r.outcome.white_score().unwrap_or(""),
         tag("GameType"),
+        r.variant.name(),
         tag("FEN"),
         &plies,
         &moves,
@@ -227,8 +229,8 @@ pub fn push_skipped_row(
     tag_columns: usize,
 ) {
     let mut cells = vec![""; GAME_COLUMNS.len() - 1 + tag_columns];
-    // (after the path and the game number: `status` and `first_error` are the 17th and
-    // 18th columns)
+    // (after the path and the game number: `status` and `first_error` are the 18th and
+    // 19th columns)
     cells[GAME_COLUMNS.len() - 4] = GameStatus::Skipped.as_str();
     cells[GAME_COLUMNS.len() - 3] = problem.rule.code;
     push_record(out, delimiter, cells);

@@ -54,9 +54,8 @@ pub enum GameTypeError {
     Fields,
 }
 
-/// Reads a GameType value: `Type[,StartColour,Width,Height,Notation[,Invert]]`. A value whose
-/// number reads but whose fields do not gives the number in the error's company: see
-/// [`number_of`].
+/// Reads a GameType value: `Type[,StartColour,Width,Height,Notation[,Invert]]`. Of a value
+/// whose fields do not read, [`number_of`] still reads the number.
 pub fn parse(value: &str) -> Result<GameType, GameTypeError> {
     let mut parts = value.split(',').map(str::trim);
     let number = number_of(value).ok_or(GameTypeError::NoNumber)?;
@@ -176,8 +175,17 @@ pub fn dialect_of(variant: Variant, fields: &Fields) -> (Dialect, Vec<String>) {
         }
     }
     if let Some(invert) = fields.invert.filter(|&i| i != standard.mirrored) {
-        if russian {
-            unfollowed.push("it has a light bottom-left corner, unlike the Russian board".into());
+        if russian || variant == Variant::Turkish {
+            // (Turkish plays on every square: no corner is light)
+            let board = if russian {
+                "the Russian board"
+            } else {
+                "a board of every square"
+            };
+            let corner = if invert { "light" } else { "dark" };
+            unfollowed.push(format!(
+                "it has a {corner} bottom-left corner, unlike {board}"
+            ));
         } else {
             dialect.mirrored = invert;
         }

@@ -29,7 +29,7 @@ const ROUTE: usize = 32;
 /// Besides the pieces and the side to move it holds what Frisian's rule on kings needs of
 /// the game's history (a FEN does not say it, so a position set up from one starts with
 /// no king's run).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantPosition {
     men: [Set; 2],
     kings: [Set; 2],
@@ -40,6 +40,14 @@ pub struct VariantPosition {
     /// Per side, with [`Rules::king_quiet_run`]: the square of the king that made the
     /// side's last moves without capturing, and how many in a row (0: none).
     king_run: [KingRun; 2],
+}
+
+/// The position's hash leaves out how the game is written: the same position numbered
+/// another way is the same position (duplicates, repetitions).
+impl std::hash::Hash for VariantPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.men, self.kings, self.turn, self.variant, self.king_run).hash(state);
+    }
 }
 
 /// A king's non-capturing moves in a row: where it stands and how many.
@@ -359,6 +367,10 @@ impl VariantPosition {
 
     /// Square index `i` as its players see it: (file from their left, rank from White's
     /// side), both from 0 (mirrored boards included).
+    ///
+    /// # Panics
+    ///
+    /// When `i` is no square's index (every index a position or a move gives is one).
     pub fn file_rank(&self, i: u8) -> (u8, u8) {
         let g = self.geometry();
         let (file, rank) = g.file_rank(i);
@@ -425,6 +437,10 @@ impl VariantPosition {
     }
 
     /// The PDN number of square index `i` in the game's numbering.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is no square's index (every index a position or a move gives is one).
     pub fn number(&self, i: u8) -> u32 {
         let d = self.dialect;
         self.geometry().number(i, d.mirrored, d.first_square)
@@ -1173,6 +1189,29 @@ mod tests {
         assert_eq!(routes, [9, 81, 658, 3880, 21345]);
         // Russian, by the general generator, as Russian's own counts it
         assert_eq!(counts(Variant::Russian, 6), [7, 49, 302, 1469, 7482, 37986]);
+    }
+
+    /// The depth-6 counts of the variants without published figures (docs/VARIANTS.md),
+    /// checked against pydraughts where it has the variant: every board and rule the
+    /// published counts leave out (12×12, Turkish's full board, Thai's landings).
+    #[test]
+    fn counts_of_the_other_variants() {
+        for (variant, leaves) in [
+            (Variant::Canadian, 584100),
+            (Variant::Pool, 37986),
+            (Variant::Czech, 36768),
+            (Variant::Italian, 36473),
+            (Variant::Spanish, 36473),
+            (Variant::Portuguese, 36473),
+            (Variant::Turkish, 931312),
+            (Variant::Thai, 218695),
+        ] {
+            assert_eq!(
+                perft(&VariantPosition::start(variant), 6),
+                leaves,
+                "{variant}"
+            );
+        }
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //! square's neighbour in each direction.
 //!
 //! Squares are counted from the top of the board (Black's side, the far side of the player
-//! who starts at the bottom), each row from left to right: on a board of dark squares the
-//! `p`-th square so counted (from 0) is the square PDN numbers `p + 1`. The top row's first
-//! dark square is on the b-file, so the bottom-left corner a1 is dark, as on the Russian
-//! and International boards. Boards whose bottom-left corner is light (Italian, Spanish,
-//! Portuguese) are these boards seen in a mirror: their numbering runs each row from the
-//! other end ([`Geometry::number`]).
+//! who starts at the bottom), each row from left to right: on a board of dark squares
+//! numbered from the top left, as most variants are, the `p`-th square so counted (from 0)
+//! is the square PDN numbers `p + 1`; a board numbered from another [`Corner`] (Spanish,
+//! Portuguese and Thai from the bottom right) counts from there along the rows. The top
+//! row's first dark square is on the b-file, so the bottom-left corner a1 is dark, as on
+//! the Russian and International boards. Boards whose bottom-left corner is light
+//! (Italian, Spanish, Portuguese) are these boards seen in a mirror: their files, and so
+//! their numbering along each row, run the other way round ([`Geometry::number`]).
 //!
 //! A square's *index*, its bit in a set, leaves one index unused after every two rows of a
 //! board of dark squares. A diagonal step then moves the index by the same amount from

@@ -17,7 +17,7 @@ mod files;
 pub mod tables;
 
 use crate::convert::played::Notated;
-use crate::rules::{Playable, VariantPosition};
+use crate::rules::{Playable, Variant, VariantPosition};
 use std::io;
 use std::path::Path;
 
@@ -85,6 +85,8 @@ pub struct GameRows {
     tags: Vec<TagEntry>,
     result: Option<String>,
     outcome: Outcome,
+    /// The variant replayed by (`None` for a game the reader skipped).
+    variant: Option<Variant>,
     /// Plies replayed (`None` for a game the reader skipped).
     plies: Option<u32>,
     draw_basis: Option<String>,
@@ -164,6 +166,7 @@ impl GameRows {
             result,
             tags: std::mem::take(&mut r.tags),
             outcome: r.outcome,
+            variant: Some(r.variant),
             plies: Some(r.plies),
             draw_basis: (r.draw.as_ref())
                 .and_then(|v| v.basis)
@@ -192,6 +195,7 @@ impl GameRows {
             tags: Vec::new(),
             result: None,
             outcome: Outcome::Unknown,
+            variant: None,
             plies: None,
             draw_basis: None,
             start: None,
@@ -442,6 +446,7 @@ fn push_game(b: &mut GamesRows, id: i64, path: &str, game: u64, rows: &GameRows)
     b.result.append_option(rows.result.as_deref());
     b.score.append_option(white_score(rows.outcome));
     b.gametype.append_option(tag("GameType"));
+    b.variant.append_option(rows.variant.map(Variant::name));
     let mut bytes = 160 + path.len() + rows.texts.len().min(160);
     if rows.status == GameStatus::Skipped {
         b.tags.append(false).ok();

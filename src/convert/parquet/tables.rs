@@ -111,6 +111,7 @@ static GAMES: LazyLock<SchemaRef> = LazyLock::new(|| {
         string("result", true),
         Field::new("score", DataType::Float64, true),
         string("gametype", true),
+        string("variant", true),
         Field::new("tags", tags_type(), true),
         int32("plies", true),
         string("status", false),
@@ -270,6 +271,7 @@ arrow_rows! {
         result: StringBuilder = StringBuilder::with_capacity(0, 0),
         score: Float64Builder = Float64Builder::with_capacity(0),
         gametype: StringBuilder = StringBuilder::with_capacity(0, 0),
+        variant: StringBuilder = StringBuilder::with_capacity(0, 0),
         tags: MapBuilder<StringBuilder, StringBuilder> = MapBuilder::with_capacity(
             Some(map_names()),
             StringBuilder::with_capacity(0, 0),
