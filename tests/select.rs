@@ -486,3 +486,39 @@ proptest! {
         prop_assert_eq!(got, want, "{}", fen);
     }
 }
+
+/// `--pattern` and `--material` look at the games of every variant, a pattern's squares
+/// read on each game's board in its numbering: `W46` is International's a1, `W:W1` a
+/// White man on square 1 of a game numbered from White's side.
+#[test]
+fn patterns_and_material_of_other_variants() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                [GameType \"25\"]\n1. c3-d4 f6-g5 *\n\n\
+                [GameType \"20,W,10,10,N1,0\"]\n1. 19-23 33-28 *\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("variants.pdn");
+    std::fs::write(&path, text).unwrap();
+    let input = path.to_str().unwrap();
+    // both sides lose a man at ply 4 of the first game
+    assert_eq!(
+        matches_in(input, &["--material", "19M v 19M"]),
+        [(1, Some(4))]
+    );
+    assert_eq!(
+        matches_in(input, &["--material", "20M v 20M"]),
+        [(1, Some(0)), (3, Some(0))]
+    );
+    assert_eq!(
+        matches_in(input, &["--material", "12M v 12M"]),
+        [(2, Some(0))]
+    );
+    // 46 is a White man's square in International's numbering, a Black one's from
+    // White's side, and beyond the Russian board
+    assert_eq!(matches_in(input, &["--pattern", "W:W46"]), [(1, Some(0))]);
+    assert_eq!(matches_in(input, &["--pattern", "W:W1"]), [(3, Some(0))]);
+    // the first move of the third game, 32-28 as it numbers it
+    assert_eq!(
+        matches_in(input, &["--pattern", "B:W23:E19"]),
+        [(2, Some(1)), (3, Some(1))]
+    );
+}

@@ -145,7 +145,7 @@ pub struct SelectArgs {
     pub position: Vec<Position>,
 
     /// The main line reaches a position with these pieces on these squares (and these
-    /// squares empty: an `E` list).
+    /// squares empty: an `E` list), read on each game's board and in its numbering.
     #[arg(long, value_name = "FEN", value_parser = parse::<Pattern>)]
     pub pattern: Vec<Pattern>,
 
@@ -230,7 +230,7 @@ impl SelectArgs {
         }
         criteria.extend(self.opening.iter().cloned().map(Criterion::Opening));
         criteria.extend(self.position.iter().copied().map(Criterion::Position));
-        criteria.extend(self.pattern.iter().copied().map(Criterion::Pattern));
+        criteria.extend(self.pattern.iter().cloned().map(Criterion::Pattern));
         criteria.extend(self.material.iter().copied().map(Criterion::Material));
         let at = match self.at {
             AtArg::Any => At::Any,

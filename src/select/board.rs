@@ -6,9 +6,10 @@ use std::str::FromStr;
 
 use super::ParseCriterionError;
 use crate::Color;
+use crate::rules::fen::FenSquare;
 use crate::rules::fen::Setup;
 use crate::rules::notation::{Resolution, resolve_token};
-use crate::rules::{Bitboard, Move, Position};
+use crate::rules::{Bitboard, Move, Position, SetupError, VariantPosition};
 
 /// The first moves of a game from the start position, resolved: `--opening "c3-d4 d6-c5
 /// b2-c3"`. The moves may be written in any notation pdnkit reads (algebraic or numeric,
@@ -94,7 +95,8 @@ impl FromStr for Opening {
 
 /// A partial position (Scoutfish's sub-FEN): the squares listed hold the pieces listed,
 /// the squares of the `E` list are empty, the others hold anything; and the side to move,
-/// unless it is `?` or left out.
+/// unless it is `?` or left out. The squares are read on the board of each game looked at,
+/// in its numbering: `W:W46` fits International games, never Russian ones.
 ///
 /// Written as a FEN with an `E` list: `W:Wc3,Kh8:Bd6:Ee5,f4` (White to move, a White man
 /// on c3 and a king on h8, a Black man on d6, e5 and f4 empty), `Wc3:B1-4` (either side to
@@ -110,12 +112,16 @@ impl FromStr for Opening {
 /// assert!(!"W:WKc3".parse::<Pattern>().unwrap().matches(&start)); // a king, not a man
 /// assert!(!"W:Ec3".parse::<Pattern>().unwrap().matches(&start));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     turn: Option<Color>,
     men: [Bitboard; 2],
     kings: [Bitboard; 2],
     empty: Bitboard,
+    /// Every square is on the Russian board (the bitboards above hold them all).
+    russian: bool,
+    /// The squares listed, as written: the piece each holds, or none (the `E` list).
+    listed: Vec<(FenSquare, Option<(Color, bool)>)>,
 }
 
 impl Pattern {
@@ -123,10 +129,35 @@ impl Pattern {
     #[inline]
     pub fn matches(&self, pos: &Position) -> bool {
         let has = |want: Bitboard, have: Bitboard| have.0 & want.0 == want.0;
-        self.turn.is_none_or(|t| t == pos.turn())
+        self.russian
+            && self.turn.is_none_or(|t| t == pos.turn())
             && pos.occupied().0 & self.empty.0 == 0
             && [Color::White, Color::Black].into_iter().all(|c| {
                 has(self.men[c.index()], pos.men(c)) && has(self.kings[c.index()], pos.kings(c))
+            })
+    }
+}
+
+/// Whether a square is on the largest board of any variant (12×12: numbers to 72, files
+/// to l, ranks to 12).
+fn on_some_board(sq: FenSquare) -> bool {
+    match sq {
+        FenSquare::Numeric(n) => (1..=72).contains(&n),
+        FenSquare::Algebraic { file, rank } => file < 12 && rank < 12,
+    }
+}
+
+impl Pattern {
+    /// Whether `pos`, a position of another variant than Russian, fits the pattern: its
+    /// squares read on that board, in that game's numbering.
+    pub fn matches_variant(&self, pos: &VariantPosition) -> bool {
+        self.turn.is_none_or(|t| t == pos.turn())
+            && self.listed.iter().all(|&(square, want)| {
+                let Some(i) = pos.index_of(square) else {
+                    return false;
+                };
+                let have = pos.piece_on(i).map(|color| (color, pos.king_on(i)));
+                have == want
             })
     }
 }
@@ -148,15 +179,26 @@ impl FromStr for Pattern {
             men: [Bitboard::EMPTY; 2],
             kings: [Bitboard::EMPTY; 2],
             empty: Bitboard::EMPTY,
+            russian: true,
+            listed: Vec::new(),
         };
         let mut listed = Bitboard::EMPTY;
-        let mut list = |sq: crate::rules::fen::FenSquare, set: &mut Bitboard| {
-            let sq = crate::rules::board_square(sq).map_err(|e| err(e.to_string()))?;
-            if listed.contains(sq) {
-                return Err(err(format!("square {sq} is listed twice")));
+        let mut russian = true;
+        let mut list = |square: FenSquare, set: &mut Bitboard| {
+            // (a square beyond the 8×8 board is a larger board's: the pattern fits no
+            // Russian game; a light square of 8×8 is a mistake)
+            match crate::rules::board_square(square) {
+                Ok(sq) if listed.contains(sq) => {
+                    return Err(err(format!("square {sq} is listed twice")));
+                }
+                Ok(sq) => {
+                    listed.insert(sq);
+                    set.insert(sq);
+                }
+                // (12×12 is the largest board)
+                Err(SetupError::OffBoard(sq)) if on_some_board(sq) => russian = false,
+                Err(e) => return Err(err(e.to_string())),
             }
-            listed.insert(sq);
-            set.insert(sq);
             Ok(())
         };
         for p in &setup.pieces {
@@ -165,6 +207,7 @@ impl FromStr for Pattern {
                 false => &mut pattern.men[p.color.index()],
             };
             list(p.square, set)?;
+            pattern.listed.push((p.square, Some((p.color, p.king))));
         }
         for field in &setup.extra {
             let Some(squares) = field.strip_prefix(['E', 'e']) else {
@@ -180,11 +223,13 @@ impl FromStr for Pattern {
                     return Err(err("the E list names squares, not kings".to_string()));
                 }
                 list(p.square, &mut pattern.empty)?;
+                pattern.listed.push((p.square, None));
             }
         }
-        if listed == Bitboard::EMPTY {
+        if pattern.listed.is_empty() {
             return Err(err("no square listed".to_string()));
         }
+        pattern.russian = russian;
         Ok(pattern)
     }
 }
@@ -252,6 +297,19 @@ impl Material {
         SideCount::of(pos, Color::White) == self.white
             && SideCount::of(pos, Color::Black) == self.black
     }
+
+    /// Whether `pos`, a position of another variant than Russian, has exactly this
+    /// material.
+    pub fn matches_variant(&self, pos: &VariantPosition) -> bool {
+        let side = |color| {
+            let (men, kings) = pos.counts(color);
+            SideCount {
+                kings: u32::from(kings),
+                men: u32::from(men),
+            }
+        };
+        side(Color::White) == self.white && side(Color::Black) == self.black
+    }
 }
 
 impl fmt::Display for Material {
@@ -306,8 +364,9 @@ impl FromStr for Material {
                 *slot = n;
                 rest = &rest[digits + 1..];
             }
-            if count.kings + count.men > 12 {
-                return Err(err(format!("`{text}`: a side has at most 12 pieces")));
+            // (the most of any variant: Canadian's 30)
+            if count.kings + count.men > 30 {
+                return Err(err(format!("`{text}`: a side has at most 30 pieces")));
             }
             Ok(count)
         };
@@ -353,6 +412,7 @@ mod tests {
             "W:Wc3:Ec3",
             "W:Wc3:Xd4",
             "W:Wz9",
+            "W:W73",
             "W:Wa2",
             "W:EKc3",
         ] {
@@ -370,7 +430,7 @@ mod tests {
             "M2K v 0".parse::<Material>().unwrap().to_string(),
             "2KM v 0"
         );
-        for bad in ["", "K", "K v K v K", "2X v K", "KK v K", "13M v K", "K v "] {
+        for bad in ["", "K", "K v K v K", "2X v K", "KK v K", "31M v K", "K v "] {
             assert!(bad.parse::<Material>().is_err(), "{bad}");
         }
     }

@@ -55,7 +55,7 @@ use crate::convert::GameStatus;
 use crate::diag::codes;
 use crate::outcome::Outcome;
 use crate::replay::Status;
-use crate::rules::Position;
+use crate::rules::{Position, Variant, VariantPosition};
 use crate::run::{Checked, Task};
 
 /// A criterion that could not be read: which option, the text, and why.
@@ -382,9 +382,17 @@ impl Query {
                     .any(|d| selectors.iter().any(|s| codes::selector_matches(s, d.rule)))
                     .then_some(None),
                 Criterion::Opening(o) => opening_ply(report, o).map(Some),
-                Criterion::Position(p) => self.first_ply(report, |pos| pos == p).map(Some),
-                Criterion::Pattern(p) => self.first_ply(report, |pos| p.matches(pos)).map(Some),
-                Criterion::Material(m) => self.first_ply(report, |pos| m.matches(pos)).map(Some),
+                Criterion::Position(p) => {
+                    (self.first_ply(report, |pos| pos == p, |_| false)).map(Some)
+                }
+                Criterion::Pattern(p) => {
+                    let fits = |pos: &VariantPosition| p.matches_variant(pos);
+                    (self.first_ply(report, |pos| p.matches(pos), fits)).map(Some)
+                }
+                Criterion::Material(m) => {
+                    let fits = |pos: &VariantPosition| m.matches_variant(pos);
+                    (self.first_ply(report, |pos| m.matches(pos), fits)).map(Some)
+                }
             };
             // (the board criteria are met by the latest of their first plies)
             if let Some(at) = reached? {
@@ -396,14 +404,31 @@ impl Query {
     }
 
     /// The first ply of the main line at which `fits` holds (0: the start position), as
-    /// [`At`] says where to look.
-    fn first_ply(&self, report: &GameReport, fits: impl Fn(&Position) -> bool) -> Option<u32> {
-        match self.at {
-            At::End => {
-                let end = report.end.filter(|_| report.status == Status::Complete)?;
-                fits(&end).then_some(report.plies)
+    /// [`At`] says where to look; `fits_other` for a game of another variant than Russian.
+    fn first_ply(
+        &self,
+        report: &GameReport,
+        fits: impl Fn(&Position) -> bool,
+        fits_other: impl Fn(&VariantPosition) -> bool,
+    ) -> Option<u32> {
+        fn first<P>(
+            at: At,
+            report: &GameReport,
+            (end, positions): (Option<P>, &[(u32, P)]),
+            fits: impl Fn(&P) -> bool,
+        ) -> Option<u32> {
+            match at {
+                At::End => {
+                    let end = end.filter(|_| report.status == Status::Complete)?;
+                    fits(&end).then_some(report.plies)
+                }
+                At::Any => (positions.iter()).find_map(|(ply, pos)| fits(pos).then_some(*ply)),
             }
-            At::Any => (report.positions.iter()).find_map(|(ply, pos)| fits(pos).then_some(*ply)),
+        }
+        let line = &report.variant_line;
+        match report.variant {
+            Variant::Russian => first(self.at, report, (report.end, &report.positions), fits),
+            _ => first(self.at, report, (line.end, &line.positions), fits_other),
         }
     }
 }
