@@ -550,8 +550,9 @@ impl Chosen {
 /// when its fields are not PDN's or say what pdnkit does not follow.
 fn written_as(variant: Variant, value: &str) -> (Dialect, Option<String>) {
     let standard = variant.dialect();
-    let name = variant_name(&variant.game_type().to_string());
-    let table = variant.game_type_value();
+    // (the words are made only for a finding: most games say their GameType's number only)
+    let name = || variant_name(&variant.game_type().to_string());
+    let table = || variant.game_type_value();
     match game_type::parse(value) {
         // (an empty value is Russian's, as no GameType is: nothing to say of fields)
         Ok(GameType { fields: None, .. }) | Err(game_type::GameTypeError::NoNumber) => {
@@ -564,8 +565,10 @@ fn written_as(variant: Variant, value: &str) -> (Dialect, Option<String>) {
             let (dialect, unfollowed) = game_type::dialect_of(variant, &fields);
             let words = (!unfollowed.is_empty()).then(|| {
                 format!(
-                    "GameType \"{value}\" is not followed in full: {}; the game is replayed as {name}, those fields as PDN's `{table}` has them",
-                    unfollowed.join("; ")
+                    "GameType \"{value}\" is not followed in full: {}; the game is replayed as {}, those fields as PDN's `{}` has them",
+                    unfollowed.join("; "),
+                    name(),
+                    table()
                 )
             });
             (dialect, words)
@@ -573,7 +576,9 @@ fn written_as(variant: Variant, value: &str) -> (Dialect, Option<String>) {
         Err(_) => (
             standard,
             Some(format!(
-                "GameType \"{value}\": the fields after the number are not PDN's (`Type,StartColour,Width,Height,Notation[,Invert]`); only the number is read, and the game is replayed as {name} written as PDN's `{table}`"
+                "GameType \"{value}\": the fields after the number are not PDN's (`Type,StartColour,Width,Height,Notation[,Invert]`); only the number is read, and the game is replayed as {} written as PDN's `{}`",
+                name(),
+                table()
             )),
         ),
     }
@@ -1993,10 +1998,13 @@ impl Checker {
         let russian = &mut self.russian;
         // (a guess from a move, for the game read again, comes first)
         let chosen = match (self.guessed.clone(), russian.chosen_variant()) {
-            (Some(guess), _) => Chosen {
-                guess: Some(guess.clone()),
-                ..Chosen::said(guess.variant)
-            },
+            (Some(guess), _) => {
+                let variant = guess.variant;
+                Chosen {
+                    guess: Some(guess),
+                    ..Chosen::said(variant)
+                }
+            }
             (None, Ok(chosen)) => chosen,
             (None, Err(unsupported)) => {
                 russian.unsupported = Some(unsupported);

@@ -398,22 +398,7 @@ impl VariantPosition {
     /// Whether the side to move has a legal move, found without listing them: a capture,
     /// else a man's step by whole-board shifts, else a king's.
     pub(crate) fn has_legal_moves(&self) -> bool {
-        if self.may_capture() {
-            return true;
-        }
-        let (g, us) = (self.geometry(), self.turn.index());
-        let empty = !self.occupied() & g.all();
-        if (self.turned(self.rules().men_steps)).any(|d| g.shift(self.men[us], d) & empty != 0) {
-            return true;
-        }
-        let mut any = false;
-        for from in squares(self.kings[us]) {
-            self.piece_quiet_moves(from, |_, _, _| any = true);
-            if any {
-                return true;
-            }
-        }
-        false
+        self.may_capture() || self.quiet_count() > 0
     }
 
     /// Every piece: its square index, colour and whether it is a king.
@@ -795,6 +780,12 @@ impl VariantPosition {
                 return list.len();
             }
         }
+        self.quiet_count()
+    }
+
+    /// The number of quiet moves (legal when there is no capture), the men's by
+    /// population counts of whole-board shifts.
+    fn quiet_count(&self) -> usize {
         let (g, us) = (self.geometry(), self.turn.index());
         let empty = !self.occupied() & g.all();
         let men: u32 = (self.turned(self.rules().men_steps))

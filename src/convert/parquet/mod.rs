@@ -572,13 +572,29 @@ fn push_captured(b: &mut MovesRows, squares: impl Iterator<Item = u8>) {
 
 /// Appends a game's rows of `positions`; the bytes they hold.
 fn push_positions(b: &mut PositionsRows, id: i64, rows: &GameRows) -> usize {
-    let positions = rows
-        .start
-        .iter()
-        .chain(rows.mainline.iter().map(|p| &p.after));
+    // (each position's side to move and men and kings, White's then Black's: of a Russian
+    // game's main line, or of another variant's; the FENs are in that order)
+    let sides = [Color::White, Color::Black];
+    let russian = (rows.start.iter())
+        .chain(rows.mainline.iter().map(|p| &p.after))
+        .map(|p| {
+            (
+                p.turn(),
+                sides.map(|c| (p.men(c).count(), p.kings(c).count())),
+            )
+        })
+        .enumerate();
+    let other = (rows.other_start.iter())
+        .chain(rows.other.iter().map(|p| &p.after))
+        .map(|p| {
+            let counts = sides
+                .map(|c| p.counts(c))
+                .map(|(m, k)| (m.into(), k.into()));
+            (p.turn(), counts)
+        })
+        .enumerate();
     let mut start = 0;
-    for (ply, (pos, &end)) in positions.zip(&rows.fen_ends).enumerate() {
-        let side = pos.turn();
+    for ((ply, (side, [white, black])), &end) in russian.chain(other).zip(&rows.fen_ends) {
         b.game_id.append_value(id);
         b.ply.append_value(ply as i32);
         // (FENs are ASCII)
@@ -586,36 +602,10 @@ fn push_positions(b: &mut PositionsRows, id: i64, rows: &GameRows) -> usize {
             .append_value(std::str::from_utf8(&rows.fens[start..end]).unwrap_or_default());
         start = end;
         b.side_to_move.append_value(side.name());
-        b.white_men
-            .append_value(pos.men(Color::White).count() as i8);
-        b.white_kings
-            .append_value(pos.kings(Color::White).count() as i8);
-        b.black_men
-            .append_value(pos.men(Color::Black).count() as i8);
-        b.black_kings
-            .append_value(pos.kings(Color::Black).count() as i8);
-        b.score.append_option(score_of(rows.outcome, side));
-    }
-    // (another variant's positions)
-    let others = (rows.other_start.iter()).chain(rows.other.iter().map(|p| &p.after));
-    let russian = rows.start.map_or(0, |_| 1 + rows.mainline.len());
-    let fens = rows.fen_ends.iter().skip(russian);
-    for (ply, (pos, &end)) in others.zip(fens).enumerate() {
-        let side = pos.turn();
-        b.game_id.append_value(id);
-        b.ply.append_value(ply as i32);
-        b.fen
-            .append_value(std::str::from_utf8(&rows.fens[start..end]).unwrap_or_default());
-        start = end;
-        b.side_to_move.append_value(side.name());
-        let mut counts = [[0i8; 2]; 2];
-        for (_, color, king) in pos.pieces_on_board() {
-            counts[color.index()][usize::from(king)] += 1;
-        }
-        b.white_men.append_value(counts[0][0]);
-        b.white_kings.append_value(counts[0][1]);
-        b.black_men.append_value(counts[1][0]);
-        b.black_kings.append_value(counts[1][1]);
+        b.white_men.append_value(white.0 as i8);
+        b.white_kings.append_value(white.1 as i8);
+        b.black_men.append_value(black.0 as i8);
+        b.black_kings.append_value(black.1 as i8);
         b.score.append_option(score_of(rows.outcome, side));
     }
     rows.fens.len() + 40 * rows.fen_ends.len()
