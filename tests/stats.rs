@@ -725,3 +725,65 @@ fn json_schema_fields() {
     assert_eq!(v["length"]["mean"], Value::Null);
     assert_eq!(v["length"]["histogram"], json!([]));
 }
+
+/// Games of other variants have openings, written as their players write moves after the
+/// variant's name, and final material, as Russian games have.
+#[test]
+fn openings_and_material_of_every_variant() {
+    let pdn = "\
+[GameType \"20\"][Result \"1-0\"]
+1. 32-28 19-23 2. 28x19 14x23 1-0
+
+[GameType \"21\"][Result \"0-1\"]
+1. 11-15 23-19 2. 8-11 22-17 0-1
+
+[GameType \"23\"][Result \"0-1\"]
+1. 11-15 23-19 2. 8-11 22-17 0-1
+
+[GameType \"20,W,10,10,N1,0\"][Result \"1/2-1/2\"]
+1. 19-23 32-28 2. 23x32 37x28 1/2-1/2
+
+[Result \"1-0\"]
+1. c3-d4 f6-g5 2. b2-c3 g5-h4 1-0
+
+[GameType \"21\"][FEN \"B:W21:BK1\"][Result \"0-1\"]
+1. 1-6 0-1
+";
+    let out = pdnkit()
+        .args(["stats", "--format", "json", "--depth", "3", "-q"])
+        .write_stdin(pdn)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = |v: &Value| -> BTreeMap<String, u64> {
+        (v.as_array().unwrap().iter())
+            .map(|r| {
+                (
+                    r["key"].as_str().unwrap().to_string(),
+                    r["games"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    // English and pool play the same first moves: their openings are two keys; the game
+    // set up by a FEN has none; N1 numbering is written as the game writes it
+    let want: BTreeMap<String, u64> = [
+        ("international: 1. 32-28 19-23 2. 28x19", 1),
+        ("english: 1. 11-15 23-19 2. 8-11", 1),
+        ("pool: 1. 11-15 23-19 2. 8-11", 1),
+        ("international: 1. 19-23 32-28 2. 23x32", 1),
+        ("1. c3-d4 f6-g5 2. b2-c3", 1),
+    ]
+    .into_iter()
+    .map(|(k, n)| (k.to_string(), n))
+    .collect();
+    assert_eq!(rows(&v["openings"]["top"]), want);
+    assert_eq!(v["openings"]["games"], 5);
+    let want: BTreeMap<String, u64> = [("19M v 19M", 2), ("12M v 12M", 3), ("M v K", 1)]
+        .into_iter()
+        .map(|(k, n)| (k.to_string(), n))
+        .collect();
+    assert_eq!(rows(&v["material"]), want);
+    assert_eq!(v["length"]["games"], 6);
+}

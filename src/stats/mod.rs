@@ -35,8 +35,12 @@
 //! - the **opening** of a game is its first `depth` main-line plies in canonical notation
 //!   (algebraic, captures with the fewest intermediate squares that make them unambiguous,
 //!   [`CaptureStyle::Minimal`]), written with move numbers: `1. c3-d4 f6-g5 2. b2-c3 g5-h4`.
-//!   Only games that start from the initial position have one, and only when at least
-//!   `depth` plies were replayed, or the whole game was replayed and is shorter;
+//!   Another variant's is written as [`crate::convert::style_for`] writes its moves, after
+//!   the variant's name: `international: 1. 32-28 19-23`. Only games that start from the
+//!   initial position have one, and only when at least `depth` plies were replayed, or
+//!   the whole game was replayed and is shorter;
+//! - the **final material** is counted in the final position of a replayed game, of any
+//!   variant: `3K v K`, `K+2M v 3M`;
 //! - **White score** is White's result percentage: (White wins + draws / 2) / (games with
 //!   a known result: White wins, Black wins, draws, both lose) × 100; `null` when there
 //!   are none;
@@ -56,14 +60,17 @@ pub use report::Report;
 use crate::Color;
 use crate::check::CheckOptions;
 use crate::check::checker::{GameReport, Keep};
+use crate::convert::played::{Notated, Played};
+use crate::convert::style_for;
 use crate::date::{DateValue, parse_date};
 use crate::diag::Severity;
 use crate::diag::{Diagnostic, codes};
 use crate::draw::DrawBasis;
 use crate::outcome::Outcome;
+use crate::replay::Ply;
 use crate::replay::Status;
-use crate::rules::Position;
-use crate::rules::notation::{CaptureStyle, Style, push_move};
+use crate::rules::notation::{CaptureStyle, Style};
+use crate::rules::{Playable, Position, Variant, VariantPosition};
 use crate::run::{Checked, Event, RunOptions, run_reader};
 use players::Players;
 use std::collections::{BTreeMap, HashMap};
@@ -331,11 +338,8 @@ impl Stats {
         }
         if replayed {
             *self.lengths.entry(plies).or_default() += 1;
-            if let Some(end) = &g.end {
-                self.material
-                    .entry(MaterialCounts::of(end))
-                    .or_default()
-                    .add(outcome);
+            if let Some(end) = g.end {
+                self.material.entry(end).or_default().add(outcome);
             }
         }
         let opening = &g.opening;
@@ -439,8 +443,8 @@ pub struct GameStats {
     has_errors: bool,
     diagnostics: Vec<(&'static crate::diag::Rule, Severity)>,
     draw_basis: Option<DrawBasis>,
-    /// The final position, when the main line was replayed.
-    end: Option<Position>,
+    /// The material of the final position, when the main line was replayed.
+    end: Option<MaterialCounts>,
     opening: Option<String>,
     white: Option<String>,
     black: Option<String>,
@@ -461,7 +465,7 @@ impl GameStats {
             has_errors: g.has_errors,
             diagnostics: g.diagnostics.iter().map(|d| (d.rule, d.severity)).collect(),
             draw_basis: r.draw.as_ref().and_then(|v| v.basis),
-            end: r.end.filter(|_| r.status == Status::Complete),
+            end: MaterialCounts::at_end(r),
             opening: opening(r, depth),
             white: tag("White"),
             black: tag("Black"),
@@ -693,6 +697,20 @@ impl MaterialCounts {
         ])
     }
 
+    fn of_variant(pos: &VariantPosition) -> MaterialCounts {
+        let ((wm, wk), (bm, bk)) = (pos.counts(Color::White), pos.counts(Color::Black));
+        MaterialCounts([wk, wm, bk, bm])
+    }
+
+    /// The material at the end of a main line replayed to its end, of whichever variant.
+    fn at_end(r: &GameReport) -> Option<MaterialCounts> {
+        if r.status != Status::Complete {
+            return None;
+        }
+        (r.end.as_ref().map(MaterialCounts::of))
+            .or_else(|| r.variant_line.end.as_ref().map(MaterialCounts::of_variant))
+    }
+
     /// `3K v K`, `K+2M v 3M`, `0 v K`.
     pub(crate) fn text(self) -> String {
         let [wk, wm, bk, bm] = self.0.map(u32::from);
@@ -701,48 +719,76 @@ impl MaterialCounts {
 }
 
 /// The opening of a game (see the module documentation), `None` when it has none: from its
-/// first `depth` plies, kept in `report`.
+/// first `depth` plies, kept in `report`. Another variant's opening is written as its
+/// players write moves, after its name (`international: 1. 32-28 19-23`), so that no
+/// two variants' openings share a key.
 pub fn opening(report: &GameReport, depth: usize) -> Option<String> {
-    let plies = &report.mainline;
-    if depth == 0 || plies.is_empty() || report.start != Some(Position::start()) {
+    if depth == 0 {
+        return None;
+    }
+    if let Some(start) = report.start {
+        let from_start = start == Position::start();
+        return opening_of(
+            report,
+            from_start,
+            &report.mainline,
+            depth,
+            Variant::Russian,
+        );
+    }
+    let line = &report.variant_line;
+    let start = line.start.as_ref()?;
+    let variant = start.variant();
+    let from_start = *start == VariantPosition::start_in(variant, start.dialect());
+    opening_of(report, from_start, &line.mainline, depth, variant)
+}
+
+/// The opening of a main line of `variant` played from the start position
+/// (`from_start`): its first `depth` plies in canonical notation, numbered.
+fn opening_of<P: Playable>(
+    report: &GameReport,
+    from_start: bool,
+    plies: &[Ply<P>],
+    depth: usize,
+    variant: Variant,
+) -> Option<String>
+where
+    for<'a> Played<'a, P>: Notated,
+{
+    if !from_start || plies.is_empty() {
         return None;
     }
     if (report.plies as usize) < depth && report.status != Status::Complete {
         return None;
     }
-    Some(opening_text(
-        plies
-            .iter()
-            .take(depth)
-            .map(|p| (p.before, p.mv, p.move_number)),
-    ))
-}
-
-/// Plies (position before, move, full-move number) in canonical notation, numbered.
-fn opening_text(plies: impl Iterator<Item = (Position, crate::rules::Move, u32)>) -> String {
-    let style = Style {
+    let canonical = Style {
         captures: CaptureStyle::Minimal,
         ..Style::default()
     };
+    let style = style_for(canonical, (None, None), variant);
     // (about what six plies take, so that it is allocated once)
     let mut out = String::with_capacity(64);
-    for (before, mv, number) in plies {
-        if !out.is_empty() {
+    if variant != Variant::Russian {
+        out.push_str(variant.name());
+        out.push_str(": ");
+    }
+    for (k, ply) in plies.iter().take(depth).enumerate() {
+        let dots = match ply.side == ply.before.first_to_move() {
+            true => Some(". "),
+            false if k == 0 => Some("... "),
+            false => None,
+        };
+        if k > 0 {
             out.push(' ');
         }
-        let dots = match before.turn() {
-            Color::White => Some(". "),
-            Color::Black if out.is_empty() => Some("... "),
-            Color::Black => None,
-        };
         if let Some(dots) = dots {
             // (without the formatting machinery, which cost as much as the moves)
-            out.push_str(itoa::Buffer::new().format(number));
+            out.push_str(itoa::Buffer::new().format(ply.move_number));
             out.push_str(dots);
         }
-        push_move(&mut out, &before, &mv, style);
+        ply.played().push_text(&mut out, style);
     }
-    out
+    Some(out)
 }
 
 #[cfg(test)]
