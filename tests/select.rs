@@ -522,3 +522,53 @@ fn patterns_and_material_of_other_variants() {
         [(2, Some(1)), (3, Some(1))]
     );
 }
+
+/// `--opening` and `--position` read their squares on each game's board, in its
+/// numbering, as `--pattern` does.
+#[test]
+fn openings_and_positions_of_other_variants() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                [GameType \"25\"]\n1. c3-d4 f6-g5 *\n\n\
+                [GameType \"20,W,10,10,N1,0\"]\n1. 19-23 32-28 2. 23x32 *\n\n\
+                [GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+                [GameType \"23\"]\n1. 11-15 23-19 *\n\n\
+                [GameType \"21\"]\n1. 11-15 24-19 *\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("variants.pdn");
+    std::fs::write(&path, text).unwrap();
+    let input = path.to_str().unwrap();
+    let games = |args: &[&str]| -> Vec<(u64, Option<u64>)> { matches_in(input, args) };
+    // International's first move, numbered from White's side in the third game
+    assert_eq!(games(&["--opening", "32-28"]), [(1, Some(1))]);
+    assert_eq!(games(&["--opening", "19-23"]), [(3, Some(1))]);
+    assert_eq!(
+        games(&["--opening", "1. 32-28 19-23 2. 28x19"]),
+        [(1, Some(3))]
+    );
+    assert_eq!(games(&["--opening", "22-18"]), [(2, Some(1))]);
+    // English and pool open alike; 24-19 is the sixth game's
+    assert_eq!(
+        games(&["--opening", "11-15 23-19"]),
+        [(4, Some(2)), (5, Some(2))]
+    );
+    assert_eq!(games(&["--opening", "11-15 24-19"]), [(6, Some(2))]);
+    // the position after International's 32-28 19-23: in the N1 game it is written
+    // 19-23 32-28, the same squares as the players see them
+    let after = "W:W28,31,33-50:B1-18,20,23";
+    assert_eq!(games(&["--position", after]), [(1, Some(2))]);
+    let n1 = "W:W1-18,20,23:B28,31,33-50";
+    assert_eq!(games(&["--position", n1]), [(3, Some(2))]);
+    // English after 11-15: Black moved first, White to move
+    let english = "W:W21-32:B1-10,12,15";
+    assert_eq!(
+        games(&["--position", english]),
+        [(4, Some(1)), (5, Some(1)), (6, Some(1))]
+    );
+    // an opening legal in no variant is a usage error, with the reason
+    let out = pdnkit()
+        .args(["select", input, "--opening", "c3-e5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("illegal"));
+}

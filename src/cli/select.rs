@@ -9,12 +9,10 @@ use pdnkit::convert::{self, Converter, Writer};
 use pdnkit::diag::codes::{self, RuleSet};
 use pdnkit::diag::{Diagnostic, Severity};
 use pdnkit::duplicates::Copies;
-use pdnkit::rules::Position;
-use pdnkit::rules::fen::Setup;
 use pdnkit::run::{Checked, Event, Task};
 use pdnkit::select::{
-    At, Criterion, DateRange, GameClass, MatchRecord, Material, Opening, Pattern, PlyRange, Query,
-    ResultTag, Selected, Selector, TagTest,
+    At, Criterion, DateRange, Exact, GameClass, MatchRecord, Material, Opening, Pattern, PlyRange,
+    Query, ResultTag, Selected, Selector, TagTest,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -72,7 +70,9 @@ name or code prefix, as lint --select takes), whatever its severity.
 
 --opening: the main line starts from the start position with these moves, written in any
 notation pdnkit reads (compared as moves: `22-18` is `c3-d4`). --position FEN: the main
-line reaches exactly this position (every piece, and the side to move). --pattern: a FEN
+line reaches exactly this position (every piece, and the side to move). Openings, positions
+and patterns are read on each game's board, in its variant's numbering (`--opening 32-28`
+finds International games). --pattern: a FEN
 of some squares: those listed hold those pieces, those of an `E` list are empty, the
 others hold anything; the side to move may be `?` or left out (`Wc3,Kh8:Bd6:Ee5,f4`).
 --material: White's pieces, `v`, Black's: kings K and men M with their counts (`3K v K`,
@@ -141,8 +141,8 @@ pub struct SelectArgs {
     pub opening: Vec<Opening>,
 
     /// The main line reaches exactly this position (FEN: pieces and side to move).
-    #[arg(long, value_name = "FEN", value_parser = position)]
-    pub position: Vec<Position>,
+    #[arg(long, value_name = "FEN", value_parser = parse::<Exact>)]
+    pub position: Vec<Exact>,
 
     /// The main line reaches a position with these pieces on these squares (and these
     /// squares empty: an `E` list), read on each game's board and in its numbering.
@@ -193,12 +193,6 @@ fn parse<T: std::str::FromStr<Err = pdnkit::select::ParseCriterionError>>(
     text.parse::<T>().map_err(|e| e.reason)
 }
 
-/// `--position`: a FEN that is a position.
-fn position(text: &str) -> Result<Position, String> {
-    let setup: Setup = text.parse().map_err(|e| format!("{e}"))?;
-    Position::from_setup(&setup).map_err(|e| format!("{e}"))
-}
-
 impl SelectArgs {
     /// The query the criteria make.
     fn query(&self) -> Query {
@@ -229,7 +223,7 @@ impl SelectArgs {
             criteria.push(Criterion::Code(self.code.clone()));
         }
         criteria.extend(self.opening.iter().cloned().map(Criterion::Opening));
-        criteria.extend(self.position.iter().copied().map(Criterion::Position));
+        criteria.extend(self.position.iter().cloned().map(Criterion::Position));
         criteria.extend(self.pattern.iter().cloned().map(Criterion::Pattern));
         criteria.extend(self.material.iter().copied().map(Criterion::Material));
         let at = match self.at {

@@ -93,6 +93,23 @@ impl Dialect {
     pub fn first(&self) -> Color {
         self.first
     }
+
+    /// Every dialect a GameType's fields can give: either side first, square 1 in any
+    /// corner, the files either way round.
+    pub(crate) fn every() -> impl Iterator<Item = Dialect> {
+        use super::geometry::Corner::*;
+        [Color::White, Color::Black].into_iter().flat_map(|first| {
+            [BottomLeft, BottomRight, TopLeft, TopRight]
+                .into_iter()
+                .flat_map(move |first_square| {
+                    [false, true].map(|mirrored| Dialect {
+                        first,
+                        first_square,
+                        mirrored,
+                    })
+                })
+        })
+    }
 }
 
 /// The rules of a variant: what the move generator reads. Directions are seen from the

@@ -8,51 +8,95 @@ use super::ParseCriterionError;
 use crate::Color;
 use crate::rules::fen::FenSquare;
 use crate::rules::fen::Setup;
-use crate::rules::notation::{Resolution, resolve_token};
-use crate::rules::{Bitboard, Move, Position, SetupError, VariantPosition};
+use crate::rules::{
+    Bitboard, Dialect, Move, Named, Playable, Position, SetupError, Variant, VariantPosition,
+};
 
-/// The first moves of a game from the start position, resolved: `--opening "c3-d4 d6-c5
-/// b2-c3"`. The moves may be written in any notation pdnkit reads (algebraic or numeric,
-/// short or full captures, move numbers or not); they are compared as moves, so
-/// `22-18 11-15` is `c3-d4 f6-e5`.
+/// The first moves of a game from the start position: `--opening "c3-d4 d6-c5 b2-c3"`.
+/// The moves may be written in any notation pdnkit reads (algebraic or numeric, short or
+/// full captures, move numbers or not); they are compared as moves, so `22-18 11-15` is
+/// `c3-d4 f6-e5`. They are read from the start position of each game's variant, in its
+/// numbering: `32-28 19-23` is an International opening (and no Russian one), `11-15`
+/// opens English and pool games.
 ///
 /// ```
 /// use pdnkit::select::Opening;
 /// let a: Opening = "1. c3-d4 f6-e5 2. d4:f6".parse().unwrap();
 /// let b: Opening = "22-18 11-15 18x11".parse().unwrap();
-/// assert_eq!(a, b);
+/// assert_eq!(a.moves(), b.moves());
 /// assert_eq!(a.len(), 3);
-/// assert!("c3-e5".parse::<Opening>().is_err()); // not a legal first move
+/// let international: Opening = "32-28 19-23".parse().unwrap();
+/// assert_eq!(international.moves(), None); // no Russian opening
+/// assert!("c3-e5".parse::<Opening>().is_err()); // no variant's legal first move
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
-    moves: Vec<Move>,
+    /// The moves as written, move numbers left out.
+    written: Vec<String>,
+    /// The moves from Russian's start position, when they are legal there.
+    russian: Option<Vec<Move>>,
 }
 
 impl Opening {
-    /// The moves, from the start position.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    /// The moves from Russian's start position, or `None` when they are not legal there
+    /// (an opening of another variant).
+    pub fn moves(&self) -> Option<&[Move]> {
+        self.russian.as_deref()
+    }
+
+    /// The moves from `start`, the start position of a game of any variant, or why they
+    /// are not legal there.
+    pub fn moves_from<P: Playable>(&self, start: P) -> Result<Vec<P::Move>, String> {
+        let mut pos = start;
+        let mut moves = Vec::with_capacity(self.written.len());
+        for (k, token) in self.written.iter().enumerate() {
+            let ply = k + 1;
+            let mv = match pos.read(token, None) {
+                Err(e) => return Err(format!("cannot read `{token}` (ply {ply}): {e}")),
+                Ok(Named::Unique { mv, .. }) => mv,
+                Ok(Named::Ambiguous(candidates)) => {
+                    let names: Vec<String> = candidates.iter().map(|c| pos.full(c)).collect();
+                    return Err(format!(
+                        "`{token}` (ply {ply}) could be {}: write its landing squares",
+                        names.join(" or ")
+                    ));
+                }
+                Ok(Named::OffBoard(sq)) => {
+                    return Err(format!("`{token}` (ply {ply}): {sq} is not on the board"));
+                }
+                Ok(Named::LightSquare(sq)) => {
+                    return Err(format!("`{token}` (ply {ply}): {sq} is a light square"));
+                }
+                Ok(Named::Illegal(why)) => {
+                    return Err(format!("`{token}` (ply {ply}) is illegal: {why}"));
+                }
+            };
+            pos.play(&mv);
+            moves.push(mv);
+        }
+        Ok(moves)
     }
 
     /// How many plies it has.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.written.len()
     }
 
     /// Whether it has no move (never, when parsed).
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.written.is_empty()
     }
 }
 
 impl FromStr for Opening {
     type Err = ParseCriterionError;
 
+    /// The moves, checked to be legal from the start position of some variant, in some
+    /// numbering a GameType can give; the reason given is Russian's when they are legal
+    /// in none.
     fn from_str(s: &str) -> Result<Opening, ParseCriterionError> {
         let err = |reason: String| ParseCriterionError::new("--opening", s, reason);
-        let mut pos = Position::start();
-        let mut moves = Vec::new();
+        let mut written = Vec::new();
         for word in s.split_whitespace() {
             // a move number, alone (`1.`, `1...`) or before its move (`1.c3-d4`)
             let digits = word.bytes().take_while(u8::is_ascii_digit).count();
@@ -62,34 +106,91 @@ impl FromStr for Opening {
             } else {
                 word
             };
-            if token.is_empty() {
-                continue;
+            if !token.is_empty() {
+                written.push(token.to_string());
             }
-            let ply = moves.len() + 1;
-            let resolved = resolve_token(&pos, token, None, None)
-                .map_err(|e| err(format!("cannot read `{token}` (ply {ply}): {e}")))?;
-            let mv = match resolved.resolution {
-                Resolution::Unique { mv, .. } => mv,
-                Resolution::Illegal(why) => {
-                    return Err(err(format!("`{token}` (ply {ply}) is illegal: {why}")));
-                }
-                Resolution::Ambiguous(candidates) => {
-                    let names: Vec<String> = (candidates.iter())
-                        .map(|c| crate::rules::Playable::full(&pos, c))
-                        .collect();
-                    return Err(err(format!(
-                        "`{token}` (ply {ply}) could be {}: write its landing squares",
-                        names.join(" or ")
-                    )));
-                }
-            };
-            pos.play_unchecked(&mv);
-            moves.push(mv);
         }
-        if moves.is_empty() {
+        if written.is_empty() {
             return Err(err("no move".to_string()));
         }
-        Ok(Opening { moves })
+        let mut opening = Opening {
+            written,
+            russian: None,
+        };
+        match opening.moves_from(Position::start()) {
+            Ok(moves) => opening.russian = Some(moves),
+            Err(why) => {
+                let mut starts = (Variant::ALL.into_iter())
+                    .filter(|&v| v != Variant::Russian)
+                    .flat_map(|v| Dialect::every().map(move |d| VariantPosition::start_in(v, d)));
+                let legal_somewhere = starts.any(|start| opening.moves_from(start).is_ok());
+                if !legal_somewhere {
+                    return Err(err(why));
+                }
+            }
+        }
+        Ok(opening)
+    }
+}
+
+/// A whole position (`--position`): every piece on the board and the side to move, as a
+/// FEN gives them. Its squares are read on the board of each game looked at, in its
+/// numbering, as a [`Pattern`]'s are: `W:W46:B5` is a position of International games.
+///
+/// ```
+/// use pdnkit::rules::Position;
+/// use pdnkit::select::Exact;
+/// let start: Exact = "W:W21-32:B1-12".parse().unwrap();
+/// assert!(start.matches(&Position::start()));
+/// assert!(!"B:W21-32:B1-12".parse::<Exact>().unwrap().matches(&Position::start()));
+/// assert!(!"W:W21-32:B1-11".parse::<Exact>().unwrap().matches(&Position::start()));
+/// assert!("W21-32:B1-12".parse::<Exact>().is_err()); // the side to move is not given
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// Its pieces, each on its square, and the side to move.
+    pattern: Pattern,
+    /// How many pieces it has.
+    pieces: u32,
+}
+
+impl Exact {
+    /// Whether `pos` is this position.
+    #[inline]
+    pub fn matches(&self, pos: &Position) -> bool {
+        pos.occupied().count() == self.pieces && self.pattern.matches(pos)
+    }
+
+    /// Whether `pos`, a position of another variant than Russian, is this position: its
+    /// squares read on that board, in that game's numbering.
+    pub fn matches_variant(&self, pos: &VariantPosition) -> bool {
+        let ((wm, wk), (bm, bk)) = (pos.counts(Color::White), pos.counts(Color::Black));
+        let pieces = [wm, wk, bm, bk].into_iter().map(u32::from).sum::<u32>();
+        pieces == self.pieces && self.pattern.matches_variant(pos)
+    }
+}
+
+impl FromStr for Exact {
+    type Err = ParseCriterionError;
+
+    fn from_str(s: &str) -> Result<Exact, ParseCriterionError> {
+        let err = |reason: String| ParseCriterionError::new("--position", s, reason);
+        let mut setup: Setup = s.parse().map_err(|e| err(format!("{e}")))?;
+        if setup.turn.is_none() {
+            return Err(err("the side to move is unknown: give W or B".to_string()));
+        }
+        if setup.extra.iter().any(|f| f.starts_with(['E', 'e'])) {
+            let why = "a position lists its pieces, not empty squares (--pattern takes an E list)";
+            return Err(err(why.to_string()));
+        }
+        let pattern = Pattern::of_pieces(&setup, &err)?;
+        if pattern.russian {
+            // (on Russian's board, a position it could not hold is a mistake)
+            setup.extra.clear();
+            Position::from_setup(&setup).map_err(|e| err(e.to_string()))?;
+        }
+        let pieces = pattern.listed.len() as u32;
+        Ok(Exact { pattern, pieces })
     }
 }
 
@@ -162,6 +263,62 @@ impl Pattern {
     }
 }
 
+impl Pattern {
+    /// The pattern of a setup's pieces (its other fields left aside).
+    fn of_pieces(
+        setup: &Setup,
+        err: &dyn Fn(String) -> ParseCriterionError,
+    ) -> Result<Pattern, ParseCriterionError> {
+        let mut pattern = Pattern {
+            turn: setup.turn,
+            men: [Bitboard::EMPTY; 2],
+            kings: [Bitboard::EMPTY; 2],
+            empty: Bitboard::EMPTY,
+            russian: true,
+            listed: Vec::new(),
+        };
+        for p in &setup.pieces {
+            pattern.list(p.square, Some((p.color, p.king)), err)?;
+        }
+        Ok(pattern)
+    }
+
+    /// Lists `square` as holding `want` (`None`: empty).
+    fn list(
+        &mut self,
+        square: FenSquare,
+        want: Option<(Color, bool)>,
+        err: &dyn Fn(String) -> ParseCriterionError,
+    ) -> Result<(), ParseCriterionError> {
+        if self.listed.iter().any(|&(s, _)| s == square) {
+            return Err(err(format!("square {square} is listed twice")));
+        }
+        // (a square beyond the 8×8 board is a larger board's: the pattern fits no
+        // Russian game; a light square of 8×8 is a mistake)
+        match crate::rules::board_square(square) {
+            Ok(sq) => {
+                if (self.men.iter().chain(&self.kings))
+                    .chain([&self.empty])
+                    .any(|set| set.contains(sq))
+                {
+                    return Err(err(format!("square {sq} is listed twice")));
+                }
+                let set = match want {
+                    None => &mut self.empty,
+                    Some((color, true)) => &mut self.kings[color.index()],
+                    Some((color, false)) => &mut self.men[color.index()],
+                };
+                set.insert(sq);
+            }
+            // (12×12 is the largest board)
+            Err(SetupError::OffBoard(sq)) if on_some_board(sq) => self.russian = false,
+            Err(e) => return Err(err(e.to_string())),
+        }
+        self.listed.push((square, want));
+        Ok(())
+    }
+}
+
 impl FromStr for Pattern {
     type Err = ParseCriterionError;
 
@@ -174,41 +331,7 @@ impl FromStr for Pattern {
             _ => format!("?:{s}"),
         };
         let setup: Setup = text.parse().map_err(|e| err(format!("{e}")))?;
-        let mut pattern = Pattern {
-            turn: setup.turn,
-            men: [Bitboard::EMPTY; 2],
-            kings: [Bitboard::EMPTY; 2],
-            empty: Bitboard::EMPTY,
-            russian: true,
-            listed: Vec::new(),
-        };
-        let mut listed = Bitboard::EMPTY;
-        let mut russian = true;
-        let mut list = |square: FenSquare, set: &mut Bitboard| {
-            // (a square beyond the 8×8 board is a larger board's: the pattern fits no
-            // Russian game; a light square of 8×8 is a mistake)
-            match crate::rules::board_square(square) {
-                Ok(sq) if listed.contains(sq) => {
-                    return Err(err(format!("square {sq} is listed twice")));
-                }
-                Ok(sq) => {
-                    listed.insert(sq);
-                    set.insert(sq);
-                }
-                // (12×12 is the largest board)
-                Err(SetupError::OffBoard(sq)) if on_some_board(sq) => russian = false,
-                Err(e) => return Err(err(e.to_string())),
-            }
-            Ok(())
-        };
-        for p in &setup.pieces {
-            let set = match p.king {
-                true => &mut pattern.kings[p.color.index()],
-                false => &mut pattern.men[p.color.index()],
-            };
-            list(p.square, set)?;
-            pattern.listed.push((p.square, Some((p.color, p.king))));
-        }
+        let mut pattern = Pattern::of_pieces(&setup, &err)?;
         for field in &setup.extra {
             let Some(squares) = field.strip_prefix(['E', 'e']) else {
                 return Err(err(format!(
@@ -222,14 +345,12 @@ impl FromStr for Pattern {
                 if p.king {
                     return Err(err("the E list names squares, not kings".to_string()));
                 }
-                list(p.square, &mut pattern.empty)?;
-                pattern.listed.push((p.square, None));
+                pattern.list(p.square, None, &err)?;
             }
         }
         if pattern.listed.is_empty() {
             return Err(err("no square listed".to_string()));
         }
-        pattern.russian = russian;
         Ok(pattern)
     }
 }
@@ -389,12 +510,31 @@ mod tests {
     fn openings_are_moves_not_text() {
         let algebraic: Opening = "c3-d4 f6-e5 d4xf6 g7xe5".parse().unwrap();
         let numeric: Opening = "1. 22-18 11-15 2. 18:11 8:15".parse().unwrap();
-        assert_eq!(algebraic, numeric);
+        assert_eq!(algebraic.moves(), numeric.moves());
+        assert!(algebraic.moves().is_some());
         assert_eq!(algebraic.len(), 4);
+        // legal in some variant only: read in each game's
+        let international: Opening = "32-28 19-23 28x19".parse().unwrap();
+        assert_eq!(international.moves(), None);
+        let start = VariantPosition::start(Variant::International);
+        assert_eq!(international.moves_from(start).unwrap().len(), 3);
+        let english: Opening = "1. 11-15 23-19".parse().unwrap();
+        assert!(
+            english
+                .moves_from(VariantPosition::start(Variant::English))
+                .is_ok()
+        );
+        assert!(
+            english
+                .moves_from(VariantPosition::start(Variant::Pool))
+                .is_ok()
+        );
         assert!("1.c3-d4".parse::<Opening>().is_ok());
-        for bad in ["", "1.", "c3-d4 c3-d4", "z9-a1", "c3-e5"] {
+        for bad in ["", "1.", "c3-d4 c3-d4", "z9-a1", "c3-e5", "32-28 32-28"] {
             assert!(bad.parse::<Opening>().is_err(), "{bad}");
         }
+        let why = "c3-e5".parse::<Opening>().unwrap_err().reason;
+        assert!(why.contains("`c3-e5` (ply 1) is illegal"), "{why}");
     }
 
     #[test]
@@ -417,6 +557,32 @@ mod tests {
             "W:EKc3",
         ] {
             assert!(bad.parse::<Pattern>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn exact_positions() {
+        let p: Exact = "W:WKd4,a1:Bg7,h8".parse().unwrap();
+        assert!(p.matches(&pos("W:WKd4,a1:Bg7,h8")));
+        assert!(!p.matches(&pos("B:WKd4,a1:Bg7,h8")), "side to move");
+        assert!(!p.matches(&pos("W:WKd4,a1:Bg7,h8,b8")), "a piece more");
+        assert!(!p.matches(&pos("W:Wd4,a1:Bg7,h8")), "a man is not a king");
+        let ten: Exact = "W:W46:B5".parse().unwrap();
+        assert!(!ten.matches(&pos("W:W29:B5")));
+        let fen = "W:W46:B5";
+        let international = VariantPosition::from_fen(fen, Variant::International).unwrap();
+        assert!(ten.matches_variant(&international));
+        let more = VariantPosition::from_fen("W:W46:B5,6", Variant::International).unwrap();
+        assert!(!ten.matches_variant(&more));
+        for bad in [
+            "",
+            "W21-32:B1-12",
+            "W:W21,21",
+            "W:W73",
+            "W:Wa2",
+            "W:W21:E22",
+        ] {
+            assert!(bad.parse::<Exact>().is_err(), "{bad}");
         }
     }
 

@@ -44,7 +44,7 @@
 pub mod board;
 pub mod tags;
 
-pub use board::{Material, Opening, Pattern, SideCount};
+pub use board::{Exact, Material, Opening, Pattern, SideCount};
 pub use tags::{DateRange, TagOp, TagTest};
 
 use std::fmt;
@@ -54,8 +54,9 @@ use crate::check::checker::{GameReport, Keep};
 use crate::convert::GameStatus;
 use crate::diag::codes;
 use crate::outcome::Outcome;
+use crate::replay::Ply;
 use crate::replay::Status;
-use crate::rules::{Position, Variant, VariantPosition};
+use crate::rules::{Playable, Position, Variant, VariantPosition};
 use crate::run::{Checked, Task};
 
 /// A criterion that could not be read: which option, the text, and why.
@@ -250,7 +251,7 @@ pub enum Criterion {
     Opening(Opening),
     /// The main line reaches exactly this position: pieces and side to move
     /// (`--position`).
-    Position(Position),
+    Position(Exact),
     /// The main line reaches a position that fits this pattern (`--pattern`).
     Pattern(Pattern),
     /// The main line reaches a position with this material (`--material`).
@@ -383,7 +384,8 @@ impl Query {
                     .then_some(None),
                 Criterion::Opening(o) => opening_ply(report, o).map(Some),
                 Criterion::Position(p) => {
-                    (self.first_ply(report, |pos| pos == p, |_| false)).map(Some)
+                    let fits = |pos: &VariantPosition| p.matches_variant(pos);
+                    (self.first_ply(report, |pos| p.matches(pos), fits)).map(Some)
                 }
                 Criterion::Pattern(p) => {
                     let fits = |pos: &VariantPosition| p.matches_variant(pos);
@@ -433,18 +435,32 @@ impl Query {
     }
 }
 
-/// The ply at which the main line has played `opening` from the start position.
+/// The ply at which the main line has played `opening` from the start position of its
+/// variant.
 fn opening_ply(report: &GameReport, opening: &Opening) -> Option<u32> {
-    let mut pos = Position::start();
-    let played = report.mainline.get(..opening.len())?;
-    for (p, mv) in played.iter().zip(opening.moves()) {
-        // (from the start, and no setup command in between)
-        if p.before != pos || p.mv != *mv {
+    if report.start.is_some() {
+        let moves = opening.moves()?;
+        return played_from(Position::start(), &report.mainline, moves);
+    }
+    let line = &report.variant_line;
+    let start = line.start.as_ref()?;
+    let from = VariantPosition::start_in(start.variant(), start.dialect());
+    let moves = opening.moves_from(from).ok()?;
+    played_from(from, &line.mainline, &moves)
+}
+
+/// The ply at which `mainline` has played `moves` from `start` (and no setup command in
+/// between).
+fn played_from<P: Playable>(start: P, mainline: &[Ply<P>], moves: &[P::Move]) -> Option<u32> {
+    let mut pos = start;
+    let played = mainline.get(..moves.len())?;
+    for (p, mv) in played.iter().zip(moves) {
+        if p.before != pos || !P::same(&p.mv, mv) {
             return None;
         }
         pos = p.after;
     }
-    Some(opening.len() as u32)
+    Some(moves.len() as u32)
 }
 
 /// A selected game: where it is, and the output of the inner task.
@@ -691,10 +707,13 @@ mod tests {
     fn the_board() {
         let opening = Criterion::Opening("22-18 11-15".parse().unwrap());
         assert_eq!(select(vec![opening], At::Any), [(1, Some(2)), (4, Some(2))]);
-        let start = Criterion::Position(Position::start());
+        let start = Criterion::Position("W:W21-32:B1-12".parse().unwrap());
         assert_eq!(select(vec![start], At::Any).len(), 4);
         assert_eq!(
-            select(vec![Criterion::Position(Position::start())], At::End),
+            select(
+                vec![Criterion::Position("W:W21-32:B1-12".parse().unwrap())],
+                At::End
+            ),
             []
         );
         let traded = Criterion::Material("11M v 11M".parse().unwrap());
