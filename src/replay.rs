@@ -290,7 +290,7 @@ pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
         crate::draw::SideMaterial {
             men,
             kings,
-            on_main_road: 0,
+            on_main_road: pos.on_long_diagonal(color),
         }
     };
     let sides = [side(Color::White), side(Color::Black)];
@@ -311,7 +311,7 @@ pub(crate) fn follow_variant_ply(
     after: &VariantPosition,
 ) {
     let mover = before.turn();
-    if !tracker.holding() && !after.has_kings() {
+    if !tracker.holding() && !after.has_kings() && tracker.edition().needs_kings() {
         return tracker.push_without_kings(mover);
     }
     let (material, key) = variant_draw_view(after);
@@ -879,11 +879,24 @@ mod tests {
     /// An International game whose kings shuttle `n` moves each from `fen`, ending with
     /// `result`.
     fn shuttled(fen: &str, white: [&str; 2], black: [&str; 2], n: usize, result: &str) -> String {
+        shuttled_in("20", fen, white, black, n, result)
+    }
+
+    /// A game of GameType `game_type` from `fen`, White to move, in which each side
+    /// plays its two moves in turn, `n` moves each.
+    fn shuttled_in(
+        game_type: &str,
+        fen: &str,
+        white: [&str; 2],
+        black: [&str; 2],
+        n: usize,
+        result: &str,
+    ) -> String {
         let moves: Vec<String> = (0..n)
             .map(|k| format!("{}. {} {}", k + 1, white[k % 2], black[k % 2]))
             .collect();
         format!(
-            "[GameType \"20\"]\n[FEN \"{fen}\"]\n{} {result}\n",
+            "[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n{} {result}\n",
             moves.join(" ")
         )
     }
@@ -918,8 +931,50 @@ mod tests {
             ply: 50,
         };
         assert_eq!(basis(&r), Some(at_50));
-        // other variants follow no draw rule: a draw by agreement is not even noted
+    }
+
+    #[test]
+    fn other_federations_draw_rules() {
+        use crate::draw::{DrawBasis, DrawRule};
+        let basis = |r: &GameReport| r.draw.as_ref().and_then(|v| v.basis);
+        let rule = |rule, ply| Some(DrawBasis::Rule { rule, ply });
+        // Brazilian: the FMJD's draughts-64 rules; three kings against a lone king on the
+        // main road (a1-h8): the stronger side's 5th move
+        let brazilian = "[GameType \"26\"]\n[FEN \"B:WKc1,Ke1,Kg1:BKh8\"]\n1... h8-g7 \
+                         2. c1-d2 g7-h8 3. d2-c1 h8-g7 4. c1-d2 g7-h8 5. d2-c1 h8-g7 6. c1-d2 1-1";
+        assert_eq!(basis(&run(brazilian)), rule(DrawRule::R7_2_7, 10));
+        // Frisian: two kings against one, 7 moves each (International's 5 do not apply)
+        let (w, b) = (["46-41", "41-46"], ["3-9", "9-3"]);
+        let frisian = shuttled_in("40", "W:WK46,K47:BK3", w, b, 7, "1-1");
+        let r = run(&frisian);
+        assert_eq!(basis(&r), rule(DrawRule::Frisian7, 14));
+        assert!(names(&r).is_empty(), "{:?}", r.findings);
+        // Portuguese: three kings, one on the long diagonal (h1-a8 on its mirrored
+        // board), against a king: 12 moves each
+        let (w, b) = (["d1-c2", "c2-d1"], ["c8-d7", "d7-c8"]);
+        let portuguese = shuttled_in("28", "W:WKh1,Kf1,Kd1:BKc8", w, b, 12, "1-1");
+        assert_eq!(basis(&run(&portuguese)), rule(DrawRule::Portuguese12, 24));
+        let off_diagonal = shuttled_in("28", "W:WKh5,Kf1,Kd1:BKc8", w, b, 12, "1-1");
+        assert!(matches!(
+            basis(&run(&off_diagonal)),
+            Some(DrawBasis::Repetition { .. })
+        ));
+        // English: no automatic draw; a draw with no repetition is agreed
         let r = run("[GameType \"21\"]\n1. 11-15 23-19 1-1");
+        let agreed = DrawBasis::Agreement {
+            move_number: 1,
+            early: false,
+        };
+        assert_eq!(basis(&r), Some(agreed));
+        let verdict = r.draw.as_ref().unwrap();
+        let found: Vec<&str> = verdict.findings.iter().map(|f| f.rule.name).collect();
+        assert_eq!(found, ["draw-without-basis"]);
+        assert!(
+            verdict.findings[0].message.contains("at move 1 "),
+            "{verdict:?}"
+        );
+        // Czech: no federation's draw rules known, none followed
+        let r = run("[GameType \"29\"]\n1. c3-d4 f6-g5 1-1");
         assert!(r.draw.is_none() && names(&r).is_empty(), "{:?}", r.findings);
     }
 

@@ -201,13 +201,14 @@ trait Recorded: Playable {
 }
 
 /// A draw tracker (`reuse`: one restarted) of `edition` from a position of `view`'s
-/// material and key, its first move numbered `first_move_number`, after `start.0` plies
-/// of the main line and, by `start.1`, from the start position.
+/// material and key, in a game whose first player is `first.0`, its first move numbered
+/// `first.1`, after `start.0` plies of the main line and, by `start.1`, from the start
+/// position.
 fn started(
     reuse: Option<DrawTracker>,
     edition: Edition,
     (material, key): (crate::draw::Material, crate::draw::PositionKey),
-    first_move_number: u32,
+    (first_player, first_move_number): (Color, u32),
     (start_ply, from_start): (u32, bool),
 ) -> DrawTracker {
     let mut tracker = match reuse {
@@ -217,6 +218,7 @@ fn started(
         }
         None => DrawTracker::new(edition, material, key),
     };
+    tracker.set_first_player(first_player);
     tracker.set_first_move_number(first_move_number);
     tracker.set_from_start(from_start);
     match start_ply {
@@ -254,7 +256,8 @@ impl Recorded for Position {
         start: (u32, bool),
     ) -> Option<DrawTracker> {
         let view = draw_view(self);
-        Some(started(reuse, edition, view, first_move_number, start))
+        let first = (Color::White, first_move_number);
+        Some(started(reuse, edition, view, first, start))
     }
     #[inline(always)]
     fn follow(
@@ -283,21 +286,19 @@ impl Recorded for VariantPosition {
     fn move_infos(r: &mut GameReport) -> &mut Vec<Option<MoveInfo<Self>>> {
         &mut r.variant_line.moves
     }
-    /// International draughts' games are judged by the FMJD's draw rules of that game;
-    /// no other variant's draw rules are followed.
+    /// A variant's games are judged by its federation's draw rules, where pdnkit knows
+    /// them ([`Edition::of_variant`]).
     fn draw_tracker(
         &self,
         reuse: Option<DrawTracker>,
-        _: Edition,
+        russian: Edition,
         first_move_number: u32,
         start: (u32, bool),
     ) -> Option<DrawTracker> {
-        if self.variant() != Variant::International {
-            return None;
-        }
+        let edition = Edition::of_variant(self.variant(), russian)?;
         let view = variant_draw_view(self);
-        let edition = Edition::International;
-        Some(started(reuse, edition, view, first_move_number, start))
+        let first = (self.first_to_move(), first_move_number);
+        Some(started(reuse, edition, view, first, start))
     }
     fn follow(
         tracker: Option<&mut DrawTracker>,

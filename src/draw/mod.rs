@@ -1,4 +1,5 @@
-//! The draw rules of Russian draughts, as pure logic over per-ply facts.
+//! The draw rules of Russian draughts and of other variants' federations, as pure logic
+//! over per-ply facts.
 //!
 //! This module does not look at boards. The replayer, which has the positions, tells a
 //! [`DrawTracker`] after every ply what happened ([`PlyFacts`]: who moved, whether it was
@@ -15,7 +16,10 @@
 //! - edition `fmjd`: 7.2.3 (repetition), 7.2.4, 7.2.5, 7.2.6, 7.2.7, 7.2.8, agreement 7.2.1;
 //! - edition `russia`: threefold repetition, 6.1.8.3, 6.1.8.4, 6.1.8.5, 6.1.8.6, 6.1.8.8,
 //!   agreement after 20 moves each (6.1.8.1). 6.1.8.7 (a "clearly drawn" position, the
-//!   arbiter's judgement) is **not checked**: no program can decide it.
+//!   arbiter's judgement) is **not checked**: no program can decide it;
+//! - the editions of other variants' games ([`Edition::of_variant`]): `international`,
+//!   `frisian`, `portuguese`, and `threefold` (repetition only: English, pool, Italian);
+//!   Brazilian games are judged by `fmjd`. docs/VARIANTS.md gives them with their sources.
 //!
 //! # Example
 //!
@@ -82,17 +86,61 @@ pub enum Edition {
     Fmjd,
     #[value(skip)]
     International,
+    #[value(skip)]
+    Frisian,
+    #[value(skip)]
+    Portuguese,
+    #[value(skip)]
+    Threefold,
 }
 
 impl Edition {
-    /// `fmjd`, `russia`, or `international` (the FMJD's rules of international draughts,
-    /// which games of that variant are judged by; not one `--rules` chooses).
+    /// Every edition.
+    pub const ALL: [Edition; 6] = [
+        Edition::Russia,
+        Edition::Fmjd,
+        Edition::International,
+        Edition::Frisian,
+        Edition::Portuguese,
+        Edition::Threefold,
+    ];
+
+    /// `fmjd`, `russia`, or the rules another variant's games are judged by (not one
+    /// `--rules` chooses): `international` (the FMJD's rules of international draughts),
+    /// `frisian`, `portuguese` (the Portuguese federation's), `threefold` (threefold
+    /// repetition as a draw to claim, and no automatic draw: English, pool, Italian).
     pub fn as_str(self) -> &'static str {
         match self {
             Edition::Fmjd => "fmjd",
             Edition::Russia => "russia",
             Edition::International => "international",
+            Edition::Frisian => "frisian",
+            Edition::Portuguese => "portuguese",
+            Edition::Threefold => "threefold",
         }
+    }
+
+    /// The edition a game of `variant` is judged by, `russian` for Russian games; `None`
+    /// for a variant whose federation's draw rules pdnkit does not know (docs/VARIANTS.md
+    /// says which and why).
+    pub fn of_variant(variant: crate::rules::Variant, russian: Edition) -> Option<Edition> {
+        use crate::rules::Variant::*;
+        match variant {
+            Russian => Some(russian),
+            International => Some(Edition::International),
+            // (the FMJD's rules of draughts-64, for Russian and Brazilian alike)
+            Brazilian => Some(Edition::Fmjd),
+            Frisian => Some(Edition::Frisian),
+            Portuguese => Some(Edition::Portuguese),
+            English | Pool | Italian => Some(Edition::Threefold),
+            Canadian | Czech | Spanish | Turkish | Thai => None,
+        }
+    }
+
+    /// Whether every automatic rule needs a king on the board (all but Portuguese 3.2.a,
+    /// which counts moves without capture or promotion with any material).
+    pub fn needs_kings(self) -> bool {
+        self != Edition::Portuguese
     }
 
     /// The rules this edition checks, in article order. When several reach their limit on
@@ -103,14 +151,19 @@ impl Edition {
             Edition::Fmjd => &[R7_2_3, R7_2_4, R7_2_5, R7_2_6, R7_2_7, R7_2_8],
             Edition::Russia => &[Repetition, R6_1_8_3, R6_1_8_4, R6_1_8_5, R6_1_8_6, R6_1_8_8],
             Edition::International => &[Repetition, Int25, Int16, Int5],
+            Edition::Frisian => &[Frisian7, Frisian2],
+            Edition::Portuguese => &[Repetition, Portuguese20, Portuguese12],
+            Edition::Threefold => &[Repetition],
         }
     }
 
-    /// The rule for threefold repetition in this edition: 7.2.3 or `repetition`.
-    pub fn repetition_rule(self) -> DrawRule {
+    /// The rule for threefold repetition in this edition: 7.2.3 or `repetition`; `None`
+    /// where a repetition draws nothing (Frisian).
+    pub fn repetition_rule(self) -> Option<DrawRule> {
         match self {
-            Edition::Fmjd => DrawRule::R7_2_3,
-            Edition::Russia | Edition::International => DrawRule::Repetition,
+            Edition::Fmjd => Some(DrawRule::R7_2_3),
+            Edition::Frisian => None,
+            _ => Some(DrawRule::Repetition),
         }
     }
 
@@ -120,6 +173,9 @@ impl Edition {
             Edition::Fmjd => "7.2.1",
             Edition::Russia => "6.1.8.1",
             Edition::International => "FMJD",
+            Edition::Frisian => "Frisian rules",
+            Edition::Portuguese => "Portuguese rules",
+            Edition::Threefold => "the variant's rules",
         }
     }
 }
@@ -199,11 +255,20 @@ pub enum DrawRule {
     /// international (FMJD): two kings, king and man, or a king against a lone king; 5
     /// moves each.
     Int5,
+    /// frisian: two kings against a lone king; 7 moves each.
+    Frisian7,
+    /// frisian: a king against a lone king; 2 moves each.
+    Frisian2,
+    /// portuguese (3.2.a): no capture and no promotion for 20 moves each.
+    Portuguese20,
+    /// portuguese (3.2.b): three kings, one on the long diagonal, against a lone king; 12
+    /// moves each.
+    Portuguese12,
 }
 
 impl DrawRule {
-    /// Every rule, both editions.
-    pub const ALL: [DrawRule; 15] = [
+    /// Every rule, every edition.
+    pub const ALL: [DrawRule; 19] = [
         DrawRule::R7_2_3,
         DrawRule::R7_2_4,
         DrawRule::R7_2_5,
@@ -219,6 +284,10 @@ impl DrawRule {
         DrawRule::Int25,
         DrawRule::Int16,
         DrawRule::Int5,
+        DrawRule::Frisian7,
+        DrawRule::Frisian2,
+        DrawRule::Portuguese20,
+        DrawRule::Portuguese12,
     ];
 
     /// The stable id: the article number (`6.1.8.6`) or `repetition`.
@@ -240,6 +309,10 @@ impl DrawRule {
             Int25 => "international-25",
             Int16 => "international-16",
             Int5 => "international-5",
+            Frisian7 => "frisian-7",
+            Frisian2 => "frisian-2",
+            Portuguese20 => "portuguese-20",
+            Portuguese12 => "portuguese-12",
         }
     }
 
@@ -254,6 +327,12 @@ impl DrawRule {
             R7_2_5 | R6_1_8_8 | Int25 => "only king moves, no man move and no capture",
             Int16 => "three pieces, a king among them, against a lone king, 16 moves each",
             Int5 => "two kings, king and man, or a king against a lone king, 5 moves each",
+            Frisian7 => "two kings against a lone king, 7 moves each",
+            Frisian2 => "a king against a lone king, 2 moves each",
+            Portuguese20 => "no capture and no promotion for 20 moves each",
+            Portuguese12 => {
+                "three kings, one on the long diagonal, against a lone king, 12 moves each"
+            }
             R7_2_6 | R6_1_8_6 => "kings on both sides, balance of forces unchanged",
             R7_2_7 => "three pieces against a lone king on the main road, no win by the 5th move",
             R7_2_8 => {
@@ -280,6 +359,8 @@ impl DrawRule {
         match self {
             R7_2_3 | R7_2_4 | R7_2_5 | R7_2_6 | R7_2_7 | R7_2_8 => Edition::Fmjd,
             Int25 | Int16 | Int5 => Edition::International,
+            Frisian7 | Frisian2 => Edition::Frisian,
+            Portuguese20 | Portuguese12 => Edition::Portuguese,
             _ => Edition::Russia,
         }
     }
@@ -304,7 +385,7 @@ impl FromStr for DrawRule {
             .ok_or_else(|| ParseDrawError {
                 what: "draw rule",
                 text: s.to_string(),
-                expected: "7.2.3 7.2.4 7.2.5 7.2.6 7.2.7 7.2.8 6.1.8.3 6.1.8.4 6.1.8.5 6.1.8.6 6.1.8.8 repetition international-25 international-16 international-5",
+                expected: "7.2.3 7.2.4 7.2.5 7.2.6 7.2.7 7.2.8 6.1.8.3 6.1.8.4 6.1.8.5 6.1.8.6 6.1.8.8 repetition international-25 international-16 international-5 frisian-7 frisian-2 portuguese-20 portuguese-12",
             })
     }
 }
@@ -359,8 +440,16 @@ mod tests {
     fn editions_list_their_rules() {
         assert_eq!(Edition::Fmjd.rules().len(), 6);
         assert_eq!(Edition::Russia.rules().len(), 6);
-        assert_eq!(Edition::Fmjd.repetition_rule(), DrawRule::R7_2_3);
-        assert_eq!(Edition::Russia.repetition_rule(), DrawRule::Repetition);
+        assert_eq!(Edition::Fmjd.repetition_rule(), Some(DrawRule::R7_2_3));
+        assert_eq!(
+            Edition::Russia.repetition_rule(),
+            Some(DrawRule::Repetition)
+        );
+        assert_eq!(Edition::Frisian.repetition_rule(), None);
+        for e in Edition::ALL {
+            let listed = e.rules().iter().find(|r| r.is_repetition()).copied();
+            assert_eq!(listed, e.repetition_rule(), "{e}");
+        }
     }
 
     #[test]

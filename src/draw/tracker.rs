@@ -225,6 +225,19 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
 /// pieces), or a lone king against three kings, three pieces, or (`fmjd`, 7.2.8) two
 /// pieces of which a king.
 pub(crate) fn may_meet_a_condition(edition: Edition, m: &Material) -> bool {
+    match edition {
+        // (3.2.a holds with any material)
+        Edition::Portuguese => return true,
+        Edition::Threefold => return false,
+        Edition::Frisian => {
+            return m
+                .against_lone_king()
+                .map(|s| m.side(s))
+                .is_some_and(|me| me.men == 0 && me.kings == 2)
+                || m.sides.iter().all(|s| s.is_lone_king());
+        }
+        _ => {}
+    }
     // (both need a king: most plies of most games have none)
     if m.sides.iter().all(|s| s.kings == 0) {
         return false;
@@ -332,6 +345,29 @@ fn condition(rule: DrawRule, m: &Material) -> Option<(Counting, &'static str)> {
                 "two kings or king and man against a lone king, 5 moves each",
             ))
         }
+        // frisian: two kings against a lone king, 7 moves each.
+        Frisian7 => {
+            let me = m.side(lone?);
+            ((me.kings, me.men) == (2, 0))
+                .then_some((each(7), "two kings against a lone king, 7 moves each"))
+        }
+        // frisian: a king against a lone king, 2 moves each.
+        Frisian2 => {
+            let (w, b) = (m.side(Color::White), m.side(Color::Black));
+            (w.is_lone_king() && b.is_lone_king())
+                .then_some((each(2), "one king against a lone king, 2 moves each"))
+        }
+        // portuguese 3.2.a: no capture and no promotion for 20 moves each, any material.
+        Portuguese20 => Some((each(20), "no capture and no promotion for 20 moves each")),
+        // portuguese 3.2.b: three kings, one of them on the long diagonal, against a lone
+        // king, 12 moves each.
+        Portuguese12 => {
+            let me = m.side(lone?);
+            ((me.kings, me.men) == (3, 0) && me.on_main_road >= 1).then_some((
+                each(12),
+                "three kings, one on the long diagonal, against a lone king, 12 moves each",
+            ))
+        }
         // 6.1.8.3: three kings against one king, holding the main road (one of the three
         // stands on it).
         R6_1_8_3 => {
@@ -419,6 +455,8 @@ const SCANNED_RUN: usize = 32;
 pub struct DrawTracker {
     edition: Edition,
     first_move_number: u32,
+    /// Who moves first in the game's variant (whose ply opens each numbered move).
+    first_player: Color,
     /// The ply of the initial position: 0, or where a setup command re-set the board.
     start_ply: u32,
     /// The game is played from the start position of draughts (not a problem, a study or
@@ -469,6 +507,7 @@ impl DrawTracker {
         let mut t = DrawTracker {
             edition,
             first_move_number: 1,
+            first_player: Color::White,
             start_ply: 0,
             from_start: true,
             ply: 0,
@@ -497,6 +536,7 @@ impl DrawTracker {
     pub fn restart(&mut self, edition: Edition, initial: Material, initial_key: PositionKey) {
         self.edition = edition;
         self.first_move_number = 1;
+        self.first_player = Color::White;
         self.start_ply = 0;
         self.from_start = true;
         self.ply = 0;
@@ -557,6 +597,17 @@ impl DrawTracker {
     /// [`with_first_move_number`](Self::with_first_move_number) in place.
     pub fn set_first_move_number(&mut self, n: u32) {
         self.first_move_number = n.max(1);
+    }
+
+    /// Says who moves first in the game's variant (White unless set): Black in English,
+    /// pool and Thai, whose numbered moves open with Black's ply.
+    pub fn set_first_player(&mut self, first: Color) {
+        self.first_player = first;
+    }
+
+    /// Who moves first in the game's variant.
+    pub fn first_player(&self) -> Color {
+        self.first_player
     }
 
     /// Numbers the plies from `ply` instead of 0: for a position set up in the middle of
@@ -705,7 +756,7 @@ impl DrawTracker {
             return None;
         }
         let ev = DrawEvent {
-            rule: self.edition.repetition_rule(),
+            rule: self.edition.repetition_rule()?,
             ply,
             kind: DrawEventKind::Claimable,
             detail: "the same position with the same side to move for the third time or more",

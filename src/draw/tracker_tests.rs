@@ -1137,6 +1137,74 @@ fn no_condition_holds_without_kings() {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// other variants' federations: frisian, portuguese, threefold
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn frisian_two_kings_against_a_king_have_seven_moves_each() {
+    let mut g = Game::new(Edition::Frisian, mat(k(2), k(1)), White);
+    assert_eq!(g.state(Frisian7).fires_at, Some(14));
+    g.expect_draw_at(Frisian7, 14);
+    // three kings against one: no limit
+    let mut g = Game::new(Edition::Frisian, mat(k(3), k(1)), White);
+    g.quiet_until(100);
+    // a capture that leaves two kings against one starts the count
+    let mut g = Game::new(Edition::Frisian, mat(k(3), k(2)), Black);
+    g.quiet_until(5);
+    assert_eq!(g.capture(mat(k(2), k(2))), None);
+    assert_eq!(g.capture(mat(k(2), k(1))), None);
+    g.expect_draw_at(Frisian7, 7 + 14);
+}
+
+#[test]
+fn frisian_king_against_king_has_two_moves_each_and_no_repetition() {
+    let mut g = Game::new(Edition::Frisian, mat(k(1), k(1)), White);
+    g.expect_draw_at(Frisian2, 4);
+    // a king and a man against a king: no rule
+    let mut g = Game::new(Edition::Frisian, mat(km(1, 1), k(1)), White);
+    for _ in 0..4 {
+        for id in [1, 2] {
+            assert_eq!(g.to(id), None, "no repetition rule");
+        }
+    }
+    assert!(g.t.events().is_empty());
+}
+
+#[test]
+fn portuguese_counts_moves_without_capture_or_promotion_with_any_material() {
+    // men only: man moves count on, a capture restarts
+    let mut g = Game::new(Edition::Portuguese, start(), White);
+    for _ in 0..30 {
+        assert_eq!(g.man(), None);
+    }
+    assert_eq!(g.capture(mat(km(0, 12), km(0, 11))), None);
+    for _ in 0..39 {
+        assert_eq!(g.man(), None);
+    }
+    assert_eq!(g.man().map(|e| (e.rule, e.ply)), Some((Portuguese20, 71)));
+    // three kings, one on the long diagonal, against a king: 12 moves each
+    let on_diagonal = mat(k(3).on_road(1), k(1));
+    let mut g = Game::new(Edition::Portuguese, on_diagonal, White);
+    g.expect_draw_at(Portuguese12, 24);
+    let off = mat(k(3), k(1));
+    let mut g = Game::new(Edition::Portuguese, off, White);
+    g.expect_draw_at(Portuguese20, 40);
+}
+
+#[test]
+fn threefold_editions_draw_nothing_automatically() {
+    let mut g = Game::new(Edition::Threefold, mat(k(1), k(1)), White);
+    g.quiet_until(200);
+    for _ in 0..2 {
+        for id in [1, 2] {
+            g.to(id);
+        }
+    }
+    let ev = g.to(1).expect("a third time");
+    assert_eq!((ev.rule, ev.kind), (Repetition, DrawEventKind::Claimable));
+}
+
 #[test]
 fn no_rule_holds_where_the_quick_test_says_none_can() {
     // every material with up to 12 men and 12 kings a side and any main-road count
@@ -1153,7 +1221,7 @@ fn no_rule_holds_where_the_quick_test_says_none_can() {
         }
     }
     let (mut checked, mut possible) = (0u64, 0u64);
-    for edition in [Edition::Russia, Edition::Fmjd] {
+    for edition in Edition::ALL {
         for &w in &sides {
             for &b in &sides {
                 let m = Material::new(w, b);

@@ -178,7 +178,7 @@ impl DrawTracker {
         // Half-moves made in the whole game before the agreement, counting the moves
         // before a setup from its move number and side to move.
         let before = 2 * (self.first_move_number() - 1)
-            + u32::from(self.initial_side_to_move() == crate::Color::Black);
+            + u32::from(self.initial_side_to_move() != self.first_player());
         // Plies before a setup in the movetext are counted by the setup's move number.
         let total = before + plies_played.saturating_sub(self.start_ply());
         let (white, black) = (total.div_ceil(2), total / 2);
