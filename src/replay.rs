@@ -280,7 +280,8 @@ pub(crate) fn start_of<P: Playable>(
 }
 
 /// Material and repetition key of a position of another variant, for the draw tracker
-/// (the main road is Russian's: no piece stands on it here). The key is a 128-bit hash of
+/// (the main road is the board's long diagonal, which Brazilian's and Portuguese's rules
+/// name). The key is a 128-bit hash of
 /// the position: a board of 50 squares and more has no injective key of that size, and
 /// two positions of one game sharing a hash is beyond any record's length.
 pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
@@ -302,8 +303,8 @@ pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
 }
 
 /// Follows one main-line ply of another variant's game for its draw tracker: the facts
-/// of the ply in full when some rule may hold (a king is on the board), else only that
-/// it was played.
+/// of the ply in full when some rule may hold (a king is on the board, or the edition
+/// has a rule without kings), else only that it was played.
 pub(crate) fn follow_variant_ply(
     tracker: &mut DrawTracker,
     before: &VariantPosition,

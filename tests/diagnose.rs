@@ -362,3 +362,67 @@ fn game_type_fields_are_followed_or_said_not_to_be() {
     // an empty GameType is Russian's, with no fields to speak of
     assert_eq!(codes(&format!("[GameType \"\"]\n{russian}")), [""; 0]);
 }
+
+/// Other variants' draws through the public API: each federation's counts end the game
+/// (D101 on a move after the limit, D102 on a decisive result), Brazilian is judged by
+/// the FMJD's draughts-64 rules whatever edition Russian games are judged by, and a
+/// variant whose rules pdnkit does not know is not judged.
+#[test]
+fn other_variants_draws_are_judged_by_their_federations_rules() {
+    use pdnkit::draw::Edition;
+    let codes = |text: &str, edition: Edition| -> Vec<(&'static str, Option<u32>)> {
+        let options = CheckOptions {
+            edition,
+            ..CheckOptions::default()
+        };
+        let file = check_reader("g.pdn", text.as_bytes(), &options);
+        (file.diagnostics.iter())
+            .filter(|d| d.rule.code.starts_with('D'))
+            .map(|d| (d.rule.code, d.ply))
+            .collect()
+    };
+    let shuttle = |game_type: &str, fen: &str, w: [&str; 2], b: [&str; 2], n, result: &str| {
+        let moves: Vec<String> = (0..n)
+            .map(|k| format!("{}. {} {}", k + 1, w[k % 2], b[k % 2]))
+            .collect();
+        format!(
+            "[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n{} {result}\n",
+            moves.join(" ")
+        )
+    };
+    // Frisian: two kings against one draw after 7 moves each (ply 14); an 8th move and a
+    // win contradict it
+    let (w, b) = (["46-41", "41-46"], ["3-9", "9-3"]);
+    let frisian = shuttle("40", "W:WK46,K47:BK3", w, b, 8, "2-0");
+    assert_eq!(
+        codes(&frisian, Edition::Russia),
+        [("D101", Some(15)), ("D102", None)]
+    );
+    assert_eq!(
+        codes(
+            &shuttle("40", "W:WK46,K47:BK3", w, b, 7, "1-1"),
+            Edition::Russia
+        ),
+        []
+    );
+    // Brazilian: three kings against a lone king on the main road, the stronger side's
+    // 5th move (fmjd 7.2.7), under --rules russia too; the start stood a third time at
+    // ply 8, a repetition the win leaves unclaimed
+    let brazilian = "[GameType \"26\"]\n[FEN \"B:WKc1,Ke1,Kg1:BKh8\"]\n1... h8-g7 \
+                     2. c1-d2 g7-h8 3. d2-c1 h8-g7 4. c1-d2 g7-h8 5. d2-c1 h8-g7 6. c1-d2 \
+                     g7-h8 2-0";
+    for edition in [Edition::Russia, Edition::Fmjd] {
+        assert_eq!(
+            codes(brazilian, edition),
+            [("D105", Some(8)), ("D101", Some(11)), ("D102", None)]
+        );
+    }
+    // English: a draw by agreement is noted (information), at move 1 of Black's first
+    let english = "[GameType \"21\"]\n1. 11-15 23-19 1/2-1/2\n";
+    let file = check_reader("g.pdn", english.as_bytes(), &CheckOptions::default());
+    let d103 = (file.diagnostics.iter()).find(|d| d.rule.code == "D103");
+    assert!(d103.is_some_and(|d| d.message.contains("drawn at move 1 ")));
+    // Czech: no federation's draw rules known
+    let czech = "[GameType \"29\"]\n1. c3-d4 f6-g5 1/2-1/2\n";
+    assert_eq!(codes(czech, Edition::Russia), []);
+}

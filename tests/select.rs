@@ -564,6 +564,15 @@ fn openings_and_positions_of_other_variants() {
         games(&["--position", english]),
         [(4, Some(1)), (5, Some(1)), (6, Some(1))]
     );
+    // Spanish men start on 1-12 (a Russian crowning row): a position all the same
+    let spanish = "[GameType \"24\"]\n1. 9-13 *\n";
+    let path2 = dir.path().join("spanish.pdn");
+    std::fs::write(&path2, spanish).unwrap();
+    let spanish = path2.to_str().unwrap();
+    let start = ["--position", "W:W1-12:B21-32"];
+    assert_eq!(matches_in(spanish, &start), [(1, Some(0))]);
+    let after = ["--position", "B:W1-8,10-13:B21-32", "--at", "end"];
+    assert_eq!(matches_in(spanish, &after), [(1, Some(1))]);
     // an opening legal in no variant is a usage error, with the reason
     let out = pdnkit()
         .args(["select", input, "--opening", "c3-e5"])

@@ -67,8 +67,10 @@ pub struct ReadArgs {
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
 
-    /// Draw-rule edition to judge draws and results by: `russia` (6.1.8, current Russian
-    /// federation rules) or `fmjd` (7.2, the older FMJD-style rules). [default: russia]
+    /// Draw-rule edition to judge Russian games' draws and results by: `russia` (6.1.8,
+    /// current Russian federation rules) or `fmjd` (7.2, the older FMJD-style rules).
+    /// Other variants' games follow their federation's rules (docs/VARIANTS.md).
+    /// [default: russia]
     #[arg(long = "rules", value_enum)]
     pub edition: Option<Edition>,
 

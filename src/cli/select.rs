@@ -70,15 +70,14 @@ name or code prefix, as lint --select takes), whatever its severity.
 
 --opening: the main line starts from the start position with these moves, written in any
 notation pdnkit reads (compared as moves: `22-18` is `c3-d4`). --position FEN: the main
-line reaches exactly this position (every piece, and the side to move). Openings, positions
-and patterns are read on each game's board, in its variant's numbering (`--opening 32-28`
-finds International games). --pattern: a FEN
+line reaches exactly this position (every piece, and the side to move). --pattern: a FEN
 of some squares: those listed hold those pieces, those of an `E` list are empty, the
 others hold anything; the side to move may be `?` or left out (`Wc3,Kh8:Bd6:Ee5,f4`).
 --material: White's pieces, `v`, Black's: kings K and men M with their counts (`3K v K`,
 `K2M v 2K`, `0` for none). Position, pattern and material are looked for at every ply of
 the main line (before and after each ply played), or with --at end only in its final
-position.
+position. Openings, positions and patterns are read on each game's board, in its
+variant's numbering: `--opening 32-28` finds International games.
 
 Examples:
   pdnkit select archive/ --player Тимковский --result 2-0 > timkovsky-wins.pdn

@@ -353,7 +353,8 @@ impl DrawRule {
         matches!(self, DrawRule::R7_2_3 | DrawRule::Repetition)
     }
 
-    /// The edition this rule belongs to.
+    /// The edition this rule belongs to: for `repetition`, which `russia` shares with
+    /// other editions, `russia`.
     pub fn edition(self) -> Edition {
         use DrawRule::*;
         match self {

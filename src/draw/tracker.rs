@@ -221,9 +221,11 @@ fn restarts(rule: DrawRule, f: &PlyFacts) -> bool {
 
 /// Whether any rule of `edition` can have its [`condition`] hold in `m` (a test checks
 /// this for every rule over all material), so that most material is answered without
-/// asking the rules. Each rule needs kings on both sides (and for `russia` at most 7
-/// pieces), or a lone king against three kings, three pieces, or (`fmjd`, 7.2.8) two
-/// pieces of which a king.
+/// asking the rules. Each rule of `russia`, `fmjd` and `international` needs kings on both
+/// sides (and for `russia` at most 7 pieces), or a lone king against three kings, three
+/// pieces, or (`fmjd`, 7.2.8; `international`) two pieces of which a king; `frisian`'s
+/// need one or two kings against a lone king; `portuguese` 3.2.a holds with any
+/// material; `threefold` has none.
 pub(crate) fn may_meet_a_condition(edition: Edition, m: &Material) -> bool {
     match edition {
         // (3.2.a holds with any material)

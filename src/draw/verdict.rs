@@ -27,7 +27,7 @@ pub enum DrawBasis {
         /// The number of the last move played (0 when no move was played).
         move_number: u32,
         /// russia edition only: agreed before each side made 20 moves, which 6.1.8.1
-        /// does not allow. Always `false` in the fmjd edition.
+        /// does not allow. Always `false` in every other edition.
         early: bool,
     },
 }

@@ -348,6 +348,20 @@ impl VariantPosition {
         self.dialect
     }
 
+    /// The same position, its squares named as the variant's own numbering names them
+    /// (who moves first kept): how a move is written the same whatever the game's
+    /// GameType fields said.
+    pub(crate) fn in_usual_numbering(&self) -> VariantPosition {
+        let usual = self.variant.dialect();
+        VariantPosition {
+            dialect: Dialect {
+                first: self.dialect.first,
+                ..usual
+            },
+            ..*self
+        }
+    }
+
     fn pieces(&self, color: Color) -> Set {
         self.men[color.index()] | self.kings[color.index()]
     }

@@ -47,28 +47,38 @@ impl Opening {
     /// The moves from `start`, the start position of a game of any variant, or why they
     /// are not legal there.
     pub fn moves_from<P: Playable>(&self, start: P) -> Result<Vec<P::Move>, String> {
+        self.read_from(start).map_err(|(_, why)| why)
+    }
+
+    /// [`moves_from`](Self::moves_from), or how many moves were read and why the next one
+    /// is not legal.
+    fn read_from<P: Playable>(&self, start: P) -> Result<Vec<P::Move>, (usize, String)> {
         let mut pos = start;
         let mut moves = Vec::with_capacity(self.written.len());
         for (k, token) in self.written.iter().enumerate() {
             let ply = k + 1;
             let mv = match pos.read(token, None) {
-                Err(e) => return Err(format!("cannot read `{token}` (ply {ply}): {e}")),
+                Err(e) => return Err((k, format!("cannot read `{token}` (ply {ply}): {e}"))),
                 Ok(Named::Unique { mv, .. }) => mv,
                 Ok(Named::Ambiguous(candidates)) => {
                     let names: Vec<String> = candidates.iter().map(|c| pos.full(c)).collect();
-                    return Err(format!(
+                    let why = format!(
                         "`{token}` (ply {ply}) could be {}: write its landing squares",
                         names.join(" or ")
-                    ));
+                    );
+                    return Err((k, why));
                 }
                 Ok(Named::OffBoard(sq)) => {
-                    return Err(format!("`{token}` (ply {ply}): {sq} is not on the board"));
+                    return Err((
+                        k,
+                        format!("`{token}` (ply {ply}): {sq} is not on the board"),
+                    ));
                 }
                 Ok(Named::LightSquare(sq)) => {
-                    return Err(format!("`{token}` (ply {ply}): {sq} is a light square"));
+                    return Err((k, format!("`{token}` (ply {ply}): {sq} is a light square")));
                 }
                 Ok(Named::Illegal(why)) => {
-                    return Err(format!("`{token}` (ply {ply}) is illegal: {why}"));
+                    return Err((k, format!("`{token}` (ply {ply}) is illegal: {why}")));
                 }
             };
             pos.play(&mv);
@@ -92,8 +102,8 @@ impl FromStr for Opening {
     type Err = ParseCriterionError;
 
     /// The moves, checked to be legal from the start position of some variant, in some
-    /// numbering a GameType can give; the reason given is Russian's when they are legal
-    /// in none.
+    /// numbering a GameType can give; when they are legal in none, the reason is that of
+    /// the variant that reads the most of them.
     fn from_str(s: &str) -> Result<Opening, ParseCriterionError> {
         let err = |reason: String| ParseCriterionError::new("--opening", s, reason);
         let mut written = Vec::new();
@@ -117,19 +127,29 @@ impl FromStr for Opening {
             written,
             russian: None,
         };
-        match opening.moves_from(Position::start()) {
-            Ok(moves) => opening.russian = Some(moves),
-            Err(why) => {
-                let mut starts = (Variant::ALL.into_iter())
-                    .filter(|&v| v != Variant::Russian)
-                    .flat_map(|v| Dialect::every().map(move |d| VariantPosition::start_in(v, d)));
-                let legal_somewhere = starts.any(|start| opening.moves_from(start).is_ok());
-                if !legal_somewhere {
-                    return Err(err(why));
-                }
+        let (read, why) = match opening.read_from(Position::start()) {
+            Ok(moves) => {
+                opening.russian = Some(moves);
+                return Ok(opening);
+            }
+            Err(failed) => failed,
+        };
+        // (each variant in its usual numbering first, then in every other)
+        let others = || Variant::ALL.into_iter().filter(|&v| v != Variant::Russian);
+        let usual = others().map(VariantPosition::start);
+        let every =
+            others().flat_map(|v| Dialect::every().map(move |d| VariantPosition::start_in(v, d)));
+        // the reason of the variant that reads the most moves, Russian's among equals
+        let mut best = (read, Variant::Russian, why);
+        for start in usual.chain(every) {
+            match opening.read_from(start) {
+                Ok(_) => return Ok(opening),
+                Err((read, why)) if read > best.0 => best = (read, start.variant(), why),
+                Err(_) => {}
             }
         }
-        Ok(opening)
+        let (_, variant, why) = best;
+        Err(err(format!("legal in no variant; as {variant}: {why}")))
     }
 }
 
@@ -175,7 +195,7 @@ impl FromStr for Exact {
 
     fn from_str(s: &str) -> Result<Exact, ParseCriterionError> {
         let err = |reason: String| ParseCriterionError::new("--position", s, reason);
-        let mut setup: Setup = s.parse().map_err(|e| err(format!("{e}")))?;
+        let setup: Setup = s.parse().map_err(|e| err(format!("{e}")))?;
         if setup.turn.is_none() {
             return Err(err("the side to move is unknown: give W or B".to_string()));
         }
@@ -183,12 +203,9 @@ impl FromStr for Exact {
             let why = "a position lists its pieces, not empty squares (--pattern takes an E list)";
             return Err(err(why.to_string()));
         }
+        // (a man on Russian's crowning row, or more than 12 pieces a side, is a position of
+        // other variants: Spanish men start on 1-12)
         let pattern = Pattern::of_pieces(&setup, &err)?;
-        if pattern.russian {
-            // (on Russian's board, a position it could not hold is a mistake)
-            setup.extra.clear();
-            Position::from_setup(&setup).map_err(|e| err(e.to_string()))?;
-        }
         let pieces = pattern.listed.len() as u32;
         Ok(Exact { pattern, pieces })
     }
@@ -534,7 +551,13 @@ mod tests {
             assert!(bad.parse::<Opening>().is_err(), "{bad}");
         }
         let why = "c3-e5".parse::<Opening>().unwrap_err().reason;
-        assert!(why.contains("`c3-e5` (ply 1) is illegal"), "{why}");
+        assert!(
+            why.contains("as russian: `c3-e5` (ply 1) is illegal"),
+            "{why}"
+        );
+        // the reason of the variant that reads the most moves
+        let why = "32-28 28-23".parse::<Opening>().unwrap_err().reason;
+        assert!(why.contains("as international: `28-23` (ply 2)"), "{why}");
     }
 
     #[test]

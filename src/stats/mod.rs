@@ -607,7 +607,8 @@ fn variant_key(game_type: Option<&str>) -> &str {
 }
 
 /// The basis of a drawn game: a draw rule id (`6.1.8.6`), `repetition`, `agreement`,
-/// `early_agreement`, or `unjudged` when the game was not replayed.
+/// `early_agreement`, or `unjudged` when the game was not replayed or its variant's draw
+/// rules are not known.
 fn draw_key(basis: Option<DrawBasis>, replayed: bool) -> &'static str {
     match basis {
         Some(DrawBasis::Rule { rule, .. }) if replayed => rule.id(),
@@ -720,8 +721,9 @@ impl MaterialCounts {
 
 /// The opening of a game (see the module documentation), `None` when it has none: from its
 /// first `depth` plies, kept in `report`. Another variant's opening is written as its
-/// players write moves, after its name (`international: 1. 32-28 19-23`), so that no
-/// two variants' openings share a key.
+/// players write moves, in its own numbering, after its name (`international: 1. 32-28
+/// 19-23`), so that no two variants' openings share a key and a game numbered otherwise
+/// by its GameType shares its opening's.
 pub fn opening(report: &GameReport, depth: usize) -> Option<String> {
     if depth == 0 {
         return None;
@@ -740,7 +742,22 @@ pub fn opening(report: &GameReport, depth: usize) -> Option<String> {
     let start = line.start.as_ref()?;
     let variant = start.variant();
     let from_start = *start == VariantPosition::start_in(variant, start.dialect());
-    opening_of(report, from_start, &line.mainline, depth, variant)
+    // (written in the variant's own numbering, whatever the game's GameType said)
+    let usual = start.dialect() == variant.dialect();
+    let renumbered: Vec<Ply<VariantPosition>>;
+    let plies = match usual {
+        true => &line.mainline,
+        false => {
+            renumbered = (line.mainline.iter().take(depth))
+                .map(|p| Ply {
+                    before: p.before.in_usual_numbering(),
+                    ..p.clone()
+                })
+                .collect();
+            &renumbered
+        }
+    };
+    opening_of(report, from_start, plies, depth, variant)
 }
 
 /// The opening of a main line of `variant` played from the start position
