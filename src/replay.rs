@@ -291,12 +291,7 @@ pub fn variant_draw_view(pos: &VariantPosition) -> (Material, PositionKey) {
         crate::draw::SideMaterial {
             men,
             kings,
-            // (only 8×8 games' rules name it: not counted on larger boards, every ply
-            // with a king of whose games would pay for it)
-            on_main_road: match pos.variant().board_side() {
-                8 => pos.on_long_diagonal(color),
-                _ => 0,
-            },
+            on_main_road: pos.on_long_diagonal(color),
         }
     };
     let sides = [side(Color::White), side(Color::Black)];

@@ -695,7 +695,9 @@ impl DrawTracker {
             self.run.push((Placement::of(&key), ply));
             return None;
         }
-        self.look_up_repetition(Placement::of(&key), key.side_to_move, ply)
+        // (an edition without a repetition rule, Frisian, has nothing to look up)
+        let rule = self.edition.repetition_rule()?;
+        self.look_up_repetition(Placement::of(&key), key.side_to_move, ply, rule)
     }
 
     /// Empties the run of positions that may stand again (after an irreversible ply).
@@ -708,12 +710,14 @@ impl DrawTracker {
     }
 
     /// [`follow_repetition`](Self::follow_repetition) after a king's quiet move.
-    /// `placement` and `side_to_move`: the position after the ply.
+    /// `placement` and `side_to_move`: the position after the ply; `rule`: the edition's
+    /// repetition rule.
     fn look_up_repetition(
         &mut self,
         placement: Placement,
         side_to_move: Color,
         ply: u32,
+        rule: DrawRule,
     ) -> Option<DrawEvent> {
         // the last ply at which the position stood before, if it did
         let before = if self.run.len() < SCANNED_RUN {
@@ -758,7 +762,7 @@ impl DrawTracker {
             return None;
         }
         let ev = DrawEvent {
-            rule: self.edition.repetition_rule()?,
+            rule,
             ply,
             kind: DrawEventKind::Claimable,
             detail: "the same position with the same side to move for the third time or more",

@@ -57,10 +57,8 @@ pub enum GameTypeError {
 /// Reads a GameType value: `Type[,StartColour,Width,Height,Notation[,Invert]]`. Of a value
 /// whose fields do not read, [`number_of`] still reads the number.
 pub fn parse(value: &str) -> Result<GameType, GameTypeError> {
-    let mut parts = value.split(',').map(str::trim);
     let number = number_of(value).ok_or(GameTypeError::NoNumber)?;
-    parts.next();
-    let rest: Vec<&str> = parts.collect();
+    let rest: Vec<&str> = value.split(',').skip(1).map(str::trim).collect();
     if rest.is_empty() {
         return Ok(GameType {
             number,

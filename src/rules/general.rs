@@ -399,12 +399,7 @@ impl VariantPosition {
     /// one through its two dark corners (Russian's main road a1–h8; h1–a8 as the players
     /// of a mirrored board name it).
     pub(crate) fn on_long_diagonal(&self, color: Color) -> u8 {
-        let g = self.geometry();
-        let on = |&i: &u8| {
-            let (file, rank) = g.file_rank(i);
-            file == rank
-        };
-        squares(self.pieces(color)).filter(on).count() as u8
+        (self.pieces(color) & self.geometry().long_diagonal).count_ones() as u8
     }
 
     /// Whether a king of either side is on the board.

@@ -179,6 +179,9 @@ pub(crate) struct Geometry {
     pub(crate) bottom: u128,
     /// Every square.
     every: u128,
+    /// The long diagonal, from the bottom-left corner to the top-right one (a1–h8 on 8×8:
+    /// Russian's main road).
+    pub(crate) long_diagonal: u128,
     /// `has[d]`: the squares with a neighbour in direction `d`.
     has: [u128; 8],
     /// How far the index moves one step in direction `d`: up (`left[d]`) or down
@@ -362,6 +365,7 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
         top: 0,
         bottom: 0,
         every: 0,
+        long_diagonal: 0,
         has: [0; 8],
         left: [0; 8],
         right: [0; 8],
@@ -372,6 +376,9 @@ const fn geometry(side: u8, dark_only: bool) -> Geometry {
         let i = g.index(p);
         g.every |= 1 << i;
         let (file, rank) = g.file_rank(i);
+        if file == rank {
+            g.long_diagonal |= 1 << i;
+        }
         let mut d = 0;
         while d < 8 {
             let (df, dr) = dir::delta(d, dark_only);

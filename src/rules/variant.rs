@@ -117,8 +117,9 @@ impl Dialect {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rules {
     pub(crate) board: Board,
-    /// Who moves first.
-    pub(crate) first: Color,
+    /// How its games are written by default: who moves first, where square 1 is, which
+    /// way the files run (the GameType table's full value).
+    pub(crate) dialect: Dialect,
     /// The men's ranks at the start, counted from each side's own edge: first and number.
     pub(crate) men_ranks: (u8, u8),
     /// Where a man steps.
@@ -145,12 +146,6 @@ pub(crate) struct Rules {
     /// How many non-capturing moves in a row one king may make while its side still has
     /// men (Frisian: 3); 0 for no limit.
     pub(crate) king_quiet_run: u8,
-    /// The board is the mirror of the Russian one (its bottom-left corner is light): its
-    /// files run the other way round.
-    pub(crate) mirrored: bool,
-    /// Where PDN's square 1 is, as White sees the board (the GameType table's notation
-    /// digit, which it gives as the first player sees the board).
-    pub(crate) first_square: Corner,
 }
 
 impl Rules {
@@ -169,13 +164,20 @@ impl Rules {
 
 use dir::{DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
 
+/// White first, square 1 at the top left, a1 dark: how most variants are written.
+const USUAL: Dialect = Dialect {
+    first: Color::White,
+    first_square: Corner::TopLeft,
+    mirrored: false,
+};
+
 /// A man's two forward diagonals.
 const FORWARD: &[u8] = &[NW, NE];
 /// International rules on a board of `board` with `rows` ranks of men.
 const fn international(board: Board, rows: u8) -> Rules {
     Rules {
         board,
-        first: Color::White,
+        dialect: USUAL,
         men_ranks: (0, rows),
         men_steps: FORWARD,
         men_jumps: DIAGONAL,
@@ -189,8 +191,6 @@ const fn international(board: Board, rows: u8) -> Rules {
         no_turning_back: false,
         choice: CaptureChoice::Most,
         king_quiet_run: 0,
-        mirrored: false,
-        first_square: Corner::TopLeft,
     }
 }
 
@@ -215,34 +215,49 @@ const INTERNATIONAL: Rules = international(Board::Dark10, 4);
 const BRAZILIAN: Rules = international(Board::Dark8, 3);
 const CANADIAN: Rules = international(Board::Dark12, 5);
 const ENGLISH: Rules = Rules {
-    first: Color::Black,
+    dialect: Dialect {
+        first: Color::Black,
+        ..USUAL
+    },
     ..forward_capturing(false, CaptureChoice::Free)
 };
 const POOL: Rules = Rules {
-    first: Color::Black,
+    dialect: Dialect {
+        first: Color::Black,
+        ..USUAL
+    },
     choice: CaptureChoice::Free,
     ..international(Board::Dark8, 3)
 };
 const ITALIAN: Rules = Rules {
     men_capture_kings: false,
-    mirrored: true,
+    dialect: Dialect {
+        mirrored: true,
+        ..USUAL
+    },
     ..forward_capturing(false, CaptureChoice::Italian)
 };
 const SPANISH: Rules = Rules {
-    mirrored: true,
     // `24,W,8,8,N1,1`: 1 is h1, White's men stand on 1 to 12
-    first_square: Corner::BottomRight,
+    dialect: Dialect {
+        first_square: Corner::BottomRight,
+        mirrored: true,
+        ..USUAL
+    },
     ..forward_capturing(true, CaptureChoice::MostThenKings)
 };
 const PORTUGUESE: Rules = SPANISH;
 const CZECH: Rules = forward_capturing(true, CaptureChoice::KingFirst);
 const THAI: Rules = Rules {
-    first: Color::Black,
     men_ranks: (0, 2),
     king_lands_next: true,
     removed_at_once: true,
     // `31,B,8,8,N2,0`: the top left as Black, who moves first, sees the board
-    first_square: Corner::BottomRight,
+    dialect: Dialect {
+        first: Color::Black,
+        first_square: Corner::BottomRight,
+        ..USUAL
+    },
     ..forward_capturing(true, CaptureChoice::Free)
 };
 const TURKISH: Rules = Rules {
@@ -347,17 +362,12 @@ impl Variant {
 
     /// Who moves first.
     pub fn first_to_move(self) -> Color {
-        self.rules().first
+        self.rules().dialect.first
     }
 
     /// How the variant's games are written by default: the GameType table's full value.
     pub fn dialect(self) -> Dialect {
-        let rules = self.rules();
-        Dialect {
-            first: rules.first,
-            first_square: rules.first_square,
-            mirrored: rules.mirrored,
-        }
+        self.rules().dialect
     }
 
     /// Which captures are allowed when several exist.
