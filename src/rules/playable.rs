@@ -90,6 +90,8 @@ pub trait Playable: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn any(&self) -> AnyPosition;
     /// The side to move.
     fn to_move(&self) -> Color;
+    /// How many men and how many kings `color` has.
+    fn counts(&self, color: Color) -> (u8, u8);
     /// Plays `mv`, which must be legal.
     fn play(&mut self, mv: &Self::Move);
     /// The position after `mv`, which must be legal.
@@ -176,6 +178,13 @@ impl Playable for Position {
     #[inline(always)]
     fn to_move(&self) -> Color {
         self.turn()
+    }
+    #[inline(always)]
+    fn counts(&self, color: Color) -> (u8, u8) {
+        (
+            self.men(color).count() as u8,
+            self.kings(color).count() as u8,
+        )
     }
     #[inline(always)]
     fn play(&mut self, mv: &Move) {
@@ -283,6 +292,9 @@ impl Playable for VariantPosition {
     }
     fn to_move(&self) -> Color {
         self.turn()
+    }
+    fn counts(&self, color: Color) -> (u8, u8) {
+        VariantPosition::counts(self, color)
     }
     fn play(&mut self, mv: &VariantMove) {
         self.play_unchecked(mv)

@@ -178,15 +178,13 @@ impl Exact {
     /// Whether `pos` is this position.
     #[inline]
     pub fn matches(&self, pos: &Position) -> bool {
-        pos.occupied().count() == self.pieces && self.pattern.matches(pos)
+        SideCount::both(pos) == self.pieces && self.pattern.matches(pos)
     }
 
     /// Whether `pos`, a position of another variant than Russian, is this position: its
     /// squares read on that board, in that game's numbering.
     pub fn matches_variant(&self, pos: &VariantPosition) -> bool {
-        let ((wm, wk), (bm, bk)) = (pos.counts(Color::White), pos.counts(Color::Black));
-        let pieces = [wm, wk, bm, bk].into_iter().map(u32::from).sum::<u32>();
-        pieces == self.pieces && self.pattern.matches_variant(pos)
+        SideCount::both(pos) == self.pieces && self.pattern.matches_variant(pos)
     }
 }
 
@@ -382,13 +380,20 @@ pub struct SideCount {
 }
 
 impl SideCount {
-    /// `color`'s pieces in `pos`.
+    /// `color`'s pieces in `pos`, a position of any variant.
     #[inline]
-    pub fn of(pos: &Position, color: Color) -> SideCount {
+    pub fn of<P: Playable>(pos: &P, color: Color) -> SideCount {
+        let (men, kings) = pos.counts(color);
         SideCount {
-            kings: pos.kings(color).count(),
-            men: pos.men(color).count(),
+            kings: kings.into(),
+            men: men.into(),
         }
+    }
+
+    /// How many pieces both sides have in `pos`.
+    fn both<P: Playable>(pos: &P) -> u32 {
+        let [white, black] = [Color::White, Color::Black].map(|c| SideCount::of(pos, c));
+        white.kings + white.men + black.kings + black.men
     }
 }
 
@@ -429,24 +434,11 @@ pub struct Material {
 }
 
 impl Material {
-    /// Whether `pos` has exactly this material.
+    /// Whether `pos`, a position of any variant, has exactly this material.
     #[inline]
-    pub fn matches(&self, pos: &Position) -> bool {
+    pub fn matches<P: Playable>(&self, pos: &P) -> bool {
         SideCount::of(pos, Color::White) == self.white
             && SideCount::of(pos, Color::Black) == self.black
-    }
-
-    /// Whether `pos`, a position of another variant than Russian, has exactly this
-    /// material.
-    pub fn matches_variant(&self, pos: &VariantPosition) -> bool {
-        let side = |color| {
-            let (men, kings) = pos.counts(color);
-            SideCount {
-                kings: u32::from(kings),
-                men: u32::from(men),
-            }
-        };
-        side(Color::White) == self.white && side(Color::Black) == self.black
     }
 }
 

@@ -392,7 +392,7 @@ impl Query {
                     (self.first_ply(report, |pos| p.matches(pos), fits)).map(Some)
                 }
                 Criterion::Material(m) => {
-                    let fits = |pos: &VariantPosition| m.matches_variant(pos);
+                    let fits = |pos: &VariantPosition| m.matches(pos);
                     (self.first_ply(report, |pos| m.matches(pos), fits)).map(Some)
                 }
             };

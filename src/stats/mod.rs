@@ -688,17 +688,7 @@ fn material_key(pos: &Position) -> String {
 pub(crate) struct MaterialCounts([u8; 4]);
 
 impl MaterialCounts {
-    fn of(pos: &Position) -> MaterialCounts {
-        let count = |b: crate::rules::Bitboard| b.count() as u8;
-        MaterialCounts([
-            count(pos.kings(Color::White)),
-            count(pos.men(Color::White)),
-            count(pos.kings(Color::Black)),
-            count(pos.men(Color::Black)),
-        ])
-    }
-
-    fn of_variant(pos: &VariantPosition) -> MaterialCounts {
+    fn of<P: Playable>(pos: &P) -> MaterialCounts {
         let ((wm, wk), (bm, bk)) = (pos.counts(Color::White), pos.counts(Color::Black));
         MaterialCounts([wk, wm, bk, bm])
     }
@@ -709,7 +699,7 @@ impl MaterialCounts {
             return None;
         }
         (r.end.as_ref().map(MaterialCounts::of))
-            .or_else(|| r.variant_line.end.as_ref().map(MaterialCounts::of_variant))
+            .or_else(|| r.variant_line.end.as_ref().map(MaterialCounts::of))
     }
 
     /// `3K v K`, `K+2M v 3M`, `0 v K`.

@@ -574,24 +574,19 @@ fn push_captured(b: &mut MovesRows, squares: impl Iterator<Item = u8>) {
 fn push_positions(b: &mut PositionsRows, id: i64, rows: &GameRows) -> usize {
     // (each position's side to move and men and kings, White's then Black's: of a Russian
     // game's main line, or of another variant's; the FENs are in that order)
-    let sides = [Color::White, Color::Black];
+    fn facts<P: Playable>(p: &P) -> (Color, [(u8, u8); 2]) {
+        (
+            p.to_move(),
+            [Color::White, Color::Black].map(|c| p.counts(c)),
+        )
+    }
     let russian = (rows.start.iter())
         .chain(rows.mainline.iter().map(|p| &p.after))
-        .map(|p| {
-            (
-                p.turn(),
-                sides.map(|c| (p.men(c).count(), p.kings(c).count())),
-            )
-        })
+        .map(facts)
         .enumerate();
     let other = (rows.other_start.iter())
         .chain(rows.other.iter().map(|p| &p.after))
-        .map(|p| {
-            let counts = sides
-                .map(|c| p.counts(c))
-                .map(|(m, k)| (m.into(), k.into()));
-            (p.turn(), counts)
-        })
+        .map(facts)
         .enumerate();
     let mut start = 0;
     for ((ply, (side, [white, black])), &end) in russian.chain(other).zip(&rows.fen_ends) {
